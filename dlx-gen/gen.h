@@ -1,0 +1,50 @@
+/*
+ * gen.h — what every generator in dlx-gen/ shares.
+ *
+ * A generator is a short program: it reads its arguments, writes one XCC
+ * problem (formats/xcc.md) on stdout and exits. The helpers here are the
+ * few things they all must do the same way:
+ *
+ *   - the first line of every file is a comment holding the command that
+ *     made it (program name without its directory, then the arguments,
+ *     quoted where needed), so the same arguments give the same bytes;
+ *   - board cells are named like Knuth's generators name them: row digit
+ *     then column digit in "extended hex" 0-9 a-z A-Z, while both sides are
+ *     at most 62; a larger board names a cell "R.C" in decimal instead
+ *     (still no white space, ':' or '|', so dlx2 reads it);
+ *   - bad arguments get one message "PROG: ..." on stderr and status 2.
+ */
+#ifndef DLX_GEN_H
+#define DLX_GEN_H
+
+#include <stdio.h>
+
+/* The program name used in messages, set by gen_init from argv[0]. */
+extern const char *gen_prog;
+
+/* Remembers the program name; call first thing in main. */
+void gen_init(int argc, char **argv);
+
+/* Writes "| <command line>\n" to f: the provenance comment. */
+void gen_write_command(FILE *f, int argc, char **argv);
+
+/* The extended-hex digit of 0 <= v < 62: 0-9, a-z, A-Z. */
+char gen_ext_hex(int v);
+
+/* Value of an extended-hex digit, or -1. */
+int gen_ext_hex_value(int ch);
+
+/*
+ * Writes the name of cell (r, c) of a rows x cols board into buf (at
+ * least 24 bytes) and returns buf: two extended-hex digits when
+ * rows <= 62 and cols <= 62, otherwise "R.C" in decimal.
+ */
+char *gen_cell_name(char *buf, int r, int c, int rows, int cols);
+
+/* Prints "PROG: message" and exits with status 2. */
+void gen_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+/* Parses a whole decimal number in [lo, hi] or dies naming what it is. */
+long gen_parse_long(const char *s, long lo, long hi, const char *what);
+
+#endif

@@ -1,0 +1,456 @@
+/*
+ * dlx2.c — the command-line solver: reads an XCC problem, runs the
+ * engine, and reports in the layout of Knuth's DLX2 so that the two can
+ * be compared with diff.
+ *
+ * This file only deals with the outside world: arguments (Knuth's
+ * letter-number pairs and Unix flags), the input file, signals, and what
+ * goes to stdout and stderr. The problem and the search live in engine/
+ * (see engine/xcc.h).
+ *
+ * Streams. stdout carries only results: the listing of every m-th
+ * solution, or with -c the number of solutions. stderr carries DLX2's
+ * report (warnings, the input line, the closing "Altogether" line),
+ * progress and tracing, and errors.
+ *
+ * Exit status: 0 done (whatever the number of solutions, also after t<n>,
+ * T<n> or --time-limit), 2 bad arguments or input, 3 out of memory,
+ * 128+signal after SIGINT or SIGTERM. When the reader of stdout goes
+ * away, dlx2 stops quietly with status 0.
+ */
+#include "xcc.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#define DLX2_VERSION "0.1.0"
+
+static const char usage_text[] =
+    "Usage: dlx2 [ARGUMENT]... [FILE]\n"
+    "Find every solution of an exact cover problem with colors (XCC), read\n"
+    "from FILE or standard input in Knuth's DLX2 format (see formats/xcc.md).\n"
+    "The search and the report are those of Knuth's DLX2.\n"
+    "\n"
+    "Knuth's arguments (a letter and a number, no space):\n"
+    "  m<n>   list every n-th solution on stdout (m1: all; default m0: none)\n"
+    "  t<n>   stop after n solutions\n"
+    "  T<n>   stop after n mems\n"
+    "  v<n>   verbosity bits: 1 basic report (default, with 1024), 2 every\n"
+    "         choice, 4 details of each choice, 128 profile of the tree,\n"
+    "         256 full state in progress reports, 512 item totals,\n"
+    "         1024 warnings about options without primary items\n"
+    "  d<n>   progress report on stderr every n mems\n"
+    "  s<n>   random seed: break ties and order the item lists at random\n"
+    "  c<n>   trace choices only on levels below n (v2, v4)\n"
+    "  C<n>   show at most n levels in progress reports\n"
+    "  l<n>   with v4, trace only levels at most n above the deepest so far\n"
+    "  S<file> write the shape of the search tree to file\n"
+    "  If an argument is given twice, the first one counts.\n"
+    "\n"
+    "Flags:\n"
+    "  -c             print only the number of solutions on stdout\n"
+    "  -p             progress: on a terminal, one self-updating line with\n"
+    "                 the estimated percentage done (every d<n> mems, default\n"
+    "                 d100000000); elsewhere DLX2's progress lines\n"
+    "  --time-limit S stop after S seconds and report the figures so far\n"
+    "  -h, --help     show this help\n"
+    "  --version      show the version\n"
+    "  --             what follows is FILE, even if it looks like an argument\n"
+    "\n"
+    "A FILE whose name starts with one of the letters above (say test.dlx)\n"
+    "must be written ./test.dlx. Exit status: 0 done, 2 bad arguments or\n"
+    "input, 3 out of memory, 130 SIGINT, 143 SIGTERM.\n";
+
+/* Everything the command line decides. */
+typedef struct settings {
+    int vbose, vbose_given;
+    int spacing;          /* m<n> */
+    long seed;            /* s<n> */
+    int randomizing;
+    ullng delta;          /* d<n> */
+    int delta_given;
+    int show_choices_max, show_levels_max, show_choices_gap;
+    ullng maxcount, timeout;
+    const char *shape_name;
+    int count_only;       /* -c */
+    int progress;         /* -p */
+    double time_limit;    /* --time-limit, 0 = none */
+    const char *file;     /* NULL: stdin */
+} settings;
+
+static volatile sig_atomic_t stop_signal; /* the signal that asks us to stop */
+static volatile sig_atomic_t time_is_up;
+static volatile sig_atomic_t stop_flag;   /* polled by the engine */
+
+static void on_signal(int sig)
+{
+    stop_signal = sig;
+    stop_flag = 1;
+}
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    time_is_up = 1;
+    stop_flag = 1;
+}
+
+static void die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+
+static void die(int status, const char *fmt, ...)
+{
+    va_list ap;
+    fputs("dlx2: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(status);
+}
+
+static void bad_usage(const char *fmt, const char *arg) __attribute__((noreturn));
+
+static void bad_usage(const char *fmt, const char *arg)
+{
+    fputs("dlx2: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nTry 'dlx2 --help' for more information.\n", stderr);
+    exit(2);
+}
+
+/* Parses a whole decimal number (optionally signed) into *v. */
+static int parse_number(const char *s, long long *v)
+{
+    char *end;
+    if (!*s)
+        return 0;
+    errno = 0;
+    *v = strtoll(s, &end, 10);
+    return !*end && !errno;
+}
+
+static int parse_unsigned(const char *s, ullng *v)
+{
+    char *end;
+    if (!*s || *s == '-')
+        return 0;
+    errno = 0;
+    *v = strtoull(s, &end, 10);
+    return !*end && !errno;
+}
+
+/*
+ * One of Knuth's arguments. Like DLX2 we read the arguments from last to
+ * first, so whatever comes first wins.
+ */
+static void knuth_argument(settings *st, const char *arg)
+{
+    long long v = 0;
+    ullng u = 0;
+    char letter = arg[0];
+    const char *num = arg + 1;
+    int ok;
+    switch (letter) {
+    case 'S':
+        if (!*num)
+            bad_usage("argument '%s' needs a file name", arg);
+        st->shape_name = num;
+        return;
+    case 'd': case 't': case 'T':
+        ok = parse_unsigned(num, &u);
+        break;
+    default:
+        ok = parse_number(num, &v) && v >= -2147483647LL && v <= 2147483647LL;
+    }
+    if (!ok)
+        bad_usage("bad argument '%s': a whole number must follow the letter"
+                  " (to read a file of that name, write ./ before it)", arg);
+    switch (letter) {
+    case 'v': st->vbose = (int)v, st->vbose_given = 1; break;
+    case 'm': st->spacing = (int)v; break;
+    case 's': st->seed = (long)v, st->randomizing = 1; break;
+    case 'd': st->delta = u, st->delta_given = 1; break;
+    case 'c': st->show_choices_max = (int)v; break;
+    case 'C': st->show_levels_max = (int)v; break;
+    case 'l': st->show_choices_gap = (int)v; break;
+    case 't': st->maxcount = u; break;
+    case 'T': st->timeout = u; break;
+    }
+}
+
+static int is_knuth_letter(char ch)
+{
+    return ch && strchr("vmsdcClTtS", ch);
+}
+
+/* A letter and a number, like Knuth's arguments, but with another letter. */
+static int looks_like_argument(const char *a)
+{
+    if (!((a[0] >= 'a' && a[0] <= 'z') || (a[0] >= 'A' && a[0] <= 'Z')))
+        return 0;
+    a += 1 + (a[1] == '-');
+    if (!*a)
+        return 0;
+    for (; *a; a++)
+        if (*a < '0' || *a > '9')
+            return 0;
+    return 1;
+}
+
+static void parse_args(settings *st, int argc, char **argv)
+{
+    int files_from = argc; /* index of "--", after which all are files */
+    for (int j = 1; j < argc; j++)
+        if (!strcmp(argv[j], "--")) {
+            files_from = j;
+            break;
+        }
+    for (int j = files_from + 1; j < argc; j++) {
+        if (st->file)
+            bad_usage("only one FILE may be given, not also '%s'", argv[j]);
+        st->file = argv[j];
+    }
+    /* last to first, so that the first occurrence wins */
+    for (int j = files_from - 1; j >= 1; j--) {
+        const char *a = argv[j];
+        if (j > 1 && !strcmp(argv[j - 1], "--time-limit"))
+            continue; /* the number of seconds, read with its flag */
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            fputs(usage_text, stdout);
+            exit(0);
+        } else if (!strcmp(a, "--version")) {
+            printf("dlx2 %s\n", DLX2_VERSION);
+            exit(0);
+        } else if (!strcmp(a, "-c")) {
+            st->count_only = 1;
+        } else if (!strcmp(a, "-p")) {
+            st->progress = 1;
+        } else if (!strcmp(a, "--time-limit") || !strncmp(a, "--time-limit=", 13)) {
+            const char *v = a[12] == '=' ? a + 13 : (j + 1 < files_from ? argv[j + 1] : NULL);
+            char *end;
+            if (!v)
+                bad_usage("%s needs a number of seconds", a);
+            st->time_limit = strtod(v, &end);
+            if (!*v || *end || !(st->time_limit > 0) || st->time_limit > 1e9)
+                bad_usage("bad time limit '%s' (a positive number of seconds)", v);
+        } else if (a[0] == '-' && a[1]) {
+            bad_usage("unknown argument '%s'", a);
+        } else if (is_knuth_letter(a[0])) {
+            knuth_argument(st, a);
+        } else if (looks_like_argument(a)) {
+            bad_usage("unknown argument '%s'", a);
+        } else {
+            if (st->file)
+                bad_usage("only one FILE may be given, not also '%s'", a);
+            st->file = a;
+        }
+    }
+}
+
+/* ---- reports -------------------------------------------------------- */
+
+typedef struct run {
+    settings *st;
+    xcc_problem *p;
+    int tty_progress;      /* -p on a terminal: one self-updating line */
+    int stdout_gone;       /* the reader of stdout went away */
+} run;
+
+static void clear_progress_line(run *r)
+{
+    if (r->tty_progress)
+        fputs("\r\033[K", stderr);
+}
+
+static void show_progress(xcc_search *s, void *ctx)
+{
+    run *r = ctx;
+    if (r->tty_progress) {
+        fprintf(stderr, "\r\033[K%6.2f%% done, %llu solutions, %llu mems",
+                100.0 * xcc_progress_estimate(s), s->count, s->mems);
+        fflush(stderr);
+    } else if (s->vbose & XCC_SHOW_FULL_STATE) {
+        xcc_print_state(stderr, s);
+    } else {
+        xcc_print_progress(stderr, s);
+    }
+}
+
+static int list_solution(xcc_search *s, void *ctx)
+{
+    run *r = ctx;
+    if (r->st->count_only || !r->st->spacing || s->count % (ullng)r->st->spacing)
+        return 0;
+    xcc_print_solution(stdout, s);
+    if (ferror(stdout) || (isatty(1) && fflush(stdout))) {
+        r->stdout_gone = 1;
+        return 1;
+    }
+    return 0;
+}
+
+static void print_profile(const xcc_search *s)
+{
+    fputs("Profile:\n", stderr);
+    for (int l = 0; l <= s->maxl; l++)
+        fprintf(stderr, "%3d: %llu\n", l, s->profile[l]);
+}
+
+static void print_closing_line(const xcc_search *s)
+{
+    fprintf(stderr, "Altogether %llu solution%s, %llu+%llu-%llu mems,", s->count,
+            s->count == 1 ? "" : "s", s->p->imems, s->mems, s->lmems);
+    fprintf(stderr, " %llu updates, %llu cleansings,", s->updates, s->cleansings);
+    fprintf(stderr, " %llu bytes, %llu nodes,", xcc_bytes(s), s->nodes);
+    fprintf(stderr, " ccost %lld%%.\n", xcc_ccost(s));
+}
+
+/* ---- main ----------------------------------------------------------- */
+
+static void set_defaults(settings *st)
+{
+    memset(st, 0, sizeof *st);
+    st->vbose = XCC_SHOW_BASICS | XCC_SHOW_WARNINGS;
+    st->delta = 10000000000ULL;
+    st->show_choices_max = st->show_levels_max = st->show_choices_gap = 1000000;
+    st->maxcount = ~0ULL;
+    st->timeout = 0x1fffffffffffffffULL;
+}
+
+static void install_signals(const settings *st)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN); /* a closed stdout shows up as a write error */
+    if (st->time_limit > 0) {
+        struct itimerval it;
+        memset(&it, 0, sizeof it);
+        sa.sa_handler = on_alarm;
+        sigaction(SIGALRM, &sa, NULL);
+        it.it_value.tv_sec = (time_t)st->time_limit;
+        it.it_value.tv_usec = (suseconds_t)((st->time_limit - (double)(time_t)st->time_limit) * 1e6);
+        if (!it.it_value.tv_sec && !it.it_value.tv_usec)
+            it.it_value.tv_usec = 1;
+        setitimer(ITIMER_REAL, &it, NULL);
+    }
+}
+
+static int finish_stdout(run *r)
+{
+    if (fflush(stdout) || ferror(stdout)) {
+        if (errno == EPIPE || r->stdout_gone)
+            return 0;
+        die(2, "error writing to standard output: %s", strerror(errno));
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    settings st;
+    set_defaults(&st);
+    parse_args(&st, argc, argv);
+    if (st.count_only && !st.vbose_given)
+        st.vbose = XCC_SHOW_WARNINGS;
+    if (st.progress && !st.delta_given)
+        st.delta = 100000000ULL;
+
+    gb_rng rng;
+    if (st.randomizing)
+        gb_rng_init(&rng, st.seed);
+
+    FILE *in = stdin;
+    const char *name = "<stdin>";
+    if (st.file && strcmp(st.file, "-")) {
+        name = st.file;
+        in = fopen(st.file, "r");
+        if (!in)
+            die(2, "%s: cannot open: %s", st.file, strerror(errno));
+    }
+    FILE *shape = NULL;
+    if (st.shape_name) {
+        shape = fopen(st.shape_name, "w");
+        if (!shape)
+            die(2, "%s: cannot open the shape file for writing: %s", st.shape_name,
+                strerror(errno));
+    }
+    install_signals(&st);
+
+    xcc_problem p;
+    xcc_error err;
+    xcc_read_opts ro = {.warn = (st.vbose & XCC_SHOW_WARNINGS) ? stderr : NULL,
+                        .rng = st.randomizing ? &rng : NULL};
+    int status = xcc_read(&p, in, &ro, &err);
+    if (in != stdin)
+        fclose(in);
+    if (status) {
+        if (err.line)
+            die(status, "%s:%ld:%ld: %s", name, err.line, err.col ? err.col : 1, err.msg);
+        die(status, "%s: %s", name, err.msg);
+    }
+    if (st.vbose & XCC_SHOW_BASICS)
+        fprintf(stderr, "(%llu options, %d+%d items, %d entries successfully read)\n",
+                p.options, p.second - 1, p.last_itm - p.second, xcc_entries(&p));
+    if (st.vbose & XCC_SHOW_TOTS)
+        xcc_print_item_totals(stderr, &p);
+
+    xcc_search s;
+    if (xcc_search_init(&s, &p))
+        die(3, "out of memory");
+    run r = {.st = &st, .p = &p, .tty_progress = st.progress && isatty(2)};
+    s.vbose = st.vbose;
+    s.show_choices_max = st.show_choices_max;
+    s.show_choices_gap = st.show_choices_gap;
+    s.show_levels_max = st.show_levels_max;
+    s.shape = shape;
+    s.maxcount = st.maxcount;
+    s.timeout = st.timeout;
+    s.delta = s.thresh = st.delta;
+    s.rng = st.randomizing ? &rng : NULL;
+    s.interrupt = &stop_flag;
+    s.on_solution = list_solution;
+    s.on_progress = show_progress;
+    s.ctx = &r;
+
+    enum xcc_outcome outcome = xcc_solve(&s);
+    clear_progress_line(&r);
+    if (outcome == XCC_NO_MEMORY)
+        die(3, "out of memory at level %d", s.level);
+    if (r.stdout_gone) {
+        /* `dlx2 m1 | head`: the reader has all it wanted */
+        return 0;
+    }
+    if (outcome == XCC_MEMS_LIMIT)
+        fputs("TIMEOUT!\n", stderr);
+    if (outcome == XCC_INTERRUPTED && stop_signal)
+        fprintf(stderr, "Search interrupted by %s; the figures below are partial.\n",
+                stop_signal == SIGINT ? "SIGINT" : "SIGTERM");
+    else if (outcome == XCC_INTERRUPTED && time_is_up)
+        fprintf(stderr, "Time limit of %g seconds reached; the figures below are partial.\n",
+                st.time_limit);
+    if (st.count_only)
+        printf("%llu\n", s.count);
+    finish_stdout(&r);
+    if (st.vbose & XCC_SHOW_TOTS)
+        xcc_print_item_totals(stderr, &p);
+    if (st.vbose & XCC_SHOW_PROFILE)
+        print_profile(&s);
+    if (st.vbose & XCC_SHOW_BASICS)
+        print_closing_line(&s);
+    if (shape)
+        fclose(shape);
+    xcc_search_free(&s);
+    xcc_free(&p);
+    if (stop_signal)
+        return 128 + stop_signal;
+    return 0;
+}

@@ -1,0 +1,196 @@
+/*
+ * xcc.h — the dlx2 engine: an XCC problem in dancing-links form, its
+ * reader, and Algorithm C (TAOCP 7.2.2.1) searching it.
+ *
+ * Programs that must solve (dlx2 itself, generators that check a puzzle
+ * has one answer, tour counters) link build/libxcc.a and use only this
+ * header. Nothing here touches stdout, argv or exit(); all printing goes
+ * to a FILE the caller names.
+ *
+ * The data layout is DLX2's, so that the search tree, the updates and the
+ * cleansings are exactly his:
+ *
+ *   items   cl[0 .. last_itm-1]. cl[0] is the root of the circular list of
+ *           primary items still to cover; items second .. last_itm-1 are
+ *           secondary and form their own circular list through
+ *           cl[last_itm]. Item i's name is names[cl[i].name ..], of
+ *           cl[i].namelen bytes (not NUL-terminated inside the pool).
+ *   nodes   nd[0 .. last_node]. nd[i] for 0 < i < last_itm is the header
+ *           of item i's vertical list: its len (alias itm) is the number
+ *           of options still in the list, its aux (alias color) holds the
+ *           color an item was purified to (for printing). After the
+ *           headers come the options, each a run of nodes framed by
+ *           spacers: a spacer has itm <= 0 (minus the option number), its
+ *           up is the first node of the option before it, its down the
+ *           last node of the option after it.
+ *   colors  a node's color is 0 (none), a color id > 0, or -1 once the
+ *           node has been cleansed by purifying its item to the color it
+ *           agrees with; the -1 mark is what stops a second option with
+ *           the same color from removing those options again. Color id c
+ *           names colors[c] (any string without white space).
+ *
+ * Invariants between search steps: an item still in the root list has
+ * len equal to the number of nodes in its vertical list; every covered or
+ * purified item is undone in exactly the reverse order of doing, so when
+ * the search returns normally every link and len is as read.
+ */
+#ifndef XCC_H
+#define XCC_H
+
+#include <signal.h>
+#include <stdio.h>
+#include "gbrand.h"
+
+typedef unsigned long long ullng;
+
+typedef struct xcc_node {
+    int up, down;  /* neighbours in the item's vertical list */
+    union {
+        int itm;   /* item number of an option's node; <= 0 in spacers */
+        int len;   /* in a header: options left in the list */
+    };
+    union {
+        int color; /* 0, a color id, or -1 when cleansed */
+        int aux;   /* in a header: while reading, the item's newest node;
+                      while searching, the color it was purified to */
+    };
+} xcc_node;
+
+typedef struct xcc_item {
+    int prev, next;  /* neighbours in the list of active items */
+    int name;        /* offset of the name in the name pool */
+    int namelen;     /* its length in bytes */
+} xcc_item;
+
+typedef struct xcc_problem {
+    xcc_item *cl;
+    xcc_node *nd;
+    int last_itm;     /* first unused item slot */
+    int second;       /* first secondary item (== last_itm if none) */
+    int last_node;    /* the last spacer */
+    char *names;      /* pool of item and color names */
+    int *color_name;  /* color id -> offset in the pool */
+    int *color_len;   /* color id -> length */
+    int ncolors;      /* color ids run 1 .. ncolors */
+    ullng options;    /* options kept (those with a primary item) */
+    ullng imems;      /* mems of reading, in DLX2's cost model */
+    /* private to the reader: capacities and hash tables */
+    int cl_cap, nd_cap, color_cap;
+    size_t names_len, names_cap;
+    int *item_hash, item_hash_size;
+    int *color_hash, color_hash_size;
+} xcc_problem;
+
+/* What went wrong while reading; line and col are 1-based, 0 if none. */
+typedef struct xcc_error {
+    int status;  /* 2: bad input or unreadable; 3: out of memory */
+    long line, col;
+    char msg[512];
+} xcc_error;
+
+typedef struct xcc_read_opts {
+    FILE *warn;   /* "Option ignored ..." warnings go here; NULL: silent */
+    gb_rng *rng;  /* when set, options enter their lists at random places */
+} xcc_read_opts;
+
+/*
+ * Reads a problem in the text format of formats/xcc.md from in. Returns 0,
+ * or the exit status to use (2 or 3) with *err filled in. On failure the
+ * problem is freed already.
+ */
+int xcc_read(xcc_problem *p, FILE *in, const xcc_read_opts *opts, xcc_error *err);
+
+/* Releases what xcc_read allocated. */
+void xcc_free(xcc_problem *p);
+
+/* Number of entries as DLX2 reports them (nodes after the headers). */
+static inline int xcc_entries(const xcc_problem *p) { return p->last_node - p->last_itm; }
+
+/* Verbosity bits of the argument v<n>, as in DLX2. */
+enum {
+    XCC_SHOW_BASICS = 1,
+    XCC_SHOW_CHOICES = 2,
+    XCC_SHOW_DETAILS = 4,
+    XCC_SHOW_PROFILE = 128,
+    XCC_SHOW_FULL_STATE = 256,
+    XCC_SHOW_TOTS = 512,
+    XCC_SHOW_WARNINGS = 1024
+};
+
+/* Why xcc_solve returned. */
+enum xcc_outcome {
+    XCC_FINISHED = 0,    /* the whole tree was explored */
+    XCC_COUNT_LIMIT,     /* t<n>: maxcount solutions found */
+    XCC_MEMS_LIMIT,      /* T<n>: mems reached timeout */
+    XCC_INTERRUPTED,     /* *interrupt became nonzero */
+    XCC_STOPPED,         /* on_solution asked to stop */
+    XCC_NO_MEMORY        /* the level arrays could not grow */
+};
+
+typedef struct xcc_search xcc_search;
+
+struct xcc_search {
+    xcc_problem *p;
+    /* settings, filled by the caller (xcc_search_init gives defaults) */
+    int vbose;             /* XCC_SHOW_* bits that concern the search */
+    int show_choices_max;  /* c<n> */
+    int show_choices_gap;  /* l<n> */
+    int show_levels_max;   /* C<n> */
+    FILE *trace;           /* where verbose tracing goes (stderr) */
+    FILE *shape;           /* S<file>, or NULL */
+    ullng maxcount;        /* t<n> */
+    ullng timeout;         /* T<n> */
+    ullng delta, thresh;   /* d<n>: call on_progress every delta mems */
+    gb_rng *rng;           /* s<n>: random tie-breaking, or NULL */
+    volatile sig_atomic_t *interrupt; /* polled once per node, or NULL */
+    /* called for each solution; a nonzero return stops the search */
+    int (*on_solution)(xcc_search *s, void *ctx);
+    /* called when mems pass thresh (only if delta != 0) */
+    void (*on_progress)(xcc_search *s, void *ctx);
+    void *ctx;
+
+    /* state: choice[0..level] are the nodes chosen at each level */
+    int level, maxl;
+    int *choice;
+    ullng *profile;        /* nodes per level, when XCC_SHOW_PROFILE */
+    int levels_cap;
+
+    /* DLX2's counters */
+    ullng count, mems, lmems, cmems, updates, cleansings, nodes;
+};
+
+/* Sets every field to DLX2's defaults for problem p. Returns 0 or 3. */
+int xcc_search_init(xcc_search *s, xcc_problem *p);
+void xcc_search_free(xcc_search *s);
+
+/* Runs Algorithm C to the end or to a limit. */
+enum xcc_outcome xcc_solve(xcc_search *s);
+
+/* Bytes of the main data structures, by DLX2's formula. */
+ullng xcc_bytes(const xcc_search *s);
+
+/* DLX2's "ccost" percentage: mems spent choosing the branch item. */
+long long xcc_ccost(const xcc_search *s);
+
+/* Prints " name name:color ... (k of n)\n" for the option of node q. */
+void xcc_print_option(FILE *f, const xcc_problem *p, int q);
+
+/* Prints solution number s->count: "N:\n" and one line per option. */
+void xcc_print_solution(FILE *f, const xcc_search *s);
+
+/* DLX2's progress line " after M mems: S sols, kd kd ... 0.12345". */
+void xcc_print_progress(FILE *f, const xcc_search *s);
+
+/* DLX2's "Current state (level L):" report. */
+void xcc_print_state(FILE *f, const xcc_search *s);
+
+/* The estimated fraction of the tree explored, in [0, 1). */
+double xcc_progress_estimate(const xcc_search *s);
+
+/* "Item totals: 3 2 | 4" — every item's list length. */
+void xcc_print_item_totals(FILE *f, const xcc_problem *p);
+
+/* Writes an item's name (not NUL-terminated in the pool). */
+void xcc_print_name(FILE *f, const xcc_problem *p, int item);
+
+#endif

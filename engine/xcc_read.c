@@ -1,0 +1,575 @@
+/*
+ * xcc_read.c — reads an XCC problem (formats/xcc.md) into the layout of
+ * xcc.h.
+ *
+ * The reader walks each line byte by byte exactly as DLX2 does, because
+ * two of its quirks are visible to users: a name ends only at white space
+ * (so "A|B" is one bad name while "A |B" is A, then | and B), and the
+ * input mems (the first figure of the closing line) are charged per byte
+ * examined. Every line is handled as if it ended in '\n', whether or not
+ * the file's last line has one, and '\r' is white space, so CRLF files
+ * read the same as LF files.
+ *
+ * What DLX2 limits and this reader does not: name and color length (his
+ * 8 and 1), the number of items, options and entries, and line length.
+ * Names are found through a hash table, but mems are still charged as if
+ * DLX2's linear search had run, so that wherever a file fits his limits
+ * the three figures of the closing line can be compared with his.
+ *
+ * Errors stop reading with one message naming line and column (1-based,
+ * counting bytes) and the status 2; running out of memory gives 3.
+ */
+#include "xcc.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The reader's state for one file: the current line and where we are. */
+typedef struct reader {
+    xcc_problem *p;
+    FILE *in;
+    const xcc_read_opts *opts;
+    xcc_error *err;
+    char *buf;        /* the current line, '\n'-terminated, then NUL */
+    size_t buf_cap;
+    size_t raw_len;   /* bytes of the line as read, newline included */
+    int had_newline;  /* did the line end in '\n' in the file? */
+    long line;        /* number of the current line */
+} reader;
+
+/* C's isspace in the "C" locale, which is what DLX2 uses. */
+static int is_ws(int ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\v' || ch == '\f' || ch == '\r';
+}
+
+static int fail(reader *r, int status, long col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static int fail(reader *r, int status, long col, const char *fmt, ...)
+{
+    va_list ap;
+    r->err->status = status;
+    r->err->line = r->line;
+    r->err->col = col;
+    va_start(ap, fmt);
+    vsnprintf(r->err->msg, sizeof r->err->msg, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+static int out_of_memory(reader *r)
+{
+    return fail(r, 3, 0, "out of memory");
+}
+
+/*
+ * Quotes a name for an error message: at most 60 bytes, and bytes that
+ * would garble a terminal shown as \xHH.
+ */
+static const char *quoted(const char *s, size_t n, char out[300])
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n && k < 280; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (i == 60) {
+            k += (size_t)snprintf(out + k, 300 - k, "...");
+            break;
+        }
+        if (ch < 32 || ch == 127)
+            k += (size_t)snprintf(out + k, 300 - k, "\\x%02x", ch);
+        else
+            out[k++] = (char)ch;
+    }
+    out[k] = '\0';
+    return out;
+}
+
+/* ---- growing arrays ---------------------------------------------------- */
+
+static int grow(void **arr, int *cap, int need, size_t elem)
+{
+    if (need < *cap)
+        return 0;
+    long long want = *cap ? 2LL * *cap : 64;
+    while (want <= need)
+        want *= 2;
+    if (want > INT_MAX)
+        want = INT_MAX;
+    if (want <= need)
+        return -1;
+    void *q = realloc(*arr, (size_t)want * elem);
+    if (!q)
+        return -1;
+    *arr = q;
+    *cap = (int)want;
+    return 0;
+}
+
+/* Appends bytes to the name pool; returns the offset or -1. */
+static long pool_add(xcc_problem *p, const char *s, size_t n)
+{
+    if (p->names_len + n + 1 > (size_t)INT_MAX)
+        return -1;
+    if (p->names_len + n + 1 > p->names_cap) {
+        size_t want = p->names_cap ? 2 * p->names_cap : 4096;
+        while (want < p->names_len + n + 1)
+            want *= 2;
+        char *q = realloc(p->names, want);
+        if (!q)
+            return -1;
+        p->names = q;
+        p->names_cap = want;
+    }
+    long off = (long)p->names_len;
+    memcpy(p->names + off, s, n);
+    p->names[off + n] = '\0';
+    p->names_len += n + 1;
+    return off;
+}
+
+/* ---- hash tables of names ---------------------------------------------- */
+/*
+ * Open addressing with linear probing; a slot holds an id (item number or
+ * color id) or 0 for empty. The table is kept at most half full.
+ */
+
+static unsigned hash_bytes(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+static int item_matches(const xcc_problem *p, int id, const char *s, size_t n)
+{
+    return (size_t)p->cl[id].namelen == n && memcmp(p->names + p->cl[id].name, s, n) == 0;
+}
+
+static int color_matches(const xcc_problem *p, int id, const char *s, size_t n)
+{
+    return (size_t)p->color_len[id] == n && memcmp(p->names + p->color_name[id], s, n) == 0;
+}
+
+/* Finds the slot of a name in an item (colors=0) or color table. */
+static int *hash_slot(xcc_problem *p, int colors, const char *s, size_t n)
+{
+    int *tab = colors ? p->color_hash : p->item_hash;
+    int size = colors ? p->color_hash_size : p->item_hash_size;
+    unsigned h = hash_bytes(s, n) & (unsigned)(size - 1);
+    for (;; h = (h + 1) & (unsigned)(size - 1)) {
+        int id = tab[h];
+        if (!id)
+            return &tab[h];
+        if (colors ? color_matches(p, id, s, n) : item_matches(p, id, s, n))
+            return &tab[h];
+    }
+}
+
+/* Makes room for one more id; rehashes into a table twice the size. */
+static int hash_reserve(xcc_problem *p, int colors, int count)
+{
+    int **tab = colors ? &p->color_hash : &p->item_hash;
+    int *size = colors ? &p->color_hash_size : &p->item_hash_size;
+    if (2 * (long long)(count + 1) < *size)
+        return 0;
+    if (*size >= (1 << 29))
+        return -1;
+    int new_size = *size ? 2 * *size : 256;
+    int *old = *tab, old_size = *size;
+    *tab = calloc((size_t)new_size, sizeof(int));
+    if (!*tab) {
+        *tab = old;
+        return -1;
+    }
+    *size = new_size;
+    for (int i = 0; i < old_size; i++) {
+        int id = old[i];
+        if (!id)
+            continue;
+        const char *s = p->names + (colors ? p->color_name[id] : p->cl[id].name);
+        size_t n = (size_t)(colors ? p->color_len[id] : p->cl[id].namelen);
+        *hash_slot(p, colors, s, n) = id;
+    }
+    free(old);
+    return 0;
+}
+
+/* ---- lines ------------------------------------------------------------- */
+
+/*
+ * Reads the next line into r->buf, always '\n'-terminated. Returns 1 for a
+ * line, 0 at end of file, or a status (< 0 after fail()) on error.
+ */
+static int next_line(reader *r)
+{
+    ssize_t n = getline(&r->buf, &r->buf_cap, r->in);
+    if (n < 0) {
+        if (ferror(r->in)) {
+            r->line++;
+            fail(r, 2, 0, "read error: %s", strerror(errno));
+            return -1;
+        }
+        return 0;
+    }
+    r->line++;
+    r->raw_len = (size_t)n;
+    r->had_newline = n > 0 && r->buf[n - 1] == '\n';
+    if (memchr(r->buf, '\0', (size_t)n)) {
+        const char *z = memchr(r->buf, '\0', (size_t)n);
+        fail(r, 2, (long)(z - r->buf) + 1, "NUL byte in the input");
+        return -1;
+    }
+    if (!r->had_newline) {
+        if ((size_t)n + 2 > r->buf_cap) {
+            char *q = realloc(r->buf, (size_t)n + 2);
+            if (!q) {
+                out_of_memory(r);
+                return -1;
+            }
+            r->buf = q;
+            r->buf_cap = (size_t)n + 2;
+        }
+        r->buf[n] = '\n';
+        r->buf[n + 1] = '\0';
+    }
+    return 1;
+}
+
+/*
+ * Skips leading white space; returns 1 if the line holds something other
+ * than a comment. Charges DLX2's mems: one for the length check, one per
+ * byte of white space examined, one for the byte that ends it.
+ */
+static int content_start(reader *r, size_t *pos)
+{
+    xcc_problem *p = r->p;
+    size_t i = 0;
+    p->imems += 1;
+    while (is_ws(r->buf[i]))
+        i++;
+    p->imems += i + 1;
+    *pos = i;
+    return r->buf[i] != '|' && r->buf[i] != '\0';
+}
+
+/* Mems DLX2 spends scanning and copying an n-byte name (his names <= 8). */
+static ullng name_mems(size_t n)
+{
+    return (n == 8 ? 8 : n + 1) + n;
+}
+
+/* Skips the byte after a token and the white space after it. */
+static size_t skip_gap(reader *r, size_t i)
+{
+    i++;
+    while (is_ws(r->buf[i])) {
+        i++;
+        r->p->imems++;
+    }
+    r->p->imems++;
+    return i;
+}
+
+/* ---- the item line ----------------------------------------------------- */
+
+static int add_item(reader *r, const char *s, size_t n, long col)
+{
+    xcc_problem *p = r->p;
+    char q[300];
+    int id = p->last_itm;
+    if (id == INT_MAX - 2)
+        return fail(r, 3, col, "too many items");
+    if (hash_reserve(p, 0, id) || grow((void **)&p->cl, &p->cl_cap, id + 1, sizeof(xcc_item))
+        || grow((void **)&p->nd, &p->nd_cap, id + 1, sizeof(xcc_node)))
+        return out_of_memory(r);
+    int *slot = hash_slot(p, 0, s, n);
+    if (*slot)
+        return fail(r, 2, col, "duplicate item name '%s'", quoted(s, n, q));
+    p->imems += (ullng)id; /* DLX2 compares with items 1 .. id */
+    long off = pool_add(p, s, n);
+    if (off < 0)
+        return out_of_memory(r);
+    *slot = id;
+    p->cl[id].name = (int)off;
+    p->cl[id].namelen = (int)n;
+    p->cl[id - 1].next = id;
+    p->cl[id].prev = id - 1;
+    p->nd[id].up = p->nd[id].down = id;
+    p->nd[id].len = 0;
+    p->nd[id].aux = 0;
+    p->imems += 3;
+    p->last_itm = id + 1;
+    return 0;
+}
+
+static int read_item_line(reader *r, size_t i)
+{
+    xcc_problem *p = r->p;
+    char q[300];
+    char *b = r->buf;
+    int second = 0;
+    while (p->imems++, b[i]) {
+        size_t n = 0;
+        while (!is_ws(b[i + n]))
+            n++;
+        for (size_t k = 0; k < n; k++)
+            if (b[i + k] == ':' || b[i + k] == '|')
+                return fail(r, 2, (long)(i + k) + 1, "item name '%s' contains '%c'",
+                            quoted(b + i, n, q), b[i + k]);
+        p->imems += name_mems(n);
+        if (add_item(r, b + i, n, (long)i + 1))
+            return r->err->status;
+        i = skip_gap(r, i + n);
+        if (b[i] == '|') {
+            if (second)
+                return fail(r, 2, (long)i + 1, "'|' appears twice in the item line");
+            second = p->last_itm;
+            i = skip_gap(r, i);
+        }
+    }
+    if (!second)
+        second = p->last_itm;
+    p->second = second;
+    /* close the two circular lists: primaries through the root 0,
+       secondaries through the spare slot cl[last_itm] */
+    int last = p->last_itm;
+    if (grow((void **)&p->cl, &p->cl_cap, last + 1, sizeof(xcc_item)))
+        return out_of_memory(r);
+    p->cl[last].name = 0;
+    p->cl[last].namelen = 0;
+    p->cl[last].prev = last - 1;
+    p->cl[last - 1].next = last;
+    p->cl[second].prev = last;
+    p->cl[last].next = second;
+    p->cl[0].prev = second - 1;
+    p->cl[second - 1].next = 0;
+    p->imems += 6;
+    return 0;
+}
+
+/* ---- options ----------------------------------------------------------- */
+
+/* Returns the id of a color, adding it if new, or -1 without memory. */
+static int color_id(xcc_problem *p, const char *s, size_t n)
+{
+    if (hash_reserve(p, 1, p->ncolors))
+        return -1;
+    int *slot = hash_slot(p, 1, s, n);
+    if (*slot)
+        return *slot;
+    int id = p->ncolors + 1, old_cap = p->color_cap;
+    if (grow((void **)&p->color_name, &p->color_cap, id, sizeof(int)))
+        return -1;
+    if (p->color_cap != old_cap) { /* color_len follows color_name's size */
+        int *lens = realloc(p->color_len, (size_t)p->color_cap * sizeof(int));
+        if (!lens)
+            return -1;
+        p->color_len = lens;
+    }
+    long off = pool_add(p, s, n);
+    if (off < 0)
+        return -1;
+    p->color_name[id] = (int)off;
+    p->color_len[id] = (int)n;
+    p->ncolors = id;
+    *slot = id;
+    return id;
+}
+
+/* Links node x at the bottom of item k's list, or at a random place. */
+static void insert_node(reader *r, int k, int x)
+{
+    xcc_problem *p = r->p;
+    xcc_node *nd = p->nd;
+    int t = nd[k].len + 1;
+    p->imems += 2; /* read and store len */
+    nd[k].len = t;
+    nd[k].aux = x;
+    if (!r->opts || !r->opts->rng) {
+        int bottom = nd[k].up;
+        nd[bottom].down = x;
+        nd[k].up = x;
+        nd[x].up = bottom;
+        nd[x].down = k;
+        p->imems += 4;
+    } else {
+        /* skip a random number of the t-1 nodes already there */
+        long skip = gb_rng_unif(r->opts->rng, t);
+        int at = k;
+        p->imems += 4 + 1 + (ullng)skip;
+        for (; skip; skip--)
+            at = nd[at].down;
+        int above = nd[at].up;
+        nd[above].down = x;
+        nd[at].up = x;
+        nd[x].up = above;
+        nd[x].down = at;
+        p->imems += 4;
+    }
+}
+
+/* Takes the nodes of a dropped option out of their lists again. */
+static void unlink_option(reader *r, int spacer)
+{
+    xcc_problem *p = r->p;
+    xcc_node *nd = p->nd;
+    for (; p->last_node > spacer; p->last_node--) {
+        int x = p->last_node, k = nd[x].itm;
+        nd[k].len--;
+        nd[k].aux = spacer - 1;
+        nd[nd[x].up].down = nd[x].down;
+        nd[nd[x].down].up = nd[x].up;
+        p->imems += 6;
+    }
+}
+
+/* Reads one entry "name" or "name:color" at b[i]; returns the next i. */
+static int read_entry(reader *r, size_t *ip, int spacer, int *has_primary)
+{
+    xcc_problem *p = r->p;
+    char q[300];
+    char *b = r->buf;
+    size_t i = *ip, n = 0;
+    while (!is_ws(b[i + n]) && b[i + n] != ':')
+        n++;
+    if (n == 0)
+        return fail(r, 2, (long)i + 1, "empty item name");
+    p->imems += name_mems(n) + (n < 8);
+    int k = *hash_slot(p, 0, b + i, n);
+    if (!k)
+        return fail(r, 2, (long)i + 1, "unknown item '%s'", quoted(b + i, n, q));
+    p->imems += (ullng)k + 1 + 1; /* DLX2's linear search, and the duplicate test */
+    if (p->nd[k].aux >= spacer)
+        return fail(r, 2, (long)i + 1, "item '%s' appears twice in this option",
+                    quoted(b + i, n, q));
+    if (p->last_node >= INT_MAX - 2)
+        return fail(r, 3, (long)i + 1, "too many entries");
+    if (grow((void **)&p->nd, &p->nd_cap, p->last_node + 2, sizeof(xcc_node)))
+        return out_of_memory(r);
+    int x = ++p->last_node;
+    p->nd[x].itm = k;
+    p->imems += 1;
+    if (k < p->second)
+        *has_primary = 1;
+    insert_node(r, k, x);
+    if (b[i + n] != ':') {
+        p->nd[x].color = 0;
+        p->imems += 1;
+    } else if (k >= p->second) {
+        size_t c = i + n + 1, m = 0;
+        while (!is_ws(b[c + m]))
+            m++;
+        if (m == 0)
+            return fail(r, 2, (long)i + 1, "empty color in '%s:'", quoted(b + i, n, q));
+        const char *colon = memchr(b + c, ':', m);
+        if (colon)
+            return fail(r, 2, (long)(colon - b) + 1, "color '%s' contains ':'",
+                        quoted(b + c, m, q));
+        int id = color_id(p, b + c, m);
+        if (id < 0)
+            return out_of_memory(r);
+        p->nd[x].color = id;
+        p->imems += m + 2;
+        n += m + 1;
+    } else {
+        return fail(r, 2, (long)i + 1, "primary item '%s' cannot have a color",
+                    quoted(b + i, n, q));
+    }
+    *ip = skip_gap(r, i + n);
+    return 0;
+}
+
+static int read_option(reader *r, size_t i)
+{
+    xcc_problem *p = r->p;
+    int spacer = p->last_node, has_primary = 0;
+    while (r->buf[i])
+        if (read_entry(r, &i, spacer, &has_primary))
+            return r->err->status;
+    if (!has_primary) {
+        if (r->opts && r->opts->warn) {
+            fputs("Option ignored (no primary items): ", r->opts->warn);
+            fwrite(r->buf, 1, r->raw_len, r->opts->warn);
+            if (!r->had_newline)
+                fputc('\n', r->opts->warn);
+        }
+        unlink_option(r, spacer);
+        return 0;
+    }
+    if (p->options >= (ullng)INT_MAX)
+        return fail(r, 3, 1, "too many options");
+    p->nd[spacer].down = p->last_node;
+    int s = ++p->last_node;
+    p->options++;
+    p->nd[s].up = spacer + 1;
+    p->nd[s].down = 0;
+    p->nd[s].itm = -(int)p->options;
+    p->nd[s].color = 0;
+    p->imems += 3;
+    return 0;
+}
+
+/* ---- the whole file ---------------------------------------------------- */
+
+static int read_all(reader *r)
+{
+    xcc_problem *p = r->p;
+    size_t i = 0;
+    int got;
+    /* the first line that is not a comment or blank names the items */
+    while ((got = next_line(r)) > 0 && !content_start(r, &i))
+        ;
+    if (got < 0)
+        return r->err->status;
+    if (got == 0) {
+        r->line++;
+        return fail(r, 2, 1, "no item line (the input has no line that is not blank or a comment)");
+    }
+    p->last_itm = 1;
+    if (grow((void **)&p->cl, &p->cl_cap, 1, sizeof(xcc_item))
+        || grow((void **)&p->nd, &p->nd_cap, 1, sizeof(xcc_node)))
+        return out_of_memory(r);
+    memset(&p->cl[0], 0, sizeof p->cl[0]);
+    memset(&p->nd[0], 0, sizeof p->nd[0]);
+    if (read_item_line(r, i))
+        return r->err->status;
+    /* the first spacer sits right after the item headers */
+    p->last_node = p->last_itm;
+    if (grow((void **)&p->nd, &p->nd_cap, p->last_node + 1, sizeof(xcc_node)))
+        return out_of_memory(r);
+    memset(&p->nd[p->last_node], 0, sizeof(xcc_node));
+    while ((got = next_line(r)) > 0)
+        if (content_start(r, &i) && read_option(r, i))
+            return r->err->status;
+    return got < 0 ? r->err->status : 0;
+}
+
+int xcc_read(xcc_problem *p, FILE *in, const xcc_read_opts *opts, xcc_error *err)
+{
+    reader r = {.p = p, .in = in, .opts = opts, .err = err};
+    memset(p, 0, sizeof *p);
+    memset(err, 0, sizeof *err);
+    int status = read_all(&r);
+    free(r.buf);
+    if (status)
+        xcc_free(p);
+    return status;
+}
+
+void xcc_free(xcc_problem *p)
+{
+    free(p->cl);
+    free(p->nd);
+    free(p->names);
+    free(p->color_name);
+    free(p->color_len);
+    free(p->item_hash);
+    free(p->color_hash);
+    memset(p, 0, sizeof *p);
+}

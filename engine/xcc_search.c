@@ -1,0 +1,443 @@
+/*
+ * xcc_search.c — Algorithm C of TAOCP 7.2.2.1: exact cover with colors,
+ * by dancing links, made to walk exactly DLX2's search tree.
+ *
+ * The tree is fixed by three rules, all DLX2's: branch on the active
+ * primary item whose list is shortest, the leftmost on ties (or, with a
+ * random generator, one of the tied items by reservoir sampling); try
+ * its options from the top of its list down; and when an option is
+ * chosen, cover its uncolored items and purify its colored ones, left to
+ * right, undoing them right to left.
+ *
+ * The search is a loop over four labelled steps (forward, advance,
+ * backup, recover) rather than recursion, so the depth of a solution is
+ * limited by memory only: choice[] and profile[] grow as levels are
+ * reached.
+ *
+ * Counting. Every figure of DLX2's closing line is kept as he keeps it:
+ * one mem per access to a 64-bit word (a node's up/down pair, or its
+ * itm/color pair; an item's prev/next pair), updates = options removed
+ * from a list, cleansings = purifications plus options marked as
+ * agreeing with the purified color, nodes = search-tree nodes including
+ * solutions. lmems are the mems that would be saved by not keeping the
+ * lengths of secondary lists, cmems those spent choosing the branch item.
+ * formats/mems.md explains the model. The counters are local to the
+ * search loop (the struct tally below) so the compiler can hold them in
+ * registers; they go back into the xcc_search when the loop returns or
+ * calls out.
+ */
+#include "xcc.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The counters as the inner loops see them. */
+struct tally {
+    ullng mems, lmems, updates, cleansings;
+};
+
+#define INLINE static inline __attribute__((always_inline))
+
+/*
+ * Removes the other nodes of option rr from their item lists, going
+ * right from rr and wrapping at the spacer. Nodes already cleansed
+ * (color -1) are left in place: their item has been purified to their
+ * color, so no one will look at that list until it is unpurified.
+ */
+INLINE void hide(xcc_node *nd, int rr, int second, struct tally *t)
+{
+    for (int nn = rr + 1; nn != rr;) {
+        t->mems++;
+        if (nd[nn].color >= 0) {
+            int uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
+            t->mems++;
+            if (cc <= 0) {
+                nn = uu;
+                continue;
+            }
+            nd[uu].down = dd;
+            nd[dd].up = uu;
+            nd[cc].len--;
+            t->mems += 4;
+            t->updates++;
+            if (cc >= second)
+                t->lmems += 2;
+        }
+        nn++;
+    }
+}
+
+/* Puts back what hide(rr) removed, going the same way round. */
+INLINE void unhide(xcc_node *nd, int rr, int second, struct tally *t)
+{
+    for (int nn = rr + 1; nn != rr;) {
+        t->mems++;
+        if (nd[nn].color >= 0) {
+            int uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
+            t->mems++;
+            if (cc <= 0) {
+                nn = uu;
+                continue;
+            }
+            nd[uu].down = nn;
+            nd[dd].up = nn;
+            nd[cc].len++;
+            t->mems += 4;
+            if (cc >= second)
+                t->lmems += 2;
+        }
+        nn++;
+    }
+}
+
+/* The same as unhide, going leftward, as unpurify does. */
+INLINE void unhide_leftward(xcc_node *nd, int rr, int second, struct tally *t)
+{
+    for (int nn = rr - 1; nn != rr;) {
+        t->mems++;
+        if (nd[nn].color >= 0) {
+            int uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
+            t->mems++;
+            if (cc <= 0) {
+                nn = dd;
+                continue;
+            }
+            nd[uu].down = nn;
+            nd[dd].up = nn;
+            nd[cc].len++;
+            t->mems += 4;
+            if (cc >= second)
+                t->lmems += 2;
+        }
+        nn--;
+    }
+}
+
+/* Takes item c out of its active list and hides every option in it. */
+INLINE void cover(xcc_item *cl, xcc_node *nd, int c, int last_itm, int second, struct tally *t)
+{
+    int l = cl[c].prev, r = cl[c].next;
+    cl[l].next = r;
+    cl[r].prev = l;
+    t->mems += 3;
+    t->updates++;
+    for (int rr = nd[c].down; t->mems++, rr >= last_itm; rr = nd[rr].down)
+        hide(nd, rr, second, t);
+}
+
+INLINE void uncover(xcc_item *cl, xcc_node *nd, int c, int last_itm, int second, struct tally *t)
+{
+    for (int rr = nd[c].down; t->mems++, rr >= last_itm; rr = nd[rr].down)
+        unhide(nd, rr, second, t);
+    int l = cl[c].prev, r = cl[c].next;
+    cl[l].next = c;
+    cl[r].prev = c;
+    t->mems += 3;
+}
+
+/*
+ * Node p of the chosen option gives item cc the color x: hide every
+ * option of cc with another color, and mark those with color x as
+ * cleansed (-1) so that a later option of the same color skips them.
+ */
+INLINE void purify(xcc_node *nd, int p, int last_itm, int second, struct tally *t)
+{
+    int cc = nd[p].itm, x = nd[p].color;
+    t->mems++;
+    nd[cc].aux = x; /* for printing cleansed nodes; DLX2 charges no mem */
+    t->cleansings++;
+    for (int rr = nd[cc].down; t->mems++, rr >= last_itm; rr = nd[rr].down) {
+        t->mems++;
+        if (nd[rr].color != x) {
+            hide(nd, rr, second, t);
+        } else {
+            nd[rr].color = -1;
+            t->mems++;
+            t->cleansings++;
+        }
+    }
+}
+
+INLINE void unpurify(xcc_node *nd, int p, int last_itm, int second, struct tally *t)
+{
+    int cc = nd[p].itm, x = nd[p].color;
+    t->mems++;
+    for (int rr = nd[cc].up; t->mems++, rr >= last_itm; rr = nd[rr].up) {
+        t->mems++;
+        if (nd[rr].color < 0) {
+            nd[rr].color = x;
+            t->mems++;
+        } else {
+            unhide_leftward(nd, rr, second, t);
+        }
+    }
+}
+
+/* Covers or purifies the items of option cur other than the branch item. */
+INLINE void commit_option(xcc_item *cl, xcc_node *nd, int cur, int last_itm, int second,
+                          struct tally *t)
+{
+    for (int pp = cur + 1; pp != cur;) {
+        int cc = nd[pp].itm;
+        t->mems++;
+        if (cc <= 0) {
+            pp = nd[pp].up;
+            t->mems++;
+        } else {
+            if (!nd[pp].color)
+                cover(cl, nd, cc, last_itm, second, t);
+            else if (nd[pp].color > 0)
+                purify(nd, pp, last_itm, second, t);
+            pp++;
+        }
+    }
+}
+
+/* Undoes commit_option, right to left. */
+INLINE void uncommit_option(xcc_item *cl, xcc_node *nd, int cur, int last_itm, int second,
+                            struct tally *t)
+{
+    for (int pp = cur - 1; pp != cur;) {
+        int cc = nd[pp].itm;
+        t->mems++;
+        if (cc <= 0) {
+            pp = nd[pp].down;
+            t->mems++;
+        } else {
+            if (!nd[pp].color)
+                uncover(cl, nd, cc, last_itm, second, t);
+            else if (nd[pp].color > 0)
+                unpurify(nd, pp, last_itm, second, t);
+            pp--;
+        }
+    }
+}
+
+/* ---- setup ------------------------------------------------------------- */
+
+/* Makes choice[] and profile[] hold levels 0 .. need. */
+static int reserve_levels(xcc_search *s, int need)
+{
+    if (need < s->levels_cap)
+        return 0;
+    long long want = s->levels_cap ? 2LL * s->levels_cap : 256;
+    while (want <= need)
+        want *= 2;
+    if (want > INT_MAX)
+        return -1;
+    int *c = realloc(s->choice, (size_t)want * sizeof(int));
+    if (!c)
+        return -1;
+    s->choice = c;
+    ullng *pr = realloc(s->profile, (size_t)want * sizeof(ullng));
+    if (!pr)
+        return -1;
+    memset(pr + s->levels_cap, 0, (size_t)(want - s->levels_cap) * sizeof(ullng));
+    s->profile = pr;
+    s->levels_cap = (int)want;
+    return 0;
+}
+
+int xcc_search_init(xcc_search *s, xcc_problem *p)
+{
+    memset(s, 0, sizeof *s);
+    s->p = p;
+    s->vbose = XCC_SHOW_BASICS | XCC_SHOW_WARNINGS;
+    s->show_choices_max = 1000000;
+    s->show_choices_gap = 1000000;
+    s->show_levels_max = 1000000;
+    s->trace = stderr;
+    s->maxcount = ~0ULL;
+    s->timeout = 0x1fffffffffffffffULL;
+    s->delta = s->thresh = 10000000000ULL;
+    return reserve_levels(s, 1) ? 3 : 0;
+}
+
+void xcc_search_free(xcc_search *s)
+{
+    free(s->choice);
+    free(s->profile);
+    s->choice = NULL;
+    s->profile = NULL;
+    s->levels_cap = 0;
+}
+
+ullng xcc_bytes(const xcc_search *s)
+{
+    return (ullng)s->p->last_itm * sizeof(xcc_item) + (ullng)s->p->last_node * sizeof(xcc_node)
+           + (ullng)s->maxl * sizeof(int);
+}
+
+long long xcc_ccost(const xcc_search *s)
+{
+    ullng work = s->mems - s->lmems;
+    if (!work)
+        return 0;
+    return (long long)((200 * s->cmems + work) / (2 * work));
+}
+
+/* ---- choosing the branch item ------------------------------------------ */
+
+static int tracing_details(const xcc_search *s)
+{
+    return (s->vbose & XCC_SHOW_DETAILS) && s->level < s->show_choices_max
+           && s->level >= s->maxl - s->show_choices_gap;
+}
+
+/*
+ * The active primary item with the fewest options; the leftmost on ties,
+ * or a uniformly chosen one of the tied items when randomizing. A list of
+ * length zero ends the scan at once: nothing can beat it.
+ */
+INLINE int choose_item(xcc_search *s, struct tally *t)
+{
+    const xcc_item *cl = s->p->cl;
+    const xcc_node *nd = s->p->nd;
+    int best = 0, ties = 0, trace = tracing_details(s);
+    int least = INT_MAX;
+    ullng before = t->mems;
+    if (trace)
+        fprintf(s->trace, "Level %d:", s->level);
+    t->mems++;
+    for (int k = cl[0].next; least && k != 0; k = cl[k].next) {
+        int n = nd[k].len;
+        t->mems += 2;
+        if (trace) {
+            fputc(' ', s->trace);
+            xcc_print_name(s->trace, s->p, k);
+            fprintf(s->trace, "(%d)", n);
+        }
+        if (n < least) {
+            best = k, least = n, ties = 1;
+        } else if (n == least) {
+            ties++;
+            if (s->rng) {
+                t->mems += 4;
+                if (!gb_rng_unif(s->rng, ties))
+                    best = k;
+            }
+        }
+    }
+    if (trace) {
+        fputs(" branching on ", s->trace);
+        xcc_print_name(s->trace, s->p, best);
+        fprintf(s->trace, "(%d)\n", least);
+    }
+    if (s->shape) {
+        fprintf(s->shape, "%d ", least);
+        xcc_print_name(s->shape, s->p, best);
+        fputc('\n', s->shape);
+        fflush(s->shape);
+    }
+    s->cmems += t->mems - before;
+    return best;
+}
+
+/* ---- the search loop ---------------------------------------------------- */
+
+#define SAVE_TALLY()                                                          \
+    (s->mems = t.mems, s->lmems = t.lmems, s->updates = t.updates,            \
+     s->cleansings = t.cleansings)
+
+enum xcc_outcome xcc_solve(xcc_search *s)
+{
+    xcc_problem *p = s->p;
+    xcc_item *cl = p->cl;
+    xcc_node *nd = p->nd;
+    const int last_itm = p->last_itm, second = p->second;
+    struct tally t = {s->mems, s->lmems, s->updates, s->cleansings};
+    enum xcc_outcome outcome = XCC_FINISHED;
+    int best, cur;
+
+    s->level = 0;
+forward:
+    s->nodes++;
+    if (s->vbose & XCC_SHOW_PROFILE)
+        s->profile[s->level]++;
+    if (s->interrupt && *s->interrupt) {
+        outcome = XCC_INTERRUPTED;
+        goto done;
+    }
+    if (s->delta && t.mems >= s->thresh) {
+        s->thresh += s->delta;
+        if (s->on_progress) {
+            SAVE_TALLY();
+            s->on_progress(s, s->ctx);
+        }
+    }
+    if (t.mems >= s->timeout) {
+        outcome = XCC_MEMS_LIMIT;
+        goto done;
+    }
+    best = choose_item(s, &t);
+    cover(cl, nd, best, last_itm, second, &t);
+    cur = s->choice[s->level] = nd[best].down;
+    t.mems += 2;
+advance:
+    if (cur == best)
+        goto backup;
+    if ((s->vbose & XCC_SHOW_CHOICES) && s->level < s->show_choices_max) {
+        fprintf(s->trace, "L%d:", s->level);
+        xcc_print_option(s->trace, p, cur);
+    }
+    commit_option(cl, nd, cur, last_itm, second, &t);
+    t.mems++;
+    if (cl[0].next == 0)
+        goto solution;
+    if (++s->level > s->maxl) {
+        if (reserve_levels(s, s->level + 1)) {
+            outcome = XCC_NO_MEMORY;
+            s->level--;
+            goto done;
+        }
+        s->maxl = s->level;
+    }
+    goto forward;
+backup:
+    uncover(cl, nd, best, last_itm, second, &t);
+    if (s->level == 0)
+        goto done;
+    s->level--;
+    cur = s->choice[s->level];
+    best = nd[cur].itm;
+    t.mems += 2;
+recover:
+    uncommit_option(cl, nd, cur, last_itm, second, &t);
+    cur = s->choice[s->level] = nd[cur].down;
+    t.mems += 2;
+    goto advance;
+
+solution:
+    s->nodes++; /* a solution is a node of the tree too */
+    if (s->level + 1 > s->maxl) {
+        if (reserve_levels(s, s->level + 2)) {
+            outcome = XCC_NO_MEMORY;
+            goto done;
+        }
+        s->maxl = s->level + 1;
+    }
+    if (s->vbose & XCC_SHOW_PROFILE)
+        s->profile[s->level + 1]++;
+    if (s->shape) {
+        fputs("sol\n", s->shape);
+        fflush(s->shape);
+    }
+    s->count++;
+    if (s->on_solution) {
+        SAVE_TALLY();
+        if (s->on_solution(s, s->ctx)) {
+            outcome = XCC_STOPPED;
+            goto done;
+        }
+    }
+    if (s->count >= s->maxcount) {
+        outcome = XCC_COUNT_LIMIT;
+        goto done;
+    }
+    goto recover;
+
+done:
+    SAVE_TALLY();
+    return outcome;
+}

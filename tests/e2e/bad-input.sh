@@ -1,0 +1,78 @@
+# Malformed input: one message "dlx2: FILE:LINE:COL: what" on stderr, no
+# stdout, exit status 2 — never a crash or a silent answer.
+. "$(dirname "$0")/../lib.sh"
+
+# bad NAME INPUT(printf format) EXPECTED_MESSAGE
+bad() {
+    printf "$2" > "$TMP/in.dlx"
+    "$DLX2" < "$TMP/in.dlx" > "$TMP/out" 2> "$TMP/err"
+    status=$?
+    t_eq "$1: exit status" 2 "$status"
+    t_eq "$1: message" "$3" "$(cat "$TMP/err")"
+    t_eq "$1: nothing on stdout" "" "$(cat "$TMP/out")"
+}
+
+bad "empty file" '' \
+    "dlx2: <stdin>:1:1: no item line (the input has no line that is not blank or a comment)"
+bad "only comments" '| one\n\n   | two\n' \
+    "dlx2: <stdin>:4:1: no item line (the input has no line that is not blank or a comment)"
+bad "| twice in the item line" 'A B | X | Y\n' \
+    "dlx2: <stdin>:1:9: '|' appears twice in the item line"
+bad "duplicate item name" 'A B C B\n' \
+    "dlx2: <stdin>:1:7: duplicate item name 'B'"
+bad "duplicate secondary name" 'A | X X\n' \
+    "dlx2: <stdin>:1:7: duplicate item name 'X'"
+bad "item name with :" 'A B:x\n' \
+    "dlx2: <stdin>:1:4: item name 'B:x' contains ':'"
+bad "item name with |" 'A|B C\n' \
+    "dlx2: <stdin>:1:2: item name 'A|B' contains '|'"
+bad "unknown item" '| c\nA B\nA X7\n' \
+    "dlx2: <stdin>:3:3: unknown item 'X7'"
+bad "unknown item after comment lines" 'A B\nA\n| note\n  B  Z\n' \
+    "dlx2: <stdin>:4:6: unknown item 'Z'"
+bad "item twice in an option" 'A B\nA B A\n' \
+    "dlx2: <stdin>:2:5: item 'A' appears twice in this option"
+bad "secondary item twice, colored and not" 'A | X\nA X X:1\n' \
+    "dlx2: <stdin>:2:5: item 'X' appears twice in this option"
+bad "color on a primary item" 'A B | X\nA B:1\n' \
+    "dlx2: <stdin>:2:3: primary item 'B' cannot have a color"
+bad "empty color" 'A | X\nA X:\n' \
+    "dlx2: <stdin>:2:3: empty color in 'X:'"
+bad "empty color before a space" 'A | X Y\nA X: Y\n' \
+    "dlx2: <stdin>:2:3: empty color in 'X:'"
+bad "color containing :" 'A | X\nA X:a:b\n' \
+    "dlx2: <stdin>:2:6: color 'a:b' contains ':'"
+bad "empty item name" 'A | X\nA :1\n' \
+    "dlx2: <stdin>:2:3: empty item name"
+bad "NUL byte" 'A B\nA \000B\n' \
+    "dlx2: <stdin>:2:3: NUL byte in the input"
+bad "control bytes are shown escaped" 'A\nA \001Q\n' \
+    "dlx2: <stdin>:2:3: unknown item '\\x01Q'"
+
+# the file name appears in the message when a FILE is given
+printf 'A\nB\n' > "$TMP/named.dlx"
+t_run "unknown item in a named file" 2 "dlx2: $TMP/named.dlx:2:1: unknown item 'B'" \
+    "$DLX2" "$TMP/named.dlx"
+t_run "unreadable file" 2 "dlx2: $TMP/none.dlx: cannot open: No such file or directory" \
+    "$DLX2" "$TMP/none.dlx"
+t_run "a directory is not a problem" 2 "dlx2: $TMP/:1:1: read error: Is a directory" "$DLX2" "$TMP/"
+
+# unknown arguments
+usage_hint="Try 'dlx2 --help' for more information."
+t_run "unknown flag" 2 "dlx2: unknown argument '--frobnicate'
+$usage_hint" "$DLX2" --frobnicate
+t_run "unknown letter argument" 2 "dlx2: unknown argument 'q7'
+$usage_hint" "$DLX2" q7
+t_run "letter without a number" 2 "dlx2: bad argument 'm': a whole number must follow the letter (to read a file of that name, write ./ before it)
+$usage_hint" "$DLX2" m
+t_run "number with junk" 2 "dlx2: bad argument 'm1x': a whole number must follow the letter (to read a file of that name, write ./ before it)
+$usage_hint" "$DLX2" m1x
+t_run "negative limit" 2 "dlx2: bad argument 't-1': a whole number must follow the letter (to read a file of that name, write ./ before it)
+$usage_hint" "$DLX2" t-1
+t_run "two files" 2 "dlx2: only one FILE may be given, not also './a'
+$usage_hint" "$DLX2" ./a ./b
+t_run "bad time limit" 2 "dlx2: bad time limit 'soon' (a positive number of seconds)
+$usage_hint" "$DLX2" --time-limit soon
+t_run "shape file that cannot be written" 2 \
+    "dlx2: $TMP/no/such/dir: cannot open the shape file for writing: No such file or directory" \
+    "$DLX2" "S$TMP/no/such/dir"

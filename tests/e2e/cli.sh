@@ -1,0 +1,83 @@
+# The command line beyond Knuth's arguments: -c, FILE, --help, --version,
+# stdin conventions, limits, signals, a closed stdout.
+. "$(dirname "$0")/../lib.sh"
+colors=$REF/instances/knuth-example-colors.dlx
+langford=$REF/instances/langford-11.dlx
+
+t_eq "-c prints only the count" 35584 "$("$DLX2" -c < "$langford" 2> "$TMP/err")"
+t_eq "-c writes no report on stderr" "" "$(cat "$TMP/err")"
+t_eq "-c with v1 brings the report back" \
+    "(165 options, 33+0 items, 660 entries successfully read)" \
+    "$("$DLX2" -c v1 < "$langford" 2>&1 >/dev/null | head -1)"
+t_eq "-c keeps the warnings" "Option ignored (no primary items): X:0 Y:1" \
+    "$("$DLX2" -c < "$colors" 2>&1 >/dev/null)"
+t_eq "-c and m1 list nothing" 1 "$("$DLX2" -c m1 < "$colors" 2>/dev/null)"
+t_eq "FILE argument" 1 "$("$DLX2" -c "$colors" 2>/dev/null)"
+t_eq "- is stdin" 1 "$("$DLX2" -c - < "$colors" 2>/dev/null)"
+cp "$colors" "$TMP/m1"
+t_eq "-- makes the next argument a FILE" 1 "$(cd "$TMP" && "$DLX2" -c -- m1 2>/dev/null)"
+t_eq "./m1 is a FILE" 1 "$(cd "$TMP" && "$DLX2" -c ./m1 2>/dev/null)"
+
+"$DLX2" --help > "$TMP/out" 2> "$TMP/err"
+t_eq "--help exits 0" 0 $?
+t_match "--help starts with usage" "^Usage: dlx2 \[ARGUMENT\]\.\.\. \[FILE\]" "$(head -1 "$TMP/out")"
+t_eq "-h is --help" "$(cat "$TMP/out")" "$("$DLX2" -h)"
+t_eq "--version" "dlx2 0.1.0" "$("$DLX2" --version)"
+
+# Format details: CRLF, no final newline, long names and colors, tabs.
+printf 'A B | X\r\nA X:1\r\nB X:1\r\n' > "$TMP/crlf.dlx"
+printf 'A B | X\nA X:1\nB X:1\n' > "$TMP/lf.dlx"
+t_eq "CRLF reads as LF (listing)" "$("$DLX2" m1 < "$TMP/lf.dlx" 2>/dev/null)" "$("$DLX2" m1 < "$TMP/crlf.dlx" 2>/dev/null)"
+# DLX2 charges a mem for each byte of white space, and \r is white space
+t_match "CRLF: three more input mems" "^Altogether 1 solution, 127\+84-4 mems" "$("$DLX2" < "$TMP/crlf.dlx" 2>&1 | tail -1)"
+printf 'A B | X\nA X:1\nB X:1' > "$TMP/nofinal.dlx"
+t_eq "missing final newline" "$("$DLX2" m1 < "$TMP/lf.dlx" 2>&1)" "$("$DLX2" m1 < "$TMP/nofinal.dlx" 2>&1)"
+printf 'Englishman\tSpaniard | house_number_one\nEnglishman house_number_one:Red\nSpaniard house_number_one:Red\n' > "$TMP/long.dlx"
+t_eq "long names and colors" "$(printf '1:\n Englishman house_number_one:Red (1 of 1)\n Spaniard house_number_one:Red (1 of 1)')" \
+    "$("$DLX2" m1 < "$TMP/long.dlx" 2>/dev/null)"
+printf 'A B | X\nA X:red\nB X:blue\nB X:red\n' > "$TMP/colors.dlx"
+t_eq "colors are compared as whole strings" "$(printf '1:\n A X:red (1 of 1)\n B X:red (1 of 1)')" \
+    "$("$DLX2" m1 < "$TMP/colors.dlx" 2>/dev/null)"
+printf 'A | X\nA X:\xc3\xa9t\xc3\xa9\nX:\xff\n' > "$TMP/bytes.dlx"
+t_eq "any bytes in colors" "$(printf '1:\n A X:\xc3\xa9t\xc3\xa9 (1 of 1)')" \
+    "$("$DLX2" m1 < "$TMP/bytes.dlx" 2>"$TMP/err")"
+t_eq "the warning repeats the line as read" "$(printf 'Option ignored (no primary items): X:\xff')" \
+    "$(head -1 "$TMP/err")"
+
+# Two options purifying the same item to the same color: the second must
+# not remove again what the first removed (the classic double-removal bug).
+printf 'A B C | X\nA X:1\nB X:1\nC X:1\nA X:2\nC X:2\nB\n' > "$TMP/twice.dlx"
+t_eq "same color twice on one item" 3 "$("$DLX2" -c < "$TMP/twice.dlx" 2>/dev/null)"
+
+# Limits
+t_eq "t5 stops after five solutions" 5 "$("$DLX2" -c t5 < "$langford" 2>/dev/null)"
+"$DLX2" T100000 < "$langford" > /dev/null 2> "$TMP/err"
+t_eq "T<n> ends with TIMEOUT! as DLX2 does" "TIMEOUT!" "$(sed -n 2p "$TMP/err")"
+t_match "T<n> still prints the report" "^Altogether [0-9]+ solutions, " "$(tail -1 "$TMP/err")"
+
+# A long search, cut short: by signals and by --time-limit.
+long=$REF/instances/pentomino-6x10.dlx
+"$DLX2" --time-limit 0.3 < "$long" > /dev/null 2> "$TMP/err"
+t_eq "--time-limit exits 0" 0 $?
+t_eq "--time-limit says so" "Time limit of 0.3 seconds reached; the figures below are partial." \
+    "$(sed -n 2p "$TMP/err")"
+for sig in INT TERM; do
+    "$DLX2" < "$long" > /dev/null 2> "$TMP/err" &
+    pid=$!
+    sleep 0.3
+    kill -$sig $pid
+    wait $pid
+    status=$?
+    want=$([ $sig = INT ] && echo 130 || echo 143)
+    t_eq "SIG$sig: exit status" "$want" "$status"
+    t_eq "SIG$sig: says the search was interrupted" \
+        "Search interrupted by SIG$sig; the figures below are partial." "$(sed -n 2p "$TMP/err")"
+    t_match "SIG$sig: stats so far" "^Altogether [0-9]+ solutions" "$(tail -1 "$TMP/err")"
+done
+
+# The reader of stdout goes away: quiet, status 0.
+"$DLX2" m1 < "$langford" 2> "$TMP/err" | head -3 > "$TMP/out"
+t_eq "m1 | head: status 0" 0 "${PIPESTATUS[0]}"
+t_eq "m1 | head: nothing on stderr but the input line" \
+    "(165 options, 33+0 items, 660 entries successfully read)" "$(cat "$TMP/err")"
+t_eq "m1 | head: the head" "$(printf '1:\n 11 s0 sc (1 of 10)\n 10 s2 sd (1 of 9)')" "$(cat "$TMP/out")"

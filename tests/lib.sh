@@ -1,0 +1,66 @@
+# tests/lib.sh — the assertions every end-to-end script uses.
+#
+# A script sources this file, runs its commands and calls t_eq / t_file_eq /
+# t_status. Each assertion prints "ok - NAME" or "FAIL - NAME" with the
+# difference, and the totals go to $RESULTS (one line "PASS FAIL") when the
+# script exits, where tests/run adds them up.
+#
+# Paths: $ROOT is the repository, $DLX2 the solver, $GEN the generator folder,
+# $TMP a scratch folder private to this script.
+
+ROOT=${ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
+DLX2=${DLX2:-$ROOT/dlx2}
+GEN=${GEN:-$ROOT/dlx-gen}
+REF=${REF:-$ROOT/data/reference}
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/dlx2-test.XXXXXX")
+T_PASS=0
+T_FAIL=0
+
+t_finish() {
+    echo "$T_PASS $T_FAIL" >> "${RESULTS:-/dev/null}"
+    rm -rf "$TMP"
+}
+trap t_finish EXIT
+
+t_ok() { T_PASS=$((T_PASS + 1)); [ -n "$QUIET" ] || echo "ok - $1"; }
+t_fail() {
+    T_FAIL=$((T_FAIL + 1))
+    echo "FAIL - $1"
+    shift
+    [ $# -gt 0 ] && printf '%s\n' "$@" | sed 's/^/    /' | head -40
+    return 0
+}
+
+# t_eq NAME EXPECTED ACTUAL
+t_eq() {
+    if [ "$2" = "$3" ]; then t_ok "$1"
+    else t_fail "$1" "expected: $2" "actual:   $3"; fi
+}
+
+# t_file_eq NAME EXPECTED_FILE ACTUAL_FILE — byte for byte
+t_file_eq() {
+    if cmp -s "$2" "$3"; then t_ok "$1"
+    else t_fail "$1" "$(diff "$2" "$3" | head -20)"; fi
+}
+
+# t_match NAME REGEX TEXT — grep -E on the text
+t_match() {
+    if printf '%s\n' "$3" | grep -Eq -- "$2"; then t_ok "$1"
+    else t_fail "$1" "no match for: $2" "in: $3"; fi
+}
+
+# t_run NAME STATUS STDERR_EXPECTED CMD... — runs CMD, checks the exit status
+# and that stderr is exactly the given text (pass '*' to skip the stderr check).
+t_run() {
+    name=$1 want_status=$2 want_err=$3
+    shift 3
+    "$@" > "$TMP/out" 2> "$TMP/err"
+    got=$?
+    if [ "$got" != "$want_status" ]; then
+        t_fail "$name" "exit status $got, expected $want_status" "$(head -5 "$TMP/err")"
+    elif [ "$want_err" != '*' ] && [ "$(cat "$TMP/err")" != "$want_err" ]; then
+        t_fail "$name" "stderr: $(cat "$TMP/err")" "expected: $want_err"
+    else
+        t_ok "$name"
+    fi
+}
