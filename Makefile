@@ -31,7 +31,7 @@ GEN_LIB_SRC = $(filter-out dlx-gen/gen-%.c,$(wildcard dlx-gen/*.c))
 GEN_LIB_OBJ = $(GEN_LIB_SRC:dlx-gen/%.c=$(BUILD)/dlx-gen/%.o)
 UNIT_SRC   = $(wildcard tests/unit/*.c)
 
-.PHONY: all demo test test-bench bench clean
+.PHONY: all demo test test-bench bench fuzz clean
 all: dlx2 $(GEN_BIN)
 
 $(BUILD)/engine/%.o: engine/%.c engine/*.h
@@ -66,14 +66,33 @@ demo: all
 	@if [ -x dlx-gen/gen-zebra ]; then echo '$$ dlx-gen/gen-zebra | dlx2 m1 | dlx-gen/gen-zebra --show'; \
 	    dlx-gen/gen-zebra | ./dlx2 m1 | dlx-gen/gen-zebra --show || true; fi
 
-test: all $(BUILD)/check_unit
-	@BUILD=$(BUILD) tests/run quick
+$(BUILD)/randxcc: tests/crosscheck/randxcc.c
+	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
-test-bench: all
-	@BUILD=$(BUILD) tests/run bench
+$(BUILD)/naive: tests/crosscheck/naive.c
+	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
+
+TEST_TOOLS = $(BUILD)/check_unit $(BUILD)/randxcc $(BUILD)/naive
+
+test: all $(TEST_TOOLS)
+	@BUILD=$(BUILD) SANITIZE=$(SANITIZE) tests/run quick
+
+test-bench: all $(TEST_TOOLS)
+	@BUILD=$(BUILD) SANITIZE=$(SANITIZE) tests/run bench
 
 bench: all
 	bench/run
 
+# Fuzzing with libFuzzer (clang): the reader and the search, with ASan and
+# UBSan. Seeds in tests/fuzz/corpus; new inputs collect in build-fuzz/;
+# crashes land in tests/fuzz/regressions/ (replayed by make test).
+FUZZ_SECONDS ?= 60
+fuzz:
+	@mkdir -p build-fuzz/corpus tests/fuzz/regressions
+	clang $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined -Iengine \
+	    -o build-fuzz/fuzz_xcc tests/fuzz/fuzz_xcc.c $(ENGINE_SRC)
+	build-fuzz/fuzz_xcc -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
+	    -artifact_prefix=tests/fuzz/regressions/ build-fuzz/corpus tests/fuzz/corpus
+
 clean:
-	rm -rf build build-san dlx2 $(GEN_BIN)
+	rm -rf build build-san build-fuzz dlx2 $(GEN_BIN)

@@ -361,6 +361,8 @@ int main(int argc, char **argv)
     parse_args(&st, argc, argv);
     if (st.count_only && !st.vbose_given)
         st.vbose = XCC_SHOW_WARNINGS;
+    if (st.count_only && !st.delta_given && !st.progress)
+        st.delta = 0; /* -c: the count and nothing else, unless asked */
     if (st.progress && !st.delta_given)
         st.delta = 100000000ULL;
 
