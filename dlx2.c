@@ -80,7 +80,12 @@ typedef struct settings {
     int count_only;       /* -c */
     int progress;         /* -p */
     double time_limit;    /* --time-limit, 0 = none */
+    int threads;          /* -j */
+    int shard, shards;    /* --shard K/N */
+    int merge;            /* --merge */
     const char *file;     /* NULL: stdin */
+    const char **files;   /* every FILE argument (several with --merge) */
+    int nfiles;
 } settings;
 
 static volatile sig_atomic_t stop_signal; /* the signal that asks us to stop */
@@ -202,25 +207,51 @@ static int looks_like_argument(const char *a)
     return 1;
 }
 
+/* The value of a flag: "-j4", "-j 4", "--shard=2/8" or "--shard 2/8". */
+static const char *flag_value(int argc, char **argv, int *j, const char *flag)
+{
+    const char *a = argv[*j];
+    size_t n = strlen(flag);
+    if (strncmp(a, flag, n))
+        return NULL;
+    if (a[n] == '=' && a[1] == '-')
+        return a + n + 1;
+    if (a[n] && a[1] != '-')
+        return a + n; /* -j4 */
+    if (a[n])
+        return NULL;
+    if (*j + 1 >= argc)
+        bad_usage("%s needs a value", flag);
+    return argv[++*j];
+}
+
+static void parse_shard(settings *st, const char *v)
+{
+    int k, n;
+    char extra;
+    if (sscanf(v, "%d/%d%c", &k, &n, &extra) != 2 || n < 1 || k < 1 || k > n || n > 1000000)
+        bad_usage("bad shard '%s' (K/N with 1 <= K <= N)", v);
+    st->shard = k;
+    st->shards = n;
+}
+
+/*
+ * Flags are read left to right; Knuth's arguments are collected and then
+ * applied from last to first, so that (as in DLX2) the first one wins.
+ */
 static void parse_args(settings *st, int argc, char **argv)
 {
-    int files_from = argc; /* index of "--", after which all are files */
-    for (int j = 1; j < argc; j++)
-        if (!strcmp(argv[j], "--")) {
-            files_from = j;
-            break;
-        }
-    for (int j = files_from + 1; j < argc; j++) {
-        if (st->file)
-            bad_usage("only one FILE may be given, not also '%s'", argv[j]);
-        st->file = argv[j];
-    }
-    /* last to first, so that the first occurrence wins */
-    for (int j = files_from - 1; j >= 1; j--) {
-        const char *a = argv[j];
-        if (j > 1 && !strcmp(argv[j - 1], "--time-limit"))
-            continue; /* the number of seconds, read with its flag */
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+    const char **knuth = calloc((size_t)argc, sizeof(char *));
+    st->files = calloc((size_t)argc, sizeof(char *));
+    int nknuth = 0, only_files = 0;
+    for (int j = 1; j < argc; j++) {
+        const char *a = argv[j], *v;
+        if (only_files || !strcmp(a, "-") || (a[0] != '-' && !is_knuth_letter(a[0])
+                                               && !looks_like_argument(a))) {
+            st->files[st->nfiles++] = a;
+        } else if (!strcmp(a, "--")) {
+            only_files = 1;
+        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             fputs(usage_text, stdout);
             exit(0);
         } else if (!strcmp(a, "--version")) {
@@ -230,25 +261,39 @@ static void parse_args(settings *st, int argc, char **argv)
             st->count_only = 1;
         } else if (!strcmp(a, "-p")) {
             st->progress = 1;
-        } else if (!strcmp(a, "--time-limit") || !strncmp(a, "--time-limit=", 13)) {
-            const char *v = a[12] == '=' ? a + 13 : (j + 1 < files_from ? argv[j + 1] : NULL);
+        } else if (!strcmp(a, "--merge")) {
+            st->merge = 1;
+        } else if ((v = flag_value(argc, argv, &j, "--time-limit"))) {
             char *end;
-            if (!v)
-                bad_usage("%s needs a number of seconds", a);
             st->time_limit = strtod(v, &end);
             if (!*v || *end || !(st->time_limit > 0) || st->time_limit > 1e9)
                 bad_usage("bad time limit '%s' (a positive number of seconds)", v);
-        } else if (a[0] == '-' && a[1]) {
+        } else if ((v = flag_value(argc, argv, &j, "-j")) || (v = flag_value(argc, argv, &j, "--jobs"))) {
+            long long n;
+            if (!parse_number(v, &n) || n < 1 || n > 1024)
+                bad_usage("bad number of threads '%s' (1 to 1024)", v);
+            st->threads = (int)n;
+        } else if ((v = flag_value(argc, argv, &j, "--shard"))) {
+            parse_shard(st, v);
+        } else if (a[0] == '-') {
             bad_usage("unknown argument '%s'", a);
         } else if (is_knuth_letter(a[0])) {
-            knuth_argument(st, a);
-        } else if (looks_like_argument(a)) {
-            bad_usage("unknown argument '%s'", a);
+            knuth[nknuth++] = a;
         } else {
-            if (st->file)
-                bad_usage("only one FILE may be given, not also '%s'", a);
-            st->file = a;
+            bad_usage("unknown argument '%s'", a);
         }
+    }
+    while (nknuth > 0)
+        knuth_argument(st, knuth[--nknuth]);
+    free(knuth);
+    if (!st->merge && st->nfiles > 1)
+        bad_usage("only one FILE may be given, not also '%s'", st->files[1]);
+    st->file = st->nfiles ? st->files[0] : NULL;
+    if (st->threads > 1 || st->shards > 1) {
+        if (st->shape_name)
+            bad_usage("%s", "S<file> needs the whole tree in one thread: not with -j or --shard");
+        if (st->threads > 1 && (st->vbose & (XCC_SHOW_CHOICES | XCC_SHOW_DETAILS)))
+            bad_usage("%s", "tracing (v2, v4) needs one thread: not with -j");
     }
 }
 
@@ -258,6 +303,7 @@ typedef struct run {
     settings *st;
     xcc_problem *p;
     int tty_progress;      /* -p on a terminal: one self-updating line */
+    int parallel;          /* -j or --shard: progress is a share of subtrees */
     int stdout_gone;       /* the reader of stdout went away */
 } run;
 
@@ -270,7 +316,12 @@ static void clear_progress_line(run *r)
 static void show_progress(xcc_search *s, void *ctx)
 {
     run *r = ctx;
-    if (r->tty_progress) {
+    if (r->tty_progress && r->parallel) {
+        fprintf(stderr, "\r\033[K%6.2f%% of the subtrees done", 100.0 * xcc_progress_estimate(s));
+        fflush(stderr);
+    } else if (r->parallel) {
+        return; /* a log would get a line five times a second */
+    } else if (r->tty_progress) {
         fprintf(stderr, "\r\033[K%6.2f%% done, %llu solutions, %llu mems",
                 100.0 * xcc_progress_estimate(s), s->count, s->mems);
         fflush(stderr);
@@ -310,6 +361,93 @@ static void print_closing_line(const xcc_search *s)
     fprintf(stderr, " ccost %lld%%.\n", xcc_ccost(s));
 }
 
+/* ---- --merge ---------------------------------------------------------- */
+
+/* The figures of DLX2's closing line. */
+typedef struct closing {
+    ullng count, imems, mems, lmems, updates, cleansings, bytes, nodes;
+    long long ccost;
+} closing;
+
+static int parse_closing(const char *line, closing *c)
+{
+    char word[16];
+    int n = sscanf(line,
+                   "Altogether %llu %15s %llu+%llu-%llu mems, %llu updates, %llu cleansings,"
+                   " %llu bytes, %llu nodes, ccost %lld%%.",
+                   &c->count, word, &c->imems, &c->mems, &c->lmems, &c->updates,
+                   &c->cleansings, &c->bytes, &c->nodes, &c->ccost);
+    return n == 10;
+}
+
+/* Reads the reports of one part; adds its closing lines into *sum. */
+static void merge_file(FILE *f, const char *name, closing *sum, int *parts, char **input_line)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    long lineno = 0;
+    while (getline(&line, &cap, f) >= 0) {
+        lineno++;
+        closing c;
+        if (!strncmp(line, "Altogether ", 11)) {
+            if (!parse_closing(line, &c))
+                die(2, "%s:%ld: not a closing line of dlx2: %s", name, lineno, line);
+            if (*parts && c.imems != sum->imems)
+                die(2, "%s:%ld: this part read a different input (%llu input mems, not %llu)",
+                    name, lineno, c.imems, sum->imems);
+            /* ccost is a percentage of (mems - lmems): weigh it by that */
+            sum->ccost += c.ccost * (long long)(c.mems - c.lmems);
+            sum->count += c.count, sum->imems = c.imems, sum->mems += c.mems;
+            sum->lmems += c.lmems, sum->updates += c.updates;
+            sum->cleansings += c.cleansings, sum->nodes += c.nodes;
+            if (c.bytes > sum->bytes)
+                sum->bytes = c.bytes;
+            ++*parts;
+        } else if (line[0] == '(' && strstr(line, " entries successfully read)")) {
+            if (!*input_line)
+                *input_line = strdup(line);
+            else if (strcmp(*input_line, line))
+                die(2, "%s:%ld: this part read a different input: %s", name, lineno, line);
+        }
+    }
+    free(line);
+}
+
+/*
+ * dlx2 --merge [FILE...]: the stderr reports of the parts of a sharded
+ * run, added up into one report on stdout. Exact for every figure but
+ * ccost, which is the parts' percentages weighed by their search mems.
+ */
+static int merge_reports(const char **files, int nfiles)
+{
+    closing sum;
+    memset(&sum, 0, sizeof sum);
+    int parts = 0;
+    char *input_line = NULL;
+    if (!nfiles)
+        merge_file(stdin, "<stdin>", &sum, &parts, &input_line);
+    for (int i = 0; i < nfiles; i++) {
+        FILE *f = strcmp(files[i], "-") ? fopen(files[i], "r") : stdin;
+        if (!f)
+            die(2, "%s: cannot open: %s", files[i], strerror(errno));
+        merge_file(f, files[i], &sum, &parts, &input_line);
+        if (f != stdin)
+            fclose(f);
+    }
+    if (!parts)
+        die(2, "--merge: no closing line ('Altogether ...') in the input");
+    if (input_line)
+        fputs(input_line, stdout);
+    ullng work = sum.mems - sum.lmems;
+    printf("Altogether %llu solution%s, %llu+%llu-%llu mems, %llu updates, %llu cleansings,"
+           " %llu bytes, %llu nodes, ccost %lld%%.\n",
+           sum.count, sum.count == 1 ? "" : "s", sum.imems, sum.mems, sum.lmems, sum.updates,
+           sum.cleansings, sum.bytes, sum.nodes,
+           work ? (sum.ccost + (long long)work / 2) / (long long)work : 0);
+    free(input_line);
+    return 0;
+}
+
 /* ---- main ----------------------------------------------------------- */
 
 static void set_defaults(settings *st)
@@ -320,6 +458,7 @@ static void set_defaults(settings *st)
     st->show_choices_max = st->show_levels_max = st->show_choices_gap = 1000000;
     st->maxcount = ~0ULL;
     st->timeout = 0x1fffffffffffffffULL;
+    st->threads = 1;
 }
 
 static void install_signals(const settings *st)
@@ -359,6 +498,8 @@ int main(int argc, char **argv)
     settings st;
     set_defaults(&st);
     parse_args(&st, argc, argv);
+    if (st.merge)
+        return merge_reports(st.files, st.nfiles);
     if (st.count_only && !st.vbose_given)
         st.vbose = XCC_SHOW_WARNINGS;
     if (st.count_only && !st.delta_given && !st.progress)
@@ -423,7 +564,18 @@ int main(int argc, char **argv)
     s.on_progress = show_progress;
     s.ctx = &r;
 
-    enum xcc_outcome outcome = xcc_solve(&s);
+    enum xcc_outcome outcome;
+    if (st.threads > 1 || st.shards > 1) {
+        xcc_parallel par = {.threads = st.threads, .shard = st.shard, .shards = st.shards,
+                            .tasks_per_worker = 64,
+                            .each_solution = st.spacing && !st.count_only};
+        r.parallel = 1;
+        if (!st.progress)
+            s.delta = 0;
+        outcome = xcc_solve_parallel(&s, &par);
+    } else {
+        outcome = xcc_solve(&s);
+    }
     clear_progress_line(&r);
     if (outcome == XCC_NO_MEMORY)
         die(3, "out of memory at level %d", s.level);

@@ -79,6 +79,7 @@ typedef struct xcc_problem {
     size_t names_len, names_cap;
     int *item_hash, item_hash_size;
     int *color_hash, color_hash_size;
+    int borrowed;     /* a clone: names and tables belong to another */
 } xcc_problem;
 
 /* What went wrong while reading; line and col are 1-based, 0 if none. */
@@ -102,6 +103,13 @@ int xcc_read(xcc_problem *p, FILE *in, const xcc_read_opts *opts, xcc_error *err
 
 /* Releases what xcc_read allocated. */
 void xcc_free(xcc_problem *p);
+
+/*
+ * Makes dst a private copy of src's links (items and nodes), sharing the
+ * names and colors, so another thread can search it. Returns 0 or 3.
+ * xcc_free(dst) frees only what the copy owns.
+ */
+int xcc_clone(const xcc_problem *src, xcc_problem *dst);
 
 /* Number of entries as DLX2 reports them (nodes after the headers). */
 static inline int xcc_entries(const xcc_problem *p) { return p->last_node - p->last_itm; }
@@ -143,11 +151,34 @@ struct xcc_search {
     ullng delta, thresh;   /* d<n>: call on_progress every delta mems */
     gb_rng *rng;           /* s<n>: random tie-breaking, or NULL */
     volatile sig_atomic_t *interrupt; /* polled once per node, or NULL */
+    volatile int *halt;    /* a second flag, for the parallel driver */
     /* called for each solution; a nonzero return stops the search */
     int (*on_solution)(xcc_search *s, void *ctx);
     /* called when mems pass thresh (only if delta != 0) */
     void (*on_progress)(xcc_search *s, void *ctx);
     void *ctx;
+    /*
+     * Splitting the tree (used by xcc_parallel.c). With split_depth > 0,
+     * a node at that level is not searched: on_split is called with
+     * choice[0..split_depth-1] naming the path to it (a nonzero return
+     * stops), and the search goes on as if its subtree were empty. With
+     * base_level > 0, choice[0..base_level-1] have been made already
+     * (xcc_replay) and the search explores only the subtree below them.
+     */
+    int split_depth, base_level;
+    int (*on_split)(xcc_search *s, void *ctx);
+    double fraction_done;  /* >= 0: what xcc_progress_estimate reports */
+    /*
+     * Pruning by the caller (say, a tour counter that rejects a cover
+     * closing a short cycle). If set, accept(s, node, ctx) is asked before
+     * the option of `node` is chosen at level s->level; a zero answer
+     * skips that option as if it were not in the list (no node of the
+     * tree is made). retract(s, node, ctx) is called when an accepted
+     * option is taken back, so the caller can undo its own bookkeeping.
+     * The counters then describe the pruned tree.
+     */
+    int (*accept)(xcc_search *s, int node, void *ctx);
+    void (*retract)(xcc_search *s, int node, void *ctx);
 
     /* state: choice[0..level] are the nodes chosen at each level */
     int level, maxl;
@@ -163,8 +194,27 @@ struct xcc_search {
 int xcc_search_init(xcc_search *s, xcc_problem *p);
 void xcc_search_free(xcc_search *s);
 
+/* Makes room for levels 0 .. need in choice[] and profile[]; 0 or 3. */
+int xcc_reserve_levels(xcc_search *s, int need);
+
 /* Runs Algorithm C to the end or to a limit. */
 enum xcc_outcome xcc_solve(xcc_search *s);
+
+/*
+ * Makes the choices of path[0..depth-1] (option nodes, each in the list of
+ * the item branched on at its level) without counting anything, and
+ * sets base_level = depth; xcc_unreplay takes them back. Returns 0 or 3.
+ */
+int xcc_replay(xcc_search *s, const int *path, int depth);
+void xcc_unreplay(xcc_search *s);
+
+/*
+ * Knuth's estimate of the size of the subtree below the current state:
+ * the mean, over `probes` random paths, of 1 + d1 + d1 d2 + ..., where
+ * d1, d2, ... are the numbers of options of the items branched on along
+ * the path. Leaves the structure as it found it.
+ */
+double xcc_estimate_subtree(xcc_search *s, int probes, gb_rng *rng);
 
 /* Bytes of the main data structures, by DLX2's formula. */
 ullng xcc_bytes(const xcc_search *s);
@@ -192,5 +242,28 @@ void xcc_print_item_totals(FILE *f, const xcc_problem *p);
 
 /* Writes an item's name (not NUL-terminated in the pool). */
 void xcc_print_name(FILE *f, const xcc_problem *p, int item);
+
+/* ---- many threads, many machines (xcc_parallel.c) ------------------- */
+
+typedef struct xcc_parallel {
+    int threads;       /* worker threads, >= 1 */
+    int shard, shards; /* explore only part `shard` (1-based) of `shards` */
+    int tasks_per_worker; /* subtrees to aim for per thread or shard */
+    /* call s->on_solution for every solution, numbered globally (slower:
+       takes a lock per solution); otherwise solutions are only counted */
+    int each_solution;
+} xcc_parallel;
+
+/*
+ * Solves with the settings of s, splitting the tree near the root into
+ * subtrees handed out to threads as they become free. Counters in s come
+ * out as the sums over all parts, equal to those of xcc_solve without
+ * randomizing. With shards > 1 only that shard's subtrees are searched;
+ * the figures and the solutions of the part of the tree above the split
+ * belong to shard 1, so the shards' figures add up to the whole.
+ * on_solution may be called from any thread, but never two at a time,
+ * and with s->count set to the solution's global number.
+ */
+enum xcc_outcome xcc_solve_parallel(xcc_search *s, const xcc_parallel *par);
 
 #endif

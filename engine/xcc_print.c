@@ -75,6 +75,8 @@ static void place_of_choice(const xcc_search *s, int l, int *k, int *d)
 double xcc_progress_estimate(const xcc_search *s)
 {
     double f = 0.0, fd = 1.0;
+    if (s->fraction_done >= 0)
+        return s->fraction_done;
     for (int l = 0; l < s->level; l++) {
         int k, d;
         place_of_choice(s, l, &k, &d);

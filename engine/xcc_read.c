@@ -562,10 +562,30 @@ int xcc_read(xcc_problem *p, FILE *in, const xcc_read_opts *opts, xcc_error *err
     return status;
 }
 
+int xcc_clone(const xcc_problem *src, xcc_problem *dst)
+{
+    *dst = *src;
+    dst->borrowed = 1;
+    dst->cl = malloc((size_t)(src->last_itm + 1) * sizeof(xcc_item));
+    dst->nd = malloc((size_t)(src->last_node + 1) * sizeof(xcc_node));
+    if (!dst->cl || !dst->nd) {
+        free(dst->cl);
+        free(dst->nd);
+        return 3;
+    }
+    memcpy(dst->cl, src->cl, (size_t)(src->last_itm + 1) * sizeof(xcc_item));
+    memcpy(dst->nd, src->nd, (size_t)(src->last_node + 1) * sizeof(xcc_node));
+    return 0;
+}
+
 void xcc_free(xcc_problem *p)
 {
     free(p->cl);
     free(p->nd);
+    if (p->borrowed) {
+        memset(p, 0, sizeof *p);
+        return;
+    }
     free(p->names);
     free(p->color_name);
     free(p->color_len);

@@ -217,7 +217,7 @@ INLINE void uncommit_option(xcc_item *cl, xcc_node *nd, int cur, int last_itm, i
 /* ---- setup ------------------------------------------------------------- */
 
 /* Makes choice[] and profile[] hold levels 0 .. need. */
-static int reserve_levels(xcc_search *s, int need)
+int xcc_reserve_levels(xcc_search *s, int need)
 {
     if (need < s->levels_cap)
         return 0;
@@ -251,7 +251,8 @@ int xcc_search_init(xcc_search *s, xcc_problem *p)
     s->maxcount = ~0ULL;
     s->timeout = 0x1fffffffffffffffULL;
     s->delta = s->thresh = 10000000000ULL;
-    return reserve_levels(s, 1) ? 3 : 0;
+    s->fraction_done = -1.0;
+    return xcc_reserve_levels(s, 1) ? 3 : 0;
 }
 
 void xcc_search_free(xcc_search *s)
@@ -336,6 +337,90 @@ INLINE int choose_item(xcc_search *s, struct tally *t)
 
 /* ---- the search loop ---------------------------------------------------- */
 
+/* ---- replaying a path, estimating a subtree ------------------------------ */
+
+int xcc_replay(xcc_search *s, const int *path, int depth)
+{
+    xcc_problem *p = s->p;
+    struct tally scratch = {0, 0, 0, 0};
+    if (xcc_reserve_levels(s, depth + 1))
+        return 3;
+    for (int l = 0; l < depth; l++) {
+        int c = path[l];
+        cover(p->cl, p->nd, p->nd[c].itm, p->last_itm, p->second, &scratch);
+        commit_option(p->cl, p->nd, c, p->last_itm, p->second, &scratch);
+        s->choice[l] = c;
+    }
+    s->base_level = depth;
+    if (s->maxl < depth)
+        s->maxl = depth;
+    return 0;
+}
+
+void xcc_unreplay(xcc_search *s)
+{
+    xcc_problem *p = s->p;
+    struct tally scratch = {0, 0, 0, 0};
+    for (int l = s->base_level - 1; l >= 0; l--) {
+        int c = s->choice[l];
+        uncommit_option(p->cl, p->nd, c, p->last_itm, p->second, &scratch);
+        uncover(p->cl, p->nd, p->nd[c].itm, p->last_itm, p->second, &scratch);
+    }
+    s->base_level = 0;
+}
+
+/* The branch item by DLX2's rule, without counting or tracing. */
+static int plain_choice(const xcc_problem *p)
+{
+    int best = 0, least = INT_MAX;
+    for (int k = p->cl[0].next; least && k != 0; k = p->cl[k].next)
+        if (p->nd[k].len < least)
+            best = k, least = p->nd[k].len;
+    return best;
+}
+
+double xcc_estimate_subtree(xcc_search *s, int probes, gb_rng *rng)
+{
+    xcc_problem *p = s->p;
+    struct tally scratch = {0, 0, 0, 0};
+    int cap = 64, *path = malloc((size_t)cap * sizeof(int));
+    double total = 0.0;
+    if (!path)
+        return 1.0;
+    for (int probe = 0; probe < probes; probe++) {
+        double weight = 1.0, sum = 1.0;
+        int depth = 0;
+        while (p->cl[0].next != 0) {
+            int best = plain_choice(p), d = p->nd[best].len;
+            if (d == 0)
+                break;
+            if (depth == cap) {
+                int *q = realloc(path, (size_t)cap * 2 * sizeof(int));
+                if (!q)
+                    break; /* a shorter probe is still an estimate */
+                path = q;
+                cap *= 2;
+            }
+            int c = p->nd[best].down;
+            for (long k = gb_rng_unif(rng, d); k; k--)
+                c = p->nd[c].down;
+            cover(p->cl, p->nd, best, p->last_itm, p->second, &scratch);
+            commit_option(p->cl, p->nd, c, p->last_itm, p->second, &scratch);
+            path[depth++] = c;
+            weight *= d;
+            sum += weight;
+        }
+        while (depth > 0) {
+            int c = path[--depth];
+            uncommit_option(p->cl, p->nd, c, p->last_itm, p->second, &scratch);
+            uncover(p->cl, p->nd, p->nd[c].itm, p->last_itm, p->second, &scratch);
+        }
+        total += sum;
+    }
+    free(path);
+    return probes ? total / probes : 1.0;
+}
+
 #define SAVE_TALLY()                                                          \
     (s->mems = t.mems, s->lmems = t.lmems, s->updates = t.updates,            \
      s->cleansings = t.cleansings)
@@ -350,12 +435,20 @@ enum xcc_outcome xcc_solve(xcc_search *s)
     enum xcc_outcome outcome = XCC_FINISHED;
     int best, cur;
 
-    s->level = 0;
+    s->level = s->base_level;
 forward:
+    if (s->level == s->split_depth && s->split_depth) {
+        /* another part of the program searches this subtree */
+        if (s->on_split && s->on_split(s, s->ctx)) {
+            outcome = XCC_STOPPED;
+            goto done;
+        }
+        goto subtree_done;
+    }
     s->nodes++;
     if (s->vbose & XCC_SHOW_PROFILE)
         s->profile[s->level]++;
-    if (s->interrupt && *s->interrupt) {
+    if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt)) {
         outcome = XCC_INTERRUPTED;
         goto done;
     }
@@ -377,6 +470,10 @@ forward:
 advance:
     if (cur == best)
         goto backup;
+    if (s->accept && !s->accept(s, cur, s->ctx)) {
+        cur = s->choice[s->level] = nd[cur].down;
+        goto advance;
+    }
     if ((s->vbose & XCC_SHOW_CHOICES) && s->level < s->show_choices_max) {
         fprintf(s->trace, "L%d:", s->level);
         xcc_print_option(s->trace, p, cur);
@@ -386,7 +483,7 @@ advance:
     if (cl[0].next == 0)
         goto solution;
     if (++s->level > s->maxl) {
-        if (reserve_levels(s, s->level + 1)) {
+        if (xcc_reserve_levels(s, s->level + 1)) {
             outcome = XCC_NO_MEMORY;
             s->level--;
             goto done;
@@ -396,14 +493,17 @@ advance:
     goto forward;
 backup:
     uncover(cl, nd, best, last_itm, second, &t);
-    if (s->level == 0)
+    if (s->level == s->base_level)
         goto done;
+subtree_done:
     s->level--;
     cur = s->choice[s->level];
     best = nd[cur].itm;
     t.mems += 2;
 recover:
     uncommit_option(cl, nd, cur, last_itm, second, &t);
+    if (s->retract)
+        s->retract(s, cur, s->ctx);
     cur = s->choice[s->level] = nd[cur].down;
     t.mems += 2;
     goto advance;
@@ -411,7 +511,7 @@ recover:
 solution:
     s->nodes++; /* a solution is a node of the tree too */
     if (s->level + 1 > s->maxl) {
-        if (reserve_levels(s, s->level + 2)) {
+        if (xcc_reserve_levels(s, s->level + 2)) {
             outcome = XCC_NO_MEMORY;
             goto done;
         }

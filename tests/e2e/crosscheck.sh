@@ -37,3 +37,16 @@ compare "$TMP/large" "60 larger instances"
 compare "$TMP/large" "60 larger instances, randomized" s12345
 total=$(awk '{s += $1} END {print s}' "$TMP/naive.txt")
 t_eq "the larger instances are not trivial (solutions in all)" yes "$([ "$total" -gt 100 ] && echo yes)"
+# every way of splitting the search gives the same counts
+compare "$TMP/large" "60 larger instances, 2 threads" -j 2
+"$NAIVE" $(ls "$TMP"/large/*.dlx | sort -V) > "$TMP/naive.txt"
+: > "$TMP/shards.txt"
+for f in $(ls "$TMP"/large/*.dlx | sort -V); do
+    sum=0
+    for k in 1 2 3; do
+        c=$("$DLX2" -c --shard $k/3 "$f" 2> /dev/null)
+        sum=$((sum + c))
+    done
+    echo $sum >> "$TMP/shards.txt"
+done
+t_file_eq "60 larger instances, 3 shards: the naive counts" "$TMP/naive.txt" "$TMP/shards.txt"

@@ -1,0 +1,426 @@
+/*
+ * xcc_parallel.c — one search tree spread over threads (-j) and machines
+ * (--shard), with exactly the counts of the sequential search.
+ *
+ * The tree is cut at a depth d near the root. A first search (the
+ * "enumerator") walks the levels above d as xcc_solve would, but at each
+ * node of level d it only writes down the path to it, a task, and skips
+ * the subtree (split_depth in xcc.h). Then each task's subtree is
+ * searched on its own: a worker replays the path on its private copy of
+ * the links (xcc_clone, xcc_replay), searches below it (base_level), and
+ * takes the path back.
+ *
+ * Why the figures add up: the enumerator does, step for step, what the
+ * sequential search does outside those subtrees, and a worker does what it
+ * does inside one; replaying a path is not counted. So nodes, updates,
+ * cleansings, mems and solutions summed over the enumerator and all tasks
+ * are those of xcc_solve (without random tie-breaking, which depends on
+ * the order of events).
+ *
+ * Choosing d: the smallest depth with at least tasks_per_worker tasks per
+ * thread (and per shard), found by counting passes of the enumerator,
+ * which are cheap because they stop at depth d.
+ *
+ * Threads take tasks in tree order from a shared counter, so a thread is
+ * idle only when no task is left. Shards: every machine computes the same
+ * tasks, estimates the size of each subtree (xcc_estimate_subtree with a
+ * fixed seed per task, so all machines agree), and deals them out largest
+ * first to the shard with the least estimated work. Shard 1 also owns
+ * the enumerator's own figures and solutions.
+ */
+#include "xcc.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* The tasks: paths of length depth, one after another in paths[]. */
+typedef struct tasks {
+    int depth;
+    int *paths;
+    size_t count, cap;
+    int counting_only;  /* a pass that only counts */
+    xcc_search *user;   /* the caller's search, for its callbacks */
+} tasks;
+
+/* What the threads share. */
+typedef struct shared {
+    xcc_search *user;
+    const xcc_parallel *par;
+    tasks *t;
+    size_t *mine;          /* the indices of this shard's tasks */
+    size_t nmine;
+    size_t next;           /* next index into mine[], under lock */
+    size_t done;           /* tasks finished */
+    pthread_mutex_t lock;  /* next, done, solutions, user callbacks */
+    volatile int halt;
+    ullng count;           /* global solution number when each_solution */
+    enum xcc_outcome outcome;
+    int failed;            /* out of memory in a thread */
+} shared;
+
+/* One thread's search and totals. */
+typedef struct worker {
+    shared *sh;
+    xcc_problem p;
+    xcc_search s;
+    pthread_t thread;
+} worker;
+
+static int record_task(xcc_search *s, void *ctx)
+{
+    tasks *t = ctx;
+    if (!t->counting_only) {
+        if (t->count == t->cap) {
+            size_t cap = t->cap ? 2 * t->cap : 1024;
+            int *q = realloc(t->paths, cap * (size_t)t->depth * sizeof(int));
+            if (!q)
+                return 1;
+            t->paths = q;
+            t->cap = cap;
+        }
+        memcpy(t->paths + t->count * (size_t)t->depth, s->choice, (size_t)t->depth * sizeof(int));
+    }
+    t->count++;
+    return 0;
+}
+
+/* The enumerator's solutions (above the split) go to the caller. */
+static int enumerator_solution(xcc_search *s, void *ctx)
+{
+    tasks *t = ctx;
+    xcc_search *u = t->user;
+    if (t->counting_only || !u || !u->on_solution)
+        return 0;
+    void *saved = s->ctx;
+    s->ctx = u->ctx;
+    int stop = u->on_solution(s, u->ctx);
+    s->ctx = saved;
+    return stop;
+}
+
+/* A search of p with the caller's limits but our callbacks. */
+static int prepare(xcc_search *s, xcc_problem *p, const xcc_search *user)
+{
+    if (xcc_search_init(s, p))
+        return 3;
+    s->vbose = user->vbose & XCC_SHOW_PROFILE;
+    s->maxcount = user->maxcount;
+    s->timeout = user->timeout;
+    s->delta = 0;
+    s->interrupt = user->interrupt;
+    return 0;
+}
+
+/* Runs the enumerator to depth d; returns its outcome. */
+static enum xcc_outcome enumerate(xcc_search *user, tasks *t, int d, xcc_search *e)
+{
+    t->depth = d;
+    t->count = 0;
+    if (prepare(e, user->p, user))
+        return XCC_NO_MEMORY;
+    e->rng = user->rng;
+    if (t->counting_only) { /* only the shape of the top matters */
+        e->maxcount = ~0ULL;
+        e->timeout = ~0ULL;
+    }
+    e->split_depth = d;
+    e->on_split = record_task;
+    e->on_solution = enumerator_solution;
+    e->ctx = t;
+    return xcc_solve(e);
+}
+
+/* Adds the figures of a part to the whole. */
+static void add_counts(xcc_search *to, const xcc_search *from)
+{
+    to->count += from->count;
+    to->mems += from->mems;
+    to->lmems += from->lmems;
+    to->cmems += from->cmems;
+    to->updates += from->updates;
+    to->cleansings += from->cleansings;
+    to->nodes += from->nodes;
+    if (from->maxl > to->maxl)
+        to->maxl = from->maxl;
+    if ((to->vbose & XCC_SHOW_PROFILE) && !xcc_reserve_levels(to, from->maxl + 1))
+        for (int l = 0; l <= from->maxl && l < from->levels_cap; l++)
+            to->profile[l] += from->profile[l];
+}
+
+/* ---- workers ---------------------------------------------------------- */
+
+static int worker_solution(xcc_search *s, void *ctx)
+{
+    worker *w = ctx;
+    shared *sh = w->sh;
+    xcc_search *u = sh->user;
+    if (!sh->par->each_solution && u->maxcount == ~0ULL)
+        return 0;
+    pthread_mutex_lock(&sh->lock);
+    int stop = 0;
+    if (sh->count >= u->maxcount) {
+        stop = 1;
+        s->count--; /* found after the limit: not counted */
+    } else {
+        ullng local = s->count;
+        s->count = ++sh->count;
+        if (sh->par->each_solution && u->on_solution)
+            stop = u->on_solution(s, u->ctx);
+        s->count = local;
+        if (sh->count >= u->maxcount) {
+            stop = 1;
+            sh->outcome = XCC_COUNT_LIMIT;
+        } else if (stop) {
+            sh->outcome = XCC_STOPPED;
+        }
+    }
+    if (stop)
+        sh->halt = 1;
+    pthread_mutex_unlock(&sh->lock);
+    return stop;
+}
+
+/* Takes the next task index, or returns 0 when none is left. */
+static int take_task(shared *sh, size_t *task)
+{
+    int got = 0;
+    pthread_mutex_lock(&sh->lock);
+    if (!sh->halt && sh->next < sh->nmine) {
+        *task = sh->mine[sh->next++];
+        got = 1;
+    }
+    pthread_mutex_unlock(&sh->lock);
+    return got;
+}
+
+static void *work(void *arg)
+{
+    worker *w = arg;
+    shared *sh = w->sh;
+    tasks *t = sh->t;
+    size_t task;
+    w->s.on_solution = worker_solution;
+    w->s.ctx = w;
+    w->s.halt = &sh->halt;
+    w->s.maxcount = ~0ULL; /* the shared count decides */
+    while (take_task(sh, &task)) {
+        if (xcc_replay(&w->s, t->paths + task * (size_t)t->depth, t->depth)) {
+            sh->failed = 1;
+            sh->halt = 1;
+            break;
+        }
+        gb_rng rng;
+        if (sh->user->rng) { /* random ties: a stream of its own per task */
+            gb_rng_init(&rng, (long)(task * 2654435761u % 2147483647u));
+            w->s.rng = &rng;
+        }
+        enum xcc_outcome o = xcc_solve(&w->s);
+        w->s.rng = NULL;
+        if (o == XCC_FINISHED) /* otherwise the copy is left as it is */
+            xcc_unreplay(&w->s);
+        pthread_mutex_lock(&sh->lock);
+        sh->done++;
+        if (o == XCC_NO_MEMORY)
+            sh->failed = 1, sh->halt = 1;
+        else if (o == XCC_MEMS_LIMIT && sh->outcome == XCC_FINISHED)
+            sh->outcome = XCC_MEMS_LIMIT, sh->halt = 1;
+        else if (o == XCC_INTERRUPTED && sh->outcome == XCC_FINISHED && !sh->halt)
+            sh->outcome = XCC_INTERRUPTED;
+        pthread_mutex_unlock(&sh->lock);
+        if (o != XCC_FINISHED)
+            break;
+    }
+    return NULL;
+}
+
+/* ---- shards ----------------------------------------------------------- */
+
+typedef struct sized {
+    size_t task;
+    double size;
+} sized;
+
+static int larger_first(const void *a, const void *b)
+{
+    const sized *x = a, *y = b;
+    if (x->size != y->size)
+        return x->size < y->size ? 1 : -1;
+    return x->task < y->task ? -1 : x->task > y->task;
+}
+
+static int by_index(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/*
+ * Picks this shard's tasks: estimates every subtree (the same numbers on
+ * every machine), deals them largest first to the least loaded shard,
+ * keeps those dealt to par->shard, in tree order.
+ */
+static int deal_shard(shared *sh, xcc_search *user)
+{
+    tasks *t = sh->t;
+    const xcc_parallel *par = sh->par;
+    sized *est = malloc((t->count + 1) * sizeof(sized));
+    double *load = calloc((size_t)par->shards, sizeof(double));
+    sh->mine = malloc((t->count + 1) * sizeof(size_t));
+    xcc_search s;
+    if (!est || !load || !sh->mine || prepare(&s, user->p, user)) {
+        free(est);
+        free(load);
+        return 3;
+    }
+    for (size_t i = 0; i < t->count; i++) {
+        gb_rng rng;
+        gb_rng_init(&rng, (long)(i % 2147483647u));
+        if (xcc_replay(&s, t->paths + i * (size_t)t->depth, t->depth))
+            return 3;
+        est[i].task = i;
+        est[i].size = xcc_estimate_subtree(&s, 8, &rng);
+        xcc_unreplay(&s);
+    }
+    xcc_search_free(&s);
+    qsort(est, t->count, sizeof(sized), larger_first);
+    sh->nmine = 0;
+    for (size_t i = 0; i < t->count; i++) {
+        int least = 0;
+        for (int k = 1; k < par->shards; k++)
+            if (load[k] < load[least])
+                least = k;
+        load[least] += est[i].size;
+        if (least == par->shard - 1)
+            sh->mine[sh->nmine++] = est[i].task;
+    }
+    qsort(sh->mine, sh->nmine, sizeof(size_t), by_index);
+    free(est);
+    free(load);
+    return 0;
+}
+
+/* ---- the driver ------------------------------------------------------- */
+
+enum xcc_outcome xcc_solve_parallel(xcc_search *user, const xcc_parallel *par)
+{
+    int sharded = par->shards > 1;
+    if (par->threads <= 1 && !sharded)
+        return xcc_solve(user);
+
+    /* the depth of the split */
+    size_t want = (size_t)(par->tasks_per_worker > 0 ? par->tasks_per_worker : 64)
+                  * (size_t)(par->threads > 1 ? par->threads : 1)
+                  * (size_t)(sharded ? par->shards : 1);
+    tasks t = {.counting_only = 1, .user = user};
+    xcc_search e;
+    int d = 1;
+    for (;; d++) {
+        enum xcc_outcome o = enumerate(user, &t, d, &e);
+        xcc_search_free(&e);
+        if (o != XCC_FINISHED) /* out of memory, or interrupted */
+            return o;
+        if (t.count >= want || t.count == 0 || d >= 64)
+            break;
+    }
+
+    /* the real enumeration: tasks, and the figures above the split */
+    t.counting_only = 0;
+    if (sharded && par->shard != 1)
+        t.user = NULL; /* shard 1 lists these solutions */
+    enum xcc_outcome outcome = enumerate(user, &t, d, &e);
+    if (outcome == XCC_NO_MEMORY) {
+        xcc_search_free(&e);
+        free(t.paths);
+        return XCC_NO_MEMORY;
+    }
+    if (!sharded || par->shard == 1) {
+        add_counts(user, &e);
+    }
+    xcc_search_free(&e);
+
+    shared sh = {.user = user, .par = par, .t = &t, .outcome = XCC_FINISHED};
+    sh.count = user->count;
+    pthread_mutex_init(&sh.lock, NULL);
+    if (outcome != XCC_FINISHED) {
+        /* a limit was reached above the split: nothing more to do */
+        sh.nmine = 0;
+    } else if (sharded) {
+        if (deal_shard(&sh, user)) {
+            free(t.paths);
+            return XCC_NO_MEMORY;
+        }
+    } else {
+        sh.mine = malloc((t.count + 1) * sizeof(size_t));
+        if (!sh.mine) {
+            free(t.paths);
+            return XCC_NO_MEMORY;
+        }
+        for (size_t i = 0; i < t.count; i++)
+            sh.mine[i] = i;
+        sh.nmine = t.count;
+    }
+
+    int n = par->threads > 1 ? par->threads : 1;
+    worker *w = calloc((size_t)n, sizeof(worker));
+    int started = 0;
+    for (int i = 0; w && i < n && sh.nmine; i++) {
+        if (xcc_clone(user->p, &w[i].p) || prepare(&w[i].s, &w[i].p, user)) {
+            sh.failed = 1;
+            break;
+        }
+        w[i].sh = &sh;
+        if (pthread_create(&w[i].thread, NULL, work, &w[i])) {
+            xcc_search_free(&w[i].s);
+            xcc_free(&w[i].p);
+            break;
+        }
+        started++;
+    }
+    if (started == 0 && sh.nmine && w) {
+        /* no thread could start: work in this one */
+        if (!xcc_clone(user->p, &w[0].p) && !prepare(&w[0].s, &w[0].p, user)) {
+            w[0].sh = &sh;
+            work(&w[0]);
+            started = -1;
+        }
+    }
+    /* report progress while waiting: the share of tasks finished */
+    if (started > 0 && user->on_progress && user->delta) {
+        for (;;) {
+            struct timespec pause = {0, 200000000};
+            nanosleep(&pause, NULL);
+            pthread_mutex_lock(&sh.lock);
+            int over = sh.done >= sh.nmine || sh.halt;
+            user->fraction_done = sh.nmine ? (double)sh.done / (double)sh.nmine : 1.0;
+            pthread_mutex_unlock(&sh.lock);
+            if (over)
+                break;
+            user->on_progress(user, user->ctx);
+        }
+    }
+    int joined = started < 0 ? 1 : started;
+    for (int i = 0; i < joined; i++) {
+        if (started > 0)
+            pthread_join(w[i].thread, NULL);
+        ullng local_count = w[i].s.count;
+        add_counts(user, &w[i].s);
+        if (par->each_solution || user->maxcount != ~0ULL)
+            user->count -= local_count; /* counted in sh.count instead */
+        xcc_search_free(&w[i].s);
+        xcc_free(&w[i].p);
+    }
+    if (par->each_solution || user->maxcount != ~0ULL)
+        user->count = sh.count;
+    free(w);
+    free(sh.mine);
+    free(t.paths);
+    pthread_mutex_destroy(&sh.lock);
+    user->fraction_done = -1.0;
+    if (sh.failed)
+        return XCC_NO_MEMORY;
+    if (user->interrupt && *user->interrupt)
+        return XCC_INTERRUPTED;
+    return sh.outcome != XCC_FINISHED ? sh.outcome : outcome;
+}

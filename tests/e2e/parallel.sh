@@ -1,0 +1,69 @@
+# -j (threads), --shard (parts of the tree for many machines) and --merge
+# (adding up the parts' reports) must give exactly the sequential answer:
+# the same report, and the same solutions (in another order).
+. "$(dirname "$0")/../lib.sh"
+
+# solutions of a listing, without their numbers, sorted
+solutions() { grep -v '^[0-9]*:$' "$1" | sort; }
+
+for name in knuth-example-colors zebra-16-clues langford-7 queens-8 random-medium-105 \
+            wordsearch-4x4-es-abel-land knight-cover-closed-4 sudoku-inkala; do
+    inst=$REF/instances/$name.dlx
+    "$DLX2" m1 < "$inst" > "$TMP/seq.out" 2> "$TMP/seq.err"
+    solutions "$TMP/seq.out" > "$TMP/seq.sorted"
+    for j in 2 3; do
+        "$DLX2" -j $j m1 < "$inst" > "$TMP/par.out" 2> "$TMP/par.err"
+        t_file_eq "$name -j $j: the report is the sequential one" "$TMP/seq.err" "$TMP/par.err"
+        solutions "$TMP/par.out" > "$TMP/par.sorted"
+        t_file_eq "$name -j $j: the same solutions" "$TMP/seq.sorted" "$TMP/par.sorted"
+        t_eq "$name -j $j: numbered 1 to N" "$(grep -c '^[0-9]*:$' "$TMP/seq.out")" \
+            "$(grep '^[0-9]*:$' "$TMP/par.out" | sort -n | awk -F: '$1 == NR' | wc -l)"
+    done
+    [ $name = random-medium-105 ] && continue # big: threads only
+    for n in 1 2 3 4 5 6 7 8; do
+        rm -f "$TMP"/part*
+        total=0
+        for k in $(seq 1 $n); do
+            "$DLX2" --shard $k/$n m1 < "$inst" > "$TMP/part$k.out" 2> "$TMP/part$k.err"
+            c=$(sed -n 's/^Altogether \([0-9]*\) solution.*/\1/p' "$TMP/part$k.err")
+            total=$((total + c))
+        done
+        t_eq "$name: the counts of $n shards add up" \
+            "$(sed -n 's/^Altogether \([0-9]*\) solution.*/\1/p' "$TMP/seq.err")" "$total"
+        cat "$TMP"/part*.out > "$TMP/parts.out"
+        solutions "$TMP/parts.out" > "$TMP/parts.sorted"
+        t_file_eq "$name: the listings of $n shards make the full listing" \
+            "$TMP/seq.sorted" "$TMP/parts.sorted"
+        "$DLX2" --merge "$TMP"/part*.err > "$TMP/merged"
+        # every figure but ccost (the shards' percentages, weighed) is exact
+        t_eq "$name: --merge of $n shards gives the sequential figures" \
+            "$(tail -2 "$TMP/seq.err" | sed 's/ ccost.*//')" "$(sed 's/ ccost.*//' "$TMP/merged")"
+    done
+done
+
+# --merge from stdin, and its errors
+printf '(1 options, 1+0 items, 2 entries successfully read)\nAltogether 2 solutions, 10+20-0 mems, 3 updates, 0 cleansings, 48 bytes, 4 nodes, ccost 10%%.\n' > "$TMP/a.err"
+printf 'Altogether 1 solution, 10+40-4 mems, 5 updates, 1 cleansings, 64 bytes, 2 nodes, ccost 20%%.\n' > "$TMP/b.err"
+t_eq "--merge adds up" "(1 options, 1+0 items, 2 entries successfully read)
+Altogether 3 solutions, 10+60-4 mems, 8 updates, 1 cleansings, 64 bytes, 6 nodes, ccost 16%." \
+    "$(cat "$TMP/a.err" "$TMP/b.err" | "$DLX2" --merge)"
+printf 'Altogether 1 solution, 11+40-4 mems, 5 updates, 1 cleansings, 64 bytes, 2 nodes, ccost 20%%.\n' > "$TMP/c.err"
+t_run "--merge refuses parts of different inputs" 2 \
+    "dlx2: $TMP/c.err:1: this part read a different input (11 input mems, not 10)" \
+    "$DLX2" --merge "$TMP/a.err" "$TMP/c.err"
+t_run "--merge needs a closing line" 2 "dlx2: --merge: no closing line ('Altogether ...') in the input" \
+    "$DLX2" --merge /dev/null
+
+# argument errors
+hint="Try 'dlx2 --help' for more information."
+t_run "-j 0" 2 "dlx2: bad number of threads '0' (1 to 1024)
+$hint" "$DLX2" -j 0
+t_run "--shard 3/2" 2 "dlx2: bad shard '3/2' (K/N with 1 <= K <= N)
+$hint" "$DLX2" --shard 3/2
+t_run "S<file> with -j" 2 "dlx2: S<file> needs the whole tree in one thread: not with -j or --shard
+$hint" "$DLX2" -j 2 S/tmp/x
+
+# t<n> with threads: exactly n solutions, listed once each
+t_eq "-j 2 t5 m1 lists five solutions" 5 \
+    "$("$DLX2" -j 2 t5 m1 < "$REF/instances/langford-11.dlx" 2> /dev/null | grep -c '^[0-9]*:$')"
+t_eq "-j 2 -c t5" 5 "$("$DLX2" -j 2 -c t5 < "$REF/instances/langford-11.dlx" 2> /dev/null)"
