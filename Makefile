@@ -18,21 +18,25 @@ ifdef SANITIZE
 CFLAGS  += -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDFLAGS += -fsanitize=address,undefined
 BUILD    = build-san
+BIN      = build-san/
 else
 BUILD    = build
+BIN      =
 endif
+# binaries: ./dlx2 and dlx-gen/gen-*, or under build-san/ when sanitizing,
+# so the two builds never overwrite each other
 ALL_CFLAGS = $(WARN) $(CFLAGS) -Iengine
 
 ENGINE_SRC = $(wildcard engine/*.c)
 ENGINE_OBJ = $(ENGINE_SRC:engine/%.c=$(BUILD)/engine/%.o)
 GEN_SRC    = $(wildcard dlx-gen/gen-*.c)
-GEN_BIN    = $(GEN_SRC:.c=)
+GEN_BIN    = $(GEN_SRC:%.c=$(BIN)%)
 GEN_LIB_SRC = $(filter-out dlx-gen/gen-%.c,$(wildcard dlx-gen/*.c))
 GEN_LIB_OBJ = $(GEN_LIB_SRC:dlx-gen/%.c=$(BUILD)/dlx-gen/%.o)
 UNIT_SRC   = $(wildcard tests/unit/*.c)
 
 .PHONY: all demo test test-bench bench fuzz clean
-all: dlx2 $(GEN_BIN)
+all: $(BIN)dlx2 $(GEN_BIN)
 
 $(BUILD)/engine/%.o: engine/%.c engine/*.h
 	@mkdir -p $(dir $@)
@@ -46,10 +50,11 @@ $(BUILD)/dlx-gen/%.o: dlx-gen/%.c dlx-gen/*.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-dlx2: dlx2.c engine/*.h $(BUILD)/libxcc.a
+$(BIN)dlx2: dlx2.c engine/*.h $(BUILD)/libxcc.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ dlx2.c $(BUILD)/libxcc.a $(LDLIBS)
 
-dlx-gen/gen-%: dlx-gen/gen-%.c dlx-gen/*.h $(GEN_LIB_OBJ) $(BUILD)/libxcc.a
+$(BIN)dlx-gen/gen-%: dlx-gen/gen-%.c dlx-gen/*.h $(GEN_LIB_OBJ) $(BUILD)/libxcc.a
+	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Idlx-gen $(LDFLAGS) -o $@ $< $(GEN_LIB_OBJ) $(BUILD)/libxcc.a $(LDLIBS)
 
 $(BUILD)/check_unit: $(UNIT_SRC) engine/*.h $(BUILD)/libxcc.a
@@ -75,10 +80,10 @@ $(BUILD)/naive: tests/crosscheck/naive.c
 TEST_TOOLS = $(BUILD)/check_unit $(BUILD)/randxcc $(BUILD)/naive
 
 test: all $(TEST_TOOLS)
-	@BUILD=$(BUILD) SANITIZE=$(SANITIZE) tests/run quick
+	@BUILD=$(BUILD) BIN=$(BIN) SANITIZE=$(SANITIZE) tests/run quick
 
 test-bench: all $(TEST_TOOLS)
-	@BUILD=$(BUILD) SANITIZE=$(SANITIZE) tests/run bench
+	@BUILD=$(BUILD) BIN=$(BIN) SANITIZE=$(SANITIZE) tests/run bench
 
 bench: all
 	bench/run
@@ -95,4 +100,4 @@ fuzz:
 	    -artifact_prefix=tests/fuzz/regressions/ build-fuzz/corpus tests/fuzz/corpus
 
 clean:
-	rm -rf build build-san build-fuzz dlx2 $(GEN_BIN)
+	rm -rf build build-san build-fuzz dlx2 $(GEN_SRC:.c=)

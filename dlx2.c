@@ -305,6 +305,7 @@ typedef struct run {
     int tty_progress;      /* -p on a terminal: one self-updating line */
     int parallel;          /* -j or --shard: progress is a share of subtrees */
     int stdout_gone;       /* the reader of stdout went away */
+    int stdout_tty;        /* flush each solution for a person watching */
 } run;
 
 static void clear_progress_line(run *r)
@@ -338,7 +339,7 @@ static int list_solution(xcc_search *s, void *ctx)
     if (r->st->count_only || !r->st->spacing || s->count % (ullng)r->st->spacing)
         return 0;
     xcc_print_solution(stdout, s);
-    if (ferror(stdout) || (isatty(1) && fflush(stdout))) {
+    if (ferror(stdout) || (r->stdout_tty && fflush(stdout))) {
         r->stdout_gone = 1;
         return 1;
     }
@@ -498,8 +499,11 @@ int main(int argc, char **argv)
     settings st;
     set_defaults(&st);
     parse_args(&st, argc, argv);
-    if (st.merge)
-        return merge_reports(st.files, st.nfiles);
+    if (st.merge) {
+        int status = merge_reports(st.files, st.nfiles);
+        free(st.files);
+        return status;
+    }
     if (st.count_only && !st.vbose_given)
         st.vbose = XCC_SHOW_WARNINGS;
     if (st.count_only && !st.delta_given && !st.progress)
@@ -549,7 +553,7 @@ int main(int argc, char **argv)
     xcc_search s;
     if (xcc_search_init(&s, &p))
         die(3, "out of memory");
-    run r = {.st = &st, .p = &p, .tty_progress = st.progress && isatty(2)};
+    run r = {.st = &st, .p = &p, .tty_progress = st.progress && isatty(2), .stdout_tty = isatty(1)};
     s.vbose = st.vbose;
     s.show_choices_max = st.show_choices_max;
     s.show_choices_gap = st.show_choices_gap;
@@ -560,7 +564,7 @@ int main(int argc, char **argv)
     s.delta = s.thresh = st.delta;
     s.rng = st.randomizing ? &rng : NULL;
     s.interrupt = &stop_flag;
-    s.on_solution = list_solution;
+    s.on_solution = st.spacing && !st.count_only ? list_solution : NULL;
     s.on_progress = show_progress;
     s.ctx = &r;
 
@@ -604,6 +608,7 @@ int main(int argc, char **argv)
         fclose(shape);
     xcc_search_free(&s);
     xcc_free(&p);
+    free(st.files);
     if (stop_signal)
         return 128 + stop_signal;
     return 0;
