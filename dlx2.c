@@ -58,13 +58,22 @@ static const char usage_text[] =
     "                 the estimated percentage done (every d<n> mems, default\n"
     "                 d100000000); elsewhere DLX2's progress lines\n"
     "  --time-limit S stop after S seconds and report the figures so far\n"
+    "  -j N           search with N threads (default 1). The figures are the\n"
+    "                 same as with one thread; with m<n> the solutions come in\n"
+    "                 another order (each once, numbered 1, 2, ... as found)\n"
+    "  --shard K/N    search only part K of N disjoint parts of the tree, for\n"
+    "                 spreading one problem over N machines; part 1 also\n"
+    "                 reports the top of the tree, so the parts add up\n"
+    "  --merge [FILE]...  add up the stderr reports of the parts (files, or\n"
+    "                 stdin) into one report on stdout; exact except ccost\n"
     "  -h, --help     show this help\n"
     "  --version      show the version\n"
     "  --             what follows is FILE, even if it looks like an argument\n"
     "\n"
     "A FILE whose name starts with one of the letters above (say test.dlx)\n"
     "must be written ./test.dlx. Exit status: 0 done, 2 bad arguments or\n"
-    "input, 3 out of memory, 130 SIGINT, 143 SIGTERM.\n";
+    "input, 3 out of memory, 130 SIGINT, 143 SIGTERM. With -j, T<n> counts\n"
+    "the mems of each thread separately, and S<file>, v2 and v4 are refused.\n";
 
 /* Everything the command line decides. */
 typedef struct settings {

@@ -81,3 +81,14 @@ t_eq "m1 | head: status 0" 0 "${PIPESTATUS[0]}"
 t_eq "m1 | head: nothing on stderr but the input line" \
     "(165 options, 33+0 items, 660 entries successfully read)" "$(cat "$TMP/err")"
 t_eq "m1 | head: the head" "$(printf '1:\n 11 s0 sc (1 of 10)\n 10 s2 sd (1 of 9)')" "$(cat "$TMP/out")"
+
+# Progress: d<n> prints DLX2's lines; -p on a terminal one self-updating
+# line (run under script(1) for a pseudo-terminal), elsewhere DLX2's lines.
+"$DLX2" d2000000 < "$langford" > /dev/null 2> "$TMP/err"
+t_eq "d2000000: a progress line per 2M mems (94M mems in all)" 47 "$(grep -c '^ after [0-9]* mems: [0-9]* sols,' "$TMP/err")"
+t_eq "d<n>: DLX2's layout with the estimate" ' after 2000476 mems: 676 sols, 1a 39 27 56 24 44 0.02499' "$(sed -n 2p "$TMP/err")"
+"$DLX2" -p d2000000 < "$langford" > /dev/null 2> "$TMP/err2"
+t_file_eq "-p off a terminal: DLX2's lines" "$TMP/err" "$TMP/err2"
+script -qec "$DLX2 -p d2000000 -c $langford" /dev/null > "$TMP/tty" < /dev/null
+t_match "-p on a terminal: percent done on one line" $'\r\033\\[K +[0-9]+\\.[0-9]{2}% done, [0-9]+ solutions, [0-9]+ mems' "$(cat "$TMP/tty")"
+t_match "-p on a terminal: then the count" '35584' "$(tr '\r' '\n' < "$TMP/tty" | tail -2)"
