@@ -69,7 +69,7 @@ t_run "number with junk" 2 "dlx2: bad argument 'm1x': a whole number must follow
 $usage_hint" "$DLX2" m1x
 t_run "negative limit" 2 "dlx2: bad argument 't-1': a whole number must follow the letter (to read a file of that name, write ./ before it)
 $usage_hint" "$DLX2" t-1
-t_run "two files" 2 "dlx2: only one FILE may be given, not also './a'
+t_run "two files" 2 "dlx2: only one FILE may be given, not also './b'
 $usage_hint" "$DLX2" ./a ./b
 t_run "bad time limit" 2 "dlx2: bad time limit 'soon' (a positive number of seconds)
 $usage_hint" "$DLX2" --time-limit soon
