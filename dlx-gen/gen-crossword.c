@@ -1,0 +1,504 @@
+/*
+ * gen-crossword — fill a crossword grid from a word list, as an XCC problem.
+ *
+ *   gen-crossword [--knuth] GRID [WORDLIST...]
+ *
+ * GRID is a text file, one line per row: '#' is a black square, '.' an
+ * open square to fill, any other character a letter already given. Lines
+ * starting with '|' are comments; blank lines may come before and after
+ * the rows, not between them; white space at the end of a line is
+ * ignored. Each WORDLIST holds one word a line; several lists are merged
+ * in order. Without one, /usr/share/dict/words is read (Debian's
+ * wamerican), keeping only the lines made of the letters a-z alone.
+ *
+ * Encoding (formats/crossword.md says more):
+ *   - a slot is a maximal run of two or more open squares in a row
+ *     (across) or a column (down); each is a primary item, named 'a' or
+ *     'd' followed by the name of its first cell: "a00", "d03", ...;
+ *   - each square of some slot is a secondary item, named by
+ *     gen_cell_name ("00" = row 0, column 0, in extended hex);
+ *   - each word that some slot can take is a secondary item without a
+ *     color, so that no word fills two slots;
+ *   - an option puts one word in one slot: the slot, its squares colored
+ *     by the word's letters, and the word. A word is offered to a slot
+ *     only if it has the slot's length and agrees with its given letters.
+ * A solution fills every slot with a different word of the list, crossing
+ * slots agreeing on their shared squares.
+ *
+ * Order: slots across row by row, then down row by row; squares row by
+ * row; words in list order. Options go slot by slot, words in list order.
+ * Only the squares and words that occur in some option are items.
+ *
+ * Names. A word's item is the word itself, unless that is also the name
+ * of a square or slot of this grid ("ab" is square (10, 11)); then it is
+ * '#' followed by the word, which nothing else can be called because no
+ * word holds '#'.
+ *
+ * --knuth writes a file Knuth's DLX2 reads. Where some word's item name
+ * would be longer than 8 bytes, all words become #0, #1, ... in item
+ * order (a comment line tells each one); letters beyond ASCII get
+ * one-character colors, also told in comments. Where nothing needs to
+ * change, the output is the usual one.
+ *
+ * Letters are UTF-8 characters, compared exactly (no case folding): the
+ * default list is lowercase, so give letters in the grid in lowercase
+ * too. A word may not contain '#' or '.' (nor white space, control
+ * characters, ':' or '|'); a word listed twice is taken once.
+ *
+ * Data: the grid is rows x cols letters, BLACK for '#', OPEN for '.';
+ * in_slot[] marks the squares that some slot covers; words are grouped
+ * by length in by_len[] so a slot looks only at the words that fit.
+ */
+#include "gen.h"
+#include "words.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DEFAULT_WORDS "/usr/share/dict/words"
+
+/* Square values besides letters (code points are below 0x110000). */
+#define OPEN 0
+#define BLACK UINT32_MAX
+
+static const char usage[] =
+    "usage: gen-crossword [--knuth] GRID [WORDLIST...]\n"
+    "\n"
+    "Writes the XCC problem of filling the crossword GRID with different\n"
+    "words of the WORDLIST files (one word a line; default "
+    DEFAULT_WORDS ",\n"
+    "keeping the words of letters a-z only). In GRID '#' is a black square,\n"
+    "'.' an open square, any other character a given letter; lines starting\n"
+    "with '|' are comments.\n"
+    "\n"
+    "Each slot (two or more open squares in a line) is a primary item, a00\n"
+    "or d00 after its first square; squares are secondary items colored by\n"
+    "their letters; each word is a secondary item so it is used once.\n"
+    "\n"
+    "  --knuth   write a file Knuth's DLX2 reads: if a word is too long for it,\n"
+    "            words become items #0, #1, ...; letters beyond ASCII get\n"
+    "            one-character colors\n"
+    "  --help    show this text\n";
+
+struct slot {
+    int r, c;           /* first square */
+    int down;           /* 0 across, 1 down */
+    int len;
+};
+
+struct option {
+    size_t slot, word;      /* indexes into slot[] and words.w[] */
+};
+
+struct problem {
+    const char *grid_file;
+    int rows, cols;
+    uint32_t *sq;           /* rows * cols squares: BLACK, OPEN or a letter */
+    long first_line;        /* line of the first row in the grid file */
+    struct slot *slot;
+    size_t nslots;
+    char *in_slot;          /* rows * cols flags */
+    char *starts_across;    /* rows * cols flags: an across slot starts here */
+    char *starts_down;
+    struct wordlist words;
+    size_t **by_len;        /* by_len[k]: indexes of the words of k letters */
+    size_t *by_len_n;
+    size_t max_len;
+    struct option *option;  /* the options in output order */
+    size_t noptions;
+    char *used;             /* words.n flags: the word is in some option */
+    int knuth;
+    struct knuth_colors colors;
+    char *line;             /* the grid file's line buffer */
+    size_t line_cap;
+    uint32_t *row;          /* the row being read */
+    size_t row_cap;
+};
+
+static void grid_error(const struct problem *p, long line, long col,
+                       const char *msg)
+{
+    gen_die("%s:%ld:%ld: %s", p->grid_file, line, col, msg);
+}
+
+/* Appends one row of text (already without its line end) to the grid. */
+static void add_row(struct problem *p, const char *text, long line)
+{
+    size_t n = 0;
+    char msg[80];
+    for (const char *s = text; *s;) {
+        uint32_t c;
+        size_t k = utf8_decode(s, &c);
+        long col = (long)n + 1;
+        if (!k)
+            grid_error(p, line, col, "invalid UTF-8");
+        if (letter_is_white(c))
+            grid_error(p, line, col, "white space inside a row");
+        if (letter_is_control(c))
+            grid_error(p, line, col, "control character in the grid");
+        if (c == ':' || c == '|') {
+            snprintf(msg, sizeof msg, "'%c' cannot be a letter", (int)c);
+            grid_error(p, line, col, msg);
+        }
+        if (n == p->row_cap) {
+            p->row_cap = p->row_cap ? 2 * p->row_cap : 16;
+            p->row = words_xrealloc(p->row, p->row_cap, sizeof *p->row);
+        }
+        p->row[n++] = c == '#' ? BLACK : c == '.' ? OPEN : c;
+        s += k;
+    }
+    if (p->rows == 0) {
+        if (n > 65535)
+            grid_error(p, line, 65536, "a row may have at most 65535 squares");
+        p->cols = (int)n;
+        p->first_line = line;
+    } else if (n != (size_t)p->cols) {
+        snprintf(msg, sizeof msg, "the row has %zu squares, but the first "
+                 "row has %d", n, p->cols);
+        grid_error(p, line, (long)(n < (size_t)p->cols ? n : (size_t)p->cols) + 1, msg);
+    }
+    if (p->rows == 65535)
+        grid_error(p, line, 1, "a grid may have at most 65535 rows");
+    p->sq = words_xrealloc(p->sq, (size_t)(p->rows + 1) * (size_t)p->cols,
+                           sizeof *p->sq);
+    if (n)
+        memcpy(p->sq + (size_t)p->rows * (size_t)p->cols, p->row, n * sizeof *p->row);
+    p->rows++;
+}
+
+/* Reads the grid file (see the top of this file for its syntax). */
+static void read_grid(struct problem *p)
+{
+    FILE *f = fopen(p->grid_file, "r");
+    if (!f)
+        gen_die("cannot open %s: %s", p->grid_file, strerror(errno));
+    ssize_t got;
+    long line = 0;
+    int blank_after_rows = 0;
+    while ((got = getline(&p->line, &p->line_cap, f)) >= 0) {
+        char *buf = p->line;
+        size_t len = (size_t)got;
+        line++;
+        char *nul = memchr(buf, '\0', len);
+        if (nul)
+            grid_error(p, line, (long)(nul - buf) + 1, "NUL byte in the grid");
+        while (len && letter_is_white((unsigned char)buf[len - 1]))
+            len--;      /* the line end, a \r, trailing blanks */
+        buf[len] = '\0';
+        if (buf[0] == '|')
+            continue;
+        if (!len) {
+            blank_after_rows = p->rows > 0;
+            continue;
+        }
+        if (blank_after_rows)
+            grid_error(p, line, 1, "a blank line splits the grid");
+        add_row(p, buf, line);
+    }
+    if (ferror(f))
+        gen_die("cannot read %s: %s", p->grid_file, strerror(errno));
+    fclose(f);
+    if (p->rows == 0)
+        grid_error(p, 1, 1, "the file holds no grid");
+}
+
+static uint32_t square(const struct problem *p, int r, int c)
+{
+    return p->sq[(size_t)r * (size_t)p->cols + (size_t)c];
+}
+
+/* Records the slots: maximal runs of two or more non-black squares. */
+static void find_slots(struct problem *p)
+{
+    size_t cap = 0, cells = (size_t)p->rows * (size_t)p->cols;
+    p->in_slot = calloc(cells, 1);
+    p->starts_across = calloc(cells, 1);
+    p->starts_down = calloc(cells, 1);
+    if (!p->in_slot || !p->starts_across || !p->starts_down)
+        gen_die("out of memory");
+    for (int down = 0; down < 2; down++)
+        for (int r = 0; r < p->rows; r++)
+            for (int c = 0; c < p->cols; c++) {
+                int dr = down, dc = !down, len = 0;
+                /* a run starts where the square before it is off the grid or black */
+                if (square(p, r, c) == BLACK
+                    || (r - dr >= 0 && c - dc >= 0 && square(p, r - dr, c - dc) != BLACK))
+                    continue;
+                while (r + dr * len < p->rows && c + dc * len < p->cols
+                       && square(p, r + dr * len, c + dc * len) != BLACK)
+                    len++;
+                if (len < 2)
+                    continue;
+                if (p->nslots == cap) {
+                    cap = cap ? 2 * cap : 32;
+                    p->slot = words_xrealloc(p->slot, cap, sizeof *p->slot);
+                }
+                p->slot[p->nslots++] = (struct slot){ r, c, down, len };
+                for (int k = 0; k < len; k++)
+                    p->in_slot[(size_t)(r + dr * k) * (size_t)p->cols + (size_t)(c + dc * k)] = 1;
+                (down ? p->starts_down : p->starts_across)[(size_t)r * (size_t)p->cols + (size_t)c] = 1;
+            }
+    if (!p->nslots)
+        grid_error(p, p->first_line, 1, "the grid has no slot of two or more "
+                   "open squares");
+}
+
+/* The default list keeps the words of lowercase ASCII letters only. */
+static int only_a_to_z(const char *s)
+{
+    for (; *s; s++)
+        if (*s < 'a' || *s > 'z')
+            return 0;
+    return 1;
+}
+
+/* Reads the word lists, drops repeated words and groups them by length. */
+static void read_words(struct problem *p, char **lists, int nlists)
+{
+    struct wordlist *wl = &p->words;
+    if (nlists == 0) {
+        if (access(DEFAULT_WORDS, R_OK) != 0)
+            gen_die("no WORDLIST given, and %s cannot be read: %s",
+                    DEFAULT_WORDS, strerror(errno));
+        wordlist_read(wl, DEFAULT_WORDS, "#.", only_a_to_z, 0);
+    }
+    for (int i = 0; i < nlists; i++)
+        wordlist_read(wl, lists[i], "#.", NULL, 0);
+    if (!wl->n)
+        gen_die("the word list holds no words");
+
+    size_t *first = words_xrealloc(NULL, wl->n, sizeof *first);
+    wordlist_find_repeats(wl, first);
+    p->max_len = 0;
+    for (size_t i = 0; i < wl->n; i++)
+        if (wl->w[i].len > p->max_len)
+            p->max_len = wl->w[i].len;
+    p->by_len = calloc(p->max_len + 1, sizeof *p->by_len);
+    p->by_len_n = calloc(p->max_len + 1, sizeof *p->by_len_n);
+    if (!p->by_len || !p->by_len_n)
+        gen_die("out of memory");
+    for (size_t i = 0; i < wl->n; i++) {
+        if (first[i] != i)
+            continue;   /* a repeat: the first copy stands for it */
+        size_t k = wl->w[i].len, n = p->by_len_n[k];
+        /* grow at powers of two */
+        if ((n & (n - 1)) == 0)
+            p->by_len[k] = words_xrealloc(p->by_len[k], n ? 2 * n : 1,
+                                          sizeof **p->by_len);
+        p->by_len[k][p->by_len_n[k]++] = i;
+    }
+    free(first);
+}
+
+/* 1 if word w fits slot s: same length, and agrees with given letters. */
+static int fits(const struct problem *p, const struct slot *s, const struct word *w)
+{
+    if (w->len != (size_t)s->len)
+        return 0;
+    for (int k = 0; k < s->len; k++) {
+        uint32_t q = square(p, s->r + s->down * k, s->c + !s->down * k);
+        if (q != OPEN && q != w->letter[k])
+            return 0;
+    }
+    return 1;
+}
+
+/* Lists every option, a (slot, word) pair, in output order. */
+static void find_options(struct problem *p)
+{
+    size_t cap = 0;
+    p->used = calloc(p->words.n, 1);
+    if (!p->used)
+        gen_die("out of memory");
+    for (size_t i = 0; i < p->nslots; i++) {
+        const struct slot *s = &p->slot[i];
+        size_t len = (size_t)s->len;
+        if (len > p->max_len)
+            continue;
+        for (size_t k = 0; k < p->by_len_n[len]; k++) {
+            size_t w = p->by_len[len][k];
+            if (!fits(p, s, &p->words.w[w]))
+                continue;
+            if (p->noptions == cap) {
+                cap = cap ? 2 * cap : 256;
+                p->option = words_xrealloc(p->option, cap, sizeof *p->option);
+            }
+            p->option[p->noptions++] = (struct option){ i, w };
+            p->used[w] = 1;
+        }
+    }
+}
+
+/* Item names: the word's number under --knuth, else word or #word. */
+struct names {
+    char **word;        /* words.n entries; NULL for unused words */
+    size_t nused;
+    int renamed;        /* --knuth had to call them #0, #1, ... */
+};
+
+/* 1 if text is the name of a listed square or slot of this grid. */
+static int clashes(const struct problem *p, const char *text)
+{
+    int r, c;
+    if (parse_cell_name(text, p->rows, p->cols, &r, &c))
+        return p->in_slot[(size_t)r * (size_t)p->cols + (size_t)c];
+    if ((text[0] == 'a' || text[0] == 'd')
+        && parse_cell_name(text + 1, p->rows, p->cols, &r, &c)) {
+        const char *starts = text[0] == 'a' ? p->starts_across : p->starts_down;
+        return starts[(size_t)r * (size_t)p->cols + (size_t)c];
+    }
+    return 0;
+}
+
+/*
+ * Names the words that are items: the word, or #word where it clashes;
+ * under --knuth, if any of those names is too long for DLX2, #0, #1, ...
+ */
+static void name_words(const struct problem *p, struct names *nm)
+{
+    nm->word = calloc(p->words.n ? p->words.n : 1, sizeof *nm->word);
+    if (!nm->word)
+        gen_die("out of memory");
+    nm->nused = 0;
+    nm->renamed = 0;
+    for (size_t i = 0; i < p->words.n; i++) {
+        if (!p->used[i])
+            continue;
+        const char *text = p->words.w[i].text;
+        char *name = words_xrealloc(NULL, strlen(text) + 24, 1);
+        sprintf(name, clashes(p, text) ? "#%s" : "%s", text);
+        if (p->knuth && !knuth_name_fits(name))
+            nm->renamed = 1;
+        nm->word[i] = name;
+        nm->nused++;
+    }
+    if (!nm->renamed)
+        return;
+    for (size_t i = 0, k = 0; i < p->words.n; i++)
+        if (nm->word[i])
+            sprintf(nm->word[i], "#%zu", k++);
+}
+
+static void slot_name(char *buf, const struct problem *p, const struct slot *s)
+{
+    char cell[24];
+    sprintf(buf, "%c%s", s->down ? 'd' : 'a',
+            gen_cell_name(cell, s->r, s->c, p->rows, p->cols));
+}
+
+/* Under --knuth: dies unless DLX2 could read what we are about to write. */
+static void check_knuth(struct problem *p)
+{
+    size_t entries = 0;
+    for (size_t i = 0; i < p->noptions; i++)
+        entries += (size_t)p->slot[p->option[i].slot].len + 2;
+    char name[32];
+    size_t items = p->nslots;
+    for (size_t i = 0; i < (size_t)p->rows * (size_t)p->cols; i++)
+        items += p->in_slot[i] != 0;
+    for (size_t i = 0; i < p->words.n; i++)
+        if (p->used[i]) {
+            items++;
+            for (size_t j = 0; j < p->words.w[i].len; j++)
+                knuth_colors_note(&p->colors, p->words.w[i].letter[j]);
+        }
+    for (size_t i = 0; i < p->nslots; i++) {
+        slot_name(name, p, &p->slot[i]);
+        knuth_check_name(name);
+    }
+    /* the last square has the longest name, listed or not */
+    knuth_check_name(gen_cell_name(name, p->rows - 1, p->cols - 1, p->rows, p->cols));
+    knuth_check_size(items, p->noptions, entries);
+    knuth_colors_assign(&p->colors);
+}
+
+static void write_header(const struct problem *p, const struct names *nm,
+                         int argc, char **argv)
+{
+    char name[32];
+    gen_write_command(stdout, argc, argv);
+    if (nm->renamed)
+        for (size_t i = 0; i < p->words.n; i++)
+            if (nm->word[i])
+                printf("| item %s is %s\n", nm->word[i], p->words.w[i].text);
+    if (p->knuth)
+        knuth_colors_comment(stdout, &p->colors);
+    for (size_t i = 0; i < p->nslots; i++) {
+        slot_name(name, p, &p->slot[i]);
+        printf("%s ", name);
+    }
+    putchar('|');
+    for (int r = 0; r < p->rows; r++)
+        for (int c = 0; c < p->cols; c++)
+            if (p->in_slot[(size_t)r * (size_t)p->cols + (size_t)c])
+                printf(" %s", gen_cell_name(name, r, c, p->rows, p->cols));
+    for (size_t i = 0; i < p->words.n; i++)
+        if (nm->word[i])
+            printf(" %s", nm->word[i]);
+    putchar('\n');
+}
+
+static void write_options(const struct problem *p, const struct names *nm)
+{
+    const struct knuth_colors *kc = p->knuth ? &p->colors : NULL;
+    char name[32];
+    for (size_t i = 0; i < p->noptions; i++) {
+        const struct slot *s = &p->slot[p->option[i].slot];
+        const struct word *word = &p->words.w[p->option[i].word];
+        slot_name(name, p, s);
+        fputs(name, stdout);
+        for (int k = 0; k < s->len; k++) {
+            int r = s->r + s->down * k, c = s->c + !s->down * k;
+            printf(" %s:", gen_cell_name(name, r, c, p->rows, p->cols));
+            put_color(stdout, kc, word->letter[k]);
+        }
+        printf(" %s\n", nm->word[p->option[i].word]);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    /* static: what they hold stays reachable when gen_die exits */
+    static struct problem p;
+    static struct names nm;
+    static char **lists;
+    lists = words_xrealloc(NULL, (size_t)argc, sizeof *lists);
+    int nlists = 0, options_done = 0;
+
+    gen_init(argc, argv);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!options_done && a[0] == '-' && a[1]) {
+            if (!strcmp(a, "--"))
+                options_done = 1;
+            else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+                fputs(usage, stdout);
+                return 0;
+            } else if (!strcmp(a, "--knuth"))
+                p.knuth = 1;
+            else
+                gen_die("unknown option '%s' (try --help)", a);
+        } else if (!p.grid_file) {
+            p.grid_file = a;
+        } else {
+            lists[nlists++] = argv[i];
+        }
+    }
+    if (!p.grid_file)
+        gen_die("expected a GRID file (try --help)");
+
+    read_grid(&p);
+    find_slots(&p);
+    read_words(&p, lists, nlists);
+    find_options(&p);
+    if (p.knuth)
+        check_knuth(&p);
+    name_words(&p, &nm);
+    write_header(&p, &nm, argc, argv);
+    write_options(&p, &nm);
+    words_finish_output();
+    return 0;
+}

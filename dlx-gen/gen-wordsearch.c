@@ -1,0 +1,296 @@
+/*
+ * gen-wordsearch — hide words in a rows x cols board, as an XCC problem.
+ *
+ *   gen-wordsearch [-d 8|4|2] [--knuth] ROWS COLS WORD...
+ *   gen-wordsearch [-d 8|4|2] [--knuth] -f FILE ROWS COLS
+ *
+ * Encoding (formats/wordsearch.md says more):
+ *   - each word is a primary item, named by the word itself;
+ *   - each cell is a secondary item, named by gen_cell_name (row digit
+ *     then column digit in extended hex: "00", "0a", ...);
+ *   - each way to lay a word in a straight line of consecutive cells, in
+ *     one of the allowed directions, is an option: the word's item, then
+ *     each cell it covers colored by the letter it puts there.
+ * A solution places every word once; two words may cross only where they
+ * want the same letter. Cells no word covers stay free.
+ *
+ * Directions, in the order options are written: E S SE SW W N NW NE.
+ * -d 8 allows all of them, -d 4 only E S W N, -d 2 only E S. Within a
+ * direction the starting cells go row by row. This matches the order of
+ * the reference instances in data/reference, so their options and ours
+ * agree line for line.
+ *
+ * Invariant: no two options are equal as sets. A palindrome laid in one
+ * direction covers the same cells with the same letters as laid
+ * backwards from the other end, so a direction whose reverse came earlier
+ * in the list is skipped for it; a one-letter word is the same in every
+ * direction, so it gets only the first.
+ *
+ * Words are read as UTF-8, one letter per character (words.h); nothing
+ * is case-folded, so "Abel" and "ABEL" are different words with different
+ * letters. A word may not be given twice, and may not have the name of a
+ * cell of the board (like "ab" on a board of at least 11 rows and 12
+ * columns), because its item would clash with that cell's.
+ *
+ * Data: the words (a struct wordlist, letters as code points) and the
+ * allowed directions; options are written as they are enumerated, and
+ * counted beforehand by starts() only to check DLX2's limits.
+ *
+ * --knuth writes a file Knuth's DLX2 reads. Where some word is longer
+ * than 8 bytes or has a cell's name, all words are renamed #0, #1, ... in
+ * the order given, with a comment line per word saying which is which;
+ * letters beyond ASCII get one-byte colors, also explained in comments.
+ * Where nothing needs to change, the output is the usual one.
+ */
+#include "gen.h"
+#include "words.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+    "usage: gen-wordsearch [-d 8|4|2] [--knuth] ROWS COLS WORD...\n"
+    "       gen-wordsearch [-d 8|4|2] [--knuth] -f FILE ROWS COLS\n"
+    "\n"
+    "Writes the XCC problem of placing every WORD in a ROWS x COLS board,\n"
+    "along straight lines, words crossing only where their letters agree.\n"
+    "Each word is a primary item, each cell a secondary item colored by the\n"
+    "letter put there; an option lays one word along one line of cells.\n"
+    "\n"
+    "  -d 8      all eight directions (default)\n"
+    "  -d 4      east, south, west, north\n"
+    "  -d 2      east and south\n"
+    "  -f FILE   read the words from FILE, one a line, instead of arguments\n"
+    "  --knuth   write a file Knuth's DLX2 reads: if a word is too long for it,\n"
+    "            words become items #0, #1, ...; letters beyond ASCII get\n"
+    "            one-character colors\n"
+    "  --help    show this text\n"
+    "\n"
+    "Letters are UTF-8 characters, case-sensitive. A word may not contain\n"
+    "white space, control characters, ':' or '|', nor be given twice.\n";
+
+/* The eight directions as row and column steps, in output order. */
+static const int dir_row[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
+static const int dir_col[8] = { 1, 0, 1, -1, -1, 0, -1, 1 };
+
+/* The allowed directions for -d 8, -d 4 and -d 2, as indexes above. */
+static const int dirs8[] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+static const int dirs4[] = { 0, 1, 4, 5 };
+static const int dirs2[] = { 0, 1 };
+
+struct problem {
+    int rows, cols;
+    const int *dirs;            /* allowed directions */
+    int ndirs;
+    int knuth;
+    int renamed;                /* --knuth had to call the words #0, #1, ... */
+    const char *file;           /* -f FILE, or NULL */
+    struct wordlist words;
+    struct knuth_colors colors;
+};
+
+/* Reads the command line into p, or dies with a message. */
+static void parse_args(int argc, char **argv, struct problem *p)
+{
+    const char *pos[2];
+    int npos = 0, options_done = 0;
+    struct wordlist *wl = &p->words;
+
+    p->dirs = dirs8;
+    p->ndirs = 8;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!options_done && a[0] == '-' && a[1]) {
+            if (!strcmp(a, "--")) {
+                options_done = 1;
+            } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+                fputs(usage, stdout);
+                exit(0);
+            } else if (!strcmp(a, "--knuth")) {
+                p->knuth = 1;
+            } else if (!strcmp(a, "-d") || !strcmp(a, "-f")) {
+                if (i + 1 == argc)
+                    gen_die("%s needs a value (try --help)", a);
+                const char *v = argv[++i];
+                if (a[1] == 'f') {
+                    p->file = v;
+                } else if (!strcmp(v, "8")) {
+                    p->dirs = dirs8, p->ndirs = 8;
+                } else if (!strcmp(v, "4")) {
+                    p->dirs = dirs4, p->ndirs = 4;
+                } else if (!strcmp(v, "2")) {
+                    p->dirs = dirs2, p->ndirs = 2;
+                } else {
+                    gen_die("-d must be 8, 4 or 2, not '%s'", v);
+                }
+            } else {
+                gen_die("unknown option '%s' (try --help)", a);
+            }
+        } else if (npos < 2) {
+            pos[npos++] = a;
+        } else {
+            const char *why = word_problem(a, "");
+            if (why)
+                gen_die("word '%s' %s", a, why);
+            wordlist_add(wl, a, 0);
+        }
+    }
+    if (npos < 2)
+        gen_die("expected ROWS COLS and words (try --help)");
+    p->rows = (int)gen_parse_long(pos[0], 1, 65535, "ROWS");
+    p->cols = (int)gen_parse_long(pos[1], 1, 65535, "COLS");
+    if (p->file) {
+        if (wl->n)
+            gen_die("give the words either as arguments or with -f, not both");
+        wordlist_read(wl, p->file, "", NULL, 0);
+        if (!wl->n)
+            gen_die("%s holds no words", p->file);
+    } else if (!wl->n) {
+        gen_die("no words given (try --help)");
+    }
+}
+
+/* Dies on a repeated word, or a word whose item would clash with a cell. */
+static void check_words(const struct problem *p)
+{
+    const char *file = p->file;
+    const struct wordlist *wl = &p->words;
+    size_t *first = words_xrealloc(NULL, wl->n, sizeof *first);
+    size_t i = 0;
+    wordlist_find_repeats(wl, first);
+    while (i < wl->n && first[i] == i)
+        i++;
+    size_t earlier = i < wl->n ? first[i] : 0;
+    free(first);    /* before dying, so that nothing is left unreachable */
+    if (i < wl->n && file)
+        gen_die("%s:%ld: word '%s' repeats line %ld", file, wl->w[i].line,
+                wl->w[i].text, wl->w[earlier].line);
+    if (i < wl->n)
+        gen_die("word '%s' is given twice", wl->w[i].text);
+    for (i = 0; i < wl->n; i++)
+        if (is_cell_name(wl->w[i].text, p->rows, p->cols) && !p->knuth)
+            gen_die("word '%s' is also the name of a cell; --knuth renames "
+                    "the words", wl->w[i].text);
+}
+
+/* How many starting cells lay a word of len letters in direction d. */
+static long starts(const struct problem *p, int d, size_t len)
+{
+    long span = (long)len - 1;
+    long r = p->rows - labs((long)dir_row[d]) * span;
+    long c = p->cols - labs((long)dir_col[d]) * span;
+    return r > 0 && c > 0 ? r * c : 0;
+}
+
+/*
+ * 1 if laying w in the k-th allowed direction repeats the options of an
+ * earlier allowed direction (see the invariant at the top).
+ */
+static int repeats_earlier_direction(const struct problem *p,
+                                     const struct word *w, int k)
+{
+    if (w->len == 1)
+        return k > 0;
+    if (!word_is_palindrome(w))
+        return 0;
+    int d = p->dirs[k];
+    for (int j = 0; j < k; j++) {
+        int e = p->dirs[j];
+        if (dir_row[e] == -dir_row[d] && dir_col[e] == -dir_col[d])
+            return 1;
+    }
+    return 0;
+}
+
+/* Writes the item name of word i. */
+static void put_word_item(const struct problem *p, size_t i)
+{
+    if (p->renamed)
+        printf("#%zu", i);
+    else
+        fputs(p->words.w[i].text, stdout);
+}
+
+/* Under --knuth: dies unless DLX2 could read what we are about to write. */
+static void check_knuth(struct problem *p)
+{
+    char cell[24];
+    size_t options = 0, entries = 0;
+    /* the last cell has the longest name */
+    knuth_check_name(gen_cell_name(cell, p->rows - 1, p->cols - 1, p->rows, p->cols));
+    for (size_t i = 0; i < p->words.n; i++) {
+        const struct word *w = &p->words.w[i];
+        for (int k = 0; k < p->ndirs; k++)
+            if (!repeats_earlier_direction(p, w, k)) {
+                size_t n = (size_t)starts(p, p->dirs[k], w->len);
+                options += n;
+                entries += n * (w->len + 1);
+            }
+        for (size_t j = 0; j < w->len; j++)
+            knuth_colors_note(&p->colors, w->letter[j]);
+        if (!knuth_name_fits(w->text) || is_cell_name(w->text, p->rows, p->cols))
+            p->renamed = 1;
+    }
+    knuth_check_size(p->words.n + (size_t)p->rows * (size_t)p->cols, options, entries);
+    knuth_colors_assign(&p->colors);
+}
+
+static void write_header(const struct problem *p, int argc, char **argv)
+{
+    char cell[24];
+    gen_write_command(stdout, argc, argv);
+    if (p->renamed)
+        for (size_t i = 0; i < p->words.n; i++)
+            printf("| item #%zu is %s\n", i, p->words.w[i].text);
+    if (p->knuth)
+        knuth_colors_comment(stdout, &p->colors);
+    for (size_t i = 0; i < p->words.n; i++) {
+        put_word_item(p, i);
+        putchar(' ');
+    }
+    putchar('|');
+    for (int r = 0; r < p->rows; r++)
+        for (int c = 0; c < p->cols; c++)
+            printf(" %s", gen_cell_name(cell, r, c, p->rows, p->cols));
+    putchar('\n');
+}
+
+/* Writes the options that lay word i in direction d, starts row by row. */
+static void write_placements(const struct problem *p, size_t i, int d)
+{
+    const struct word *w = &p->words.w[i];
+    const struct knuth_colors *kc = p->knuth ? &p->colors : NULL;
+    long span = (long)w->len - 1;
+    char cell[24];
+    for (long r = 0; r < p->rows; r++)
+        for (long c = 0; c < p->cols; c++) {
+            long er = r + dir_row[d] * span, ec = c + dir_col[d] * span;
+            if (er < 0 || er >= p->rows || ec < 0 || ec >= p->cols)
+                continue;
+            put_word_item(p, i);
+            for (size_t j = 0; j < w->len; j++) {
+                long cr = r + dir_row[d] * (long)j, cc = c + dir_col[d] * (long)j;
+                printf(" %s:", gen_cell_name(cell, (int)cr, (int)cc, p->rows, p->cols));
+                put_color(stdout, kc, w->letter[j]);
+            }
+            putchar('\n');
+        }
+}
+
+int main(int argc, char **argv)
+{
+    /* static: what it holds stays reachable when gen_die exits */
+    static struct problem p;
+    gen_init(argc, argv);
+    parse_args(argc, argv, &p);
+    check_words(&p);
+    if (p.knuth)
+        check_knuth(&p);
+    write_header(&p, argc, argv);
+    for (size_t i = 0; i < p.words.n; i++)
+        for (int k = 0; k < p.ndirs; k++)
+            if (!repeats_earlier_direction(&p, &p.words.w[i], k))
+                write_placements(&p, i, p.dirs[k]);
+    words_finish_output();
+    return 0;
+}

@@ -1,0 +1,84 @@
+# dlx-gen/gen-wordrect: word rectangles (formats/wordrect.md).
+# The full 600-word count (26) is in gen-wordrect.bench.sh and a slow row
+# of data/MANIFEST.tsv.
+. "$(dirname "$0")/../lib.sh"
+WR=$GEN/gen-wordrect
+WORDS=$ROOT/data/words
+SGB=$WORDS/sgb-words-600.txt
+
+"$WR" --help > "$TMP/out" 2> "$TMP/err"
+t_eq "--help exits 0" 0 $?
+t_match "--help shows the usage" "^usage: gen-wordrect \[--knuth\]" "$(head -1 "$TMP/out")"
+t_eq "--help writes nothing on stderr" "" "$(cat "$TMP/err")"
+
+# The word list itself: 600 five-letter words, the GraphBase order.
+t_eq "sgb-words-600: 600 lines" 600 "$(wc -l < "$SGB" | tr -d ' ')"
+t_eq "sgb-words-600: five lowercase letters each" 600 "$(grep -c '^[a-z]\{5\}$' "$SGB")"
+t_eq "sgb-words-600: no word twice" 600 "$(sort -u "$SGB" | wc -l | tr -d ' ')"
+t_eq "sgb-words-600: starts which there their, ends coins hello" "which there their coins hello" \
+    "$(echo $(head -3 "$SGB") $(tail -2 "$SGB"))"
+
+# Same items and options, in the same order, as Knuth's WORD-RECT-DLX made
+# for the reference instance (his item line starts with a space).
+(cd "$ROOT" && "$WR" data/words/sgb-words-600.txt data/words/sgb-words-600.txt) > "$TMP/wr.dlx"
+t_eq "first line is the command" "| gen-wordrect data/words/sgb-words-600.txt data/words/sgb-words-600.txt" \
+    "$(head -1 "$TMP/wr.dlx")"
+t_eq "item line as WORD-RECT-DLX's" "$(sed -n 2p "$REF/instances/wordrect-5x5-sgb600.dlx" | sed 's/^ //')" \
+    "$(sed -n 2p "$TMP/wr.dlx")"
+tail -n +3 "$TMP/wr.dlx" > "$TMP/mine"
+tail -n +3 "$REF/instances/wordrect-5x5-sgb600.dlx" > "$TMP/ref"
+t_file_eq "options as WORD-RECT-DLX's" "$TMP/ref" "$TMP/mine"
+t_eq "same arguments, same bytes" "$(cat "$TMP/wr.dlx")" \
+    "$(cd "$ROOT" && "$WR" data/words/sgb-words-600.txt data/words/sgb-words-600.txt)"
+
+# Counts (checked against an independent brute-force count).
+t_eq "first 400 SGB words: 7 solutions" 7 "$("$WR" --first-m 400 --first-n 400 "$SGB" "$SGB" | "$DLX2" -c)"
+t_eq "3 x 4 common words: 182 solutions" 182 "$("$WR" "$WORDS/common-3.txt" "$WORDS/common-4.txt" | "$DLX2" -c)"
+t_eq "4 x 3 is the transpose: 182 solutions" 182 "$("$WR" "$WORDS/common-4.txt" "$WORDS/common-3.txt" | "$DLX2" -c)"
+t_eq "4 x 4 common words: 803 solutions" 803 "$("$WR" "$WORDS/common-4.txt" "$WORDS/common-4.txt" | "$DLX2" -c)"
+t_eq "--first-m keeps the first K words" 8 \
+    "$("$WR" --first-m 2 "$WORDS/common-3.txt" "$WORDS/common-4.txt" | tail -n +3 | grep -c '^C')"
+t_eq "3 x 4: m-words go down columns" "C3 03:a 13:c 23:e" \
+    "$("$WR" "$WORDS/common-3.txt" "$WORDS/common-4.txt" | sed -n 6p)"
+t_eq "3 x 4: n-words go across rows" "R2 20:a 21:b 22:l 23:e" \
+    "$("$WR" "$WORDS/common-3.txt" "$WORDS/common-4.txt" | tail -n +3 | grep -m1 '^R2')"
+
+# Letters are UTF-8 characters; --knuth gives them one-byte colors.
+printf 'ab\nça\nél\n' > "$TMP/m.txt"
+printf 'açé\n  bal \n\n' > "$TMP/n.txt"
+(cd "$TMP" && "$WR" --knuth m.txt n.txt) > "$TMP/knuth.dlx"
+t_file_eq "--knuth, byte for byte" "$ROOT/tests/expected/gen-wordrect-knuth.dlx" "$TMP/knuth.dlx"
+t_eq "--knuth: 1 solution" 1 "$("$DLX2" -c < "$TMP/knuth.dlx")"
+t_eq "UTF-8 letters: 1 solution" 1 "$("$WR" "$TMP/m.txt" "$TMP/n.txt" | "$DLX2" -c)"
+t_eq "UTF-8 letters are colors" "R0 00:a 01:ç 02:é" "$("$WR" "$TMP/m.txt" "$TMP/n.txt" | tail -n +3 | grep -m1 '^R0')"
+t_eq "--knuth changes nothing for ASCII words" "$(tail -n +2 "$TMP/wr.dlx")" \
+    "$("$WR" --knuth "$SGB" "$SGB" | tail -n +2)"
+
+# Bad arguments: one message, status 2.
+t_run "no arguments" 2 "gen-wordrect: expected MWORDS and NWORDS (try --help)" "$WR"
+t_run "one file" 2 "gen-wordrect: expected MWORDS and NWORDS (try --help)" "$WR" "$SGB"
+t_run "three files" 2 "gen-wordrect: too many arguments: 'x' (try --help)" "$WR" "$SGB" "$SGB" x
+t_run "unknown option" 2 "gen-wordrect: unknown option '--first' (try --help)" "$WR" --first 3 "$SGB" "$SGB"
+t_run "--first-m without value" 2 "gen-wordrect: --first-m needs a value (try --help)" "$WR" "$SGB" "$SGB" --first-m
+t_run "--first-n zero" 2 "gen-wordrect: --first-n must be between 1 and 1000000000, not 0" \
+    "$WR" --first-n 0 "$SGB" "$SGB"
+t_run "missing file" 2 "gen-wordrect: cannot open $TMP/none: No such file or directory" "$WR" "$SGB" "$TMP/none"
+: > "$TMP/empty.txt"
+t_run "empty file" 2 "gen-wordrect: $TMP/empty.txt holds no words" "$WR" "$TMP/empty.txt" "$SGB"
+printf 'abc\nabcd\n' > "$TMP/lengths.txt"
+t_run "words of two lengths" 2 "gen-wordrect: $TMP/lengths.txt:2: word 'abcd' has 4 letters, but the first word has 3" \
+    "$WR" "$TMP/lengths.txt" "$SGB"
+printf 'abc\n\nxyz\nabc\n' > "$TMP/twice.txt"
+t_run "a word twice" 2 "gen-wordrect: $TMP/twice.txt:4: word 'abc' repeats line 1" "$WR" "$SGB" "$TMP/twice.txt"
+t_eq "--first-n stops before the repeat" 0 "$("$WR" --first-m 2 --first-n 2 "$TMP/twice.txt" "$TMP/twice.txt" >/dev/null 2>&1; echo $?)"
+printf 'ab:c\n' > "$TMP/colon.txt"
+t_run "a word with ':'" 2 "gen-wordrect: $TMP/colon.txt:1: word 'ab:c' contains ':'" "$WR" "$TMP/colon.txt" "$SGB"
+printf 'ab c\n' > "$TMP/space.txt"
+t_run "two words on a line" 2 "gen-wordrect: $TMP/space.txt:1: word 'ab c' contains white space" "$WR" "$TMP/space.txt" "$SGB"
+printf 'ab\n\001c\n' > "$TMP/ctrl.txt"
+t_run "a control character" 2 "gen-wordrect: $TMP/ctrl.txt:2: word '$(printf '\001c')' contains a control character" \
+    "$WR" "$TMP/ctrl.txt" "$SGB"
+printf 'a\377\n' > "$TMP/latin1.txt"
+t_run "not UTF-8" 2 "gen-wordrect: $TMP/latin1.txt:1: word '$(printf 'a\377')' is not valid UTF-8" \
+    "$WR" "$TMP/latin1.txt" "$SGB"
+t_eq "an error writes nothing on stdout" "" "$("$WR" "$TMP/twice.txt" "$SGB" 2>/dev/null)"

@@ -1,0 +1,124 @@
+# dlx-gen/gen-zebra: the zebra puzzle and the clue language (formats/zebra.md).
+. "$(dirname "$0")/../lib.sh"
+Z=$GEN/gen-zebra
+EX=$ROOT/dlx-gen/examples
+EXP=$ROOT/tests/expected
+
+items() { grep -v '^|' | head -1 | wc -w | tr -d ' '; }
+options() { grep -v '^|' | tail -n +2 | wc -l | tr -d ' '; }
+
+"$Z" --help > "$TMP/out" 2> "$TMP/err"
+t_eq "--help exits 0" 0 $?
+t_match "--help shows the usage" "^Usage: gen-zebra \[-f FILE\] \[--knuth\]" "$(head -1 "$TMP/out")"
+t_eq "--help writes nothing on stderr" "" "$(cat "$TMP/err")"
+
+# The classic puzzle: 16 clues, 25 slots, 80 options, one solution.
+"$Z" > "$TMP/z.dlx"
+t_file_eq "classic puzzle, byte for byte" "$EXP/gen-zebra.dlx" "$TMP/z.dlx"
+t_eq "first line is the command" "| gen-zebra" "$(head -1 "$TMP/z.dlx")"
+t_eq "16 clues | 25 slots" 42 "$(items < "$TMP/z.dlx")"   # 16 + the bar + 25
+t_eq "80 options" 80 "$(options < "$TMP/z.dlx")"
+t_eq "full value names as colors" "#1 N0:England C0:red" "$(grep -v '^|' "$TMP/z.dlx" | sed -n 2p)"
+t_eq "exactly one solution" 1 "$("$DLX2" -c < "$TMP/z.dlx")"
+"$DLX2" m1 < "$TMP/z.dlx" 2>/dev/null | "$Z" --show > "$TMP/show"
+t_file_eq "--show prints the houses" "$EXP/gen-zebra.show" "$TMP/show"
+t_eq "the Japanese owns the zebra" "Japan zebra" \
+    "$(awk '$1=="N"{for(i=2;i<=NF;i++)n[i]=$i} $1=="P"{for(i=2;i<=NF;i++)if($i=="zebra")print n[i], $i}' "$TMP/show")"
+t_eq "the Norwegian drinks water" "Norway water" \
+    "$(awk '$1=="N"{for(i=2;i<=NF;i++)n[i]=$i} $1=="D"{for(i=2;i<=NF;i++)if($i=="water")print n[i], $i}' "$TMP/show")"
+
+# --knuth: exactly the reference instance after the command line.
+"$Z" --knuth > "$TMP/zk.dlx"
+tail -n +2 "$REF/instances/zebra-16-clues.dlx" > "$TMP/ref"
+tail -n +2 "$TMP/zk.dlx" > "$TMP/mine"
+t_file_eq "--knuth is zebra-16-clues.dlx" "$TMP/ref" "$TMP/mine"
+t_eq "--knuth: one solution" 1 "$("$DLX2" -c < "$TMP/zk.dlx")"
+"$DLX2" m1 < "$TMP/zk.dlx" 2>/dev/null | "$Z" --knuth --show > "$TMP/showk"
+t_file_eq "--knuth --show decodes the one-character colors" "$EXP/gen-zebra.show" "$TMP/showk"
+t_run "--show of one-character colors needs --knuth" 2 \
+    "gen-zebra: --show: line 2: '3' is no value of category N (one-character colors need --knuth)" \
+    sh -c '"$1" m1 < "$2" 2>/dev/null | "$3" --show' sh "$DLX2" "$TMP/zk.dlx" "$Z"
+t_eq "--show of nothing" "no solutions" "$(printf '' | "$Z" --show)"
+
+# --example writes the classic puzzle in the clue language; read back, it
+# gives the same problem.
+"$Z" --example > "$TMP/classic.txt"
+t_match "--example is clue language" "^England same red" "$(cat "$TMP/classic.txt")"
+(cd "$TMP" && "$Z" -f classic.txt) | tail -n +2 > "$TMP/fromfile"
+tail -n +2 "$TMP/z.dlx" > "$TMP/builtin"
+t_file_eq "-f of the --example text is the classic puzzle" "$TMP/builtin" "$TMP/fromfile"
+
+# A puzzle of one's own: four houses, one solution; the fish is named by
+# no clue, so an "exists fish" clue is added.
+(cd "$ROOT" && "$Z" -f dlx-gen/examples/zebra-4.txt) > "$TMP/z4.dlx"
+t_eq "-f: the command names the file" "| gen-zebra -f dlx-gen/examples/zebra-4.txt" "$(head -1 "$TMP/z4.dlx")"
+t_match "-f: implicit exists clue" "^\| #9: exists fish  \(added" "$(cat "$TMP/z4.dlx")"
+t_eq "-f: 9 clues | 12 slots" 22 "$(items < "$TMP/z4.dlx")"
+t_eq "-f: one solution" 1 "$("$DLX2" -c < "$TMP/z4.dlx")"
+"$DLX2" m1 < "$TMP/z4.dlx" 2>/dev/null | "$Z" -f "$EX/zebra-4.txt" --show > "$TMP/show4"
+t_file_eq "-f: --show" "$EXP/gen-zebra-4.show" "$TMP/show4"
+t_eq "-f --knuth: one solution" 1 "$("$Z" -f "$EX/zebra-4.txt" --knuth | "$DLX2" -c)"
+
+# No clues at all: every value gets an exists clue; 3! * 3! assignments.
+printf 'A: a1 a2 a3\nB: b1 b2 b3\n' > "$TMP/free.txt"
+t_eq "no clues: 36 solutions" 36 "$("$Z" -f "$TMP/free.txt" | "$DLX2" -c)"
+t_eq "no clues: 36 solutions (--knuth)" 36 "$("$Z" -f "$TMP/free.txt" --knuth | "$DLX2" -c)"
+# Each clue kind alone, on three houses: a1 in 1 (2*6), a1 same b1 (3*2*2),
+# a1 next-to b1 (4*2*2), a1 left-of b1 (2*2*2), a1 left-of a2 (2*6).
+for c in "a1 in 1:12" "a1 same b1:12" "a1 next-to b1:16" "a1 left-of b1:8" "a1 left-of a2:12" "exists a1:36"; do
+    printf 'A: a1 a2 a3\nB: b1 b2 b3\n%s\n' "${c%:*}" > "$TMP/one.txt"
+    t_eq "clue '${c%:*}' alone" "${c#*:}" "$("$Z" -f "$TMP/one.txt" | "$DLX2" -c)"
+done
+printf 'A: x # trailing comment\n# a comment line\n\n   B: y   \n' > "$TMP/one-house.txt"
+t_eq "comments, blanks, one house" "$(printf '| gen-zebra -f one-house.txt --knuth\n#1 #2 | A0 B0\n#1 A0:0\n#2 B0:1')" \
+    "$(cd "$TMP" && "$Z" -f one-house.txt --knuth 2>&1)"
+
+# --knuth with more than 62 values: colors count within each category.
+: > "$TMP/wide.txt"
+for t in A B C D E F G H I J K L M N O P Q R S T U V W X Y Z a b c d e f g h i j k l m n o p q r s t u v w x y z \
+         AA AB AC AD AE AF AG AH AI AJ AK; do
+    echo "$t: v$t" >> "$TMP/wide.txt"
+done
+"$Z" -f "$TMP/wide.txt" --knuth > "$TMP/wide.dlx"
+t_eq "63 values: one-character colors per category" "#63 AK0:0" "$(tail -1 "$TMP/wide.dlx")"
+t_eq "63 values: one solution" 1 "$("$DLX2" -c < "$TMP/wide.dlx")"
+
+# Bad arguments.
+t_run "unknown option" 2 "gen-zebra: unknown option '--zebra' (try --help)" "$Z" --zebra
+t_run "-f without a file" 2 "gen-zebra: option -f needs a file name (try --help)" "$Z" -f
+t_run "a stray argument" 2 "gen-zebra: unexpected argument 'p.txt' (a puzzle file goes after -f)" "$Z" p.txt
+t_run "missing file" 2 "gen-zebra: cannot open '$TMP/nope.txt': No such file or directory" "$Z" -f "$TMP/nope.txt"
+
+# Bad puzzle files: FILE:LINE:COL: message, status 2.
+bad() { # NAME TEXT MESSAGE
+    printf "$2" > "$TMP/bad.txt"
+    t_run "$1" 2 "gen-zebra: $TMP/bad.txt:$3" "$Z" -f "$TMP/bad.txt"
+}
+bad "too few values" 'N: a b c\nC: x y\n' '2:1: category C has 2 values, but there are 3 houses (category N has 3 values)'
+bad "value declared twice" 'N: a b\nC: x a\n' '2:6: value '\''a'\'' is already declared (category N, line 1)'
+bad "value twice in a category" 'N: a a\n' '1:6: value '\''a'\'' appears twice in category N'
+bad "tag with a digit" 'N1: a b\n' '1:2: a category tag is made of letters only, not '\''N1'\'''
+bad "tag declared twice" 'N: a b\nN: c d\n' '2:1: category N is already declared on line 1'
+bad "category without values" 'N:\n' '1:3: category N has no values'
+bad "missing tag" ': a b\n' '1:1: missing category tag before '\'':'\'''
+bad "keyword as a value" 'N: a in\n' '1:6: '\''in'\'' is a keyword and cannot name a value'
+bad "bar in a value" 'N: a|b c\n' '1:5: a value name cannot hold '\'':'\'' or '\''|'\'' ('\''a|b'\'')'
+bad "unknown relation" 'N: a b\nC: x y\na near x\n' '3:3: expected same, next-to, left-of or in, not '\''near'\'''
+bad "unknown value" 'N: a b\nC: x y\nexists q\n' '3:8: unknown value '\''q'\'''
+bad "value before categories" 'a same b\n' '1:1: unknown value '\''a'\'' (declare the categories first, e.g. '\''N: England Spain ...'\'')'
+bad "house out of range" 'N: a b\nC: x y\na in 3\n' '3:6: house number must be between 1 and 2, not '\''3'\'''
+bad "house not a number" 'N: a b\nC: x y\na in first\n' '3:6: house number must be between 1 and 2, not '\''first'\'''
+bad "missing house" 'N: a b\nC: x y\na in\n' '3:5: expected a house number after '\''in'\'''
+bad "missing relation" 'N: a b\nC: x y\na\n' '3:2: expected same, next-to, left-of or in after '\''a'\'''
+bad "missing second value" 'N: a b\nC: x y\na same   \n' '3:7: expected a value after '\''same'\'''
+bad "extra word" 'N: a b\nC: x y\na same x y\n' '3:10: unexpected '\''y'\'' after the clue'
+bad "same category in same" 'N: a b\nC: x y\na same b\n' '3:8: '\''a'\'' and '\''b'\'' are both in category N, so they cannot share a house'
+bad "a value next to itself" 'N: a b\nC: x y\na next-to a\n' '3:11: a clue needs two different values, not '\''a'\'' twice'
+bad "empty file" '' '1:1: no categories declared (a category line is '\''TAG: value value ...'\'')'
+printf 'N: %s\n' "$(seq -s ' ' 1 63 | sed 's/[0-9][0-9]*/v&/g')" > "$TMP/wide2.txt"
+t_run "--knuth with 63 houses" 2 "gen-zebra: --knuth: 63 houses need more one-character colors than there are (62)" \
+    "$Z" -f "$TMP/wide2.txt" --knuth
+printf 'Nationality: a b\n' > "$TMP/long.txt"
+t_run "--knuth with a long tag" 2 "gen-zebra: --knuth: item name 'Nationality1' is longer than 8 characters" \
+    "$Z" -f "$TMP/long.txt" --knuth
+t_eq "a long tag is fine without --knuth" "#1 Nationality0:a" "$("$Z" -f "$TMP/long.txt" | grep -v '^|' | sed -n 2p)"
