@@ -35,7 +35,7 @@ GEN_LIB_SRC = $(filter-out dlx-gen/gen-%.c,$(wildcard dlx-gen/*.c))
 GEN_LIB_OBJ = $(GEN_LIB_SRC:dlx-gen/%.c=$(BUILD)/dlx-gen/%.o)
 UNIT_SRC   = $(wildcard tests/unit/*.c)
 
-.PHONY: all demo test test-bench bench fuzz clean
+.PHONY: all demo test test-bench bench fuzz fuzz-gen clean
 all: $(BIN)dlx2 $(GEN_BIN)
 
 $(BUILD)/engine/%.o: engine/%.c engine/*.h
@@ -99,5 +99,9 @@ fuzz:
 	build-fuzz/fuzz_xcc -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
 	    -artifact_prefix=tests/fuzz/regressions/ build-fuzz/corpus tests/fuzz/corpus
 
+# AFL++ on every generator's input files and --show input (see the script)
+fuzz-gen:
+	tests/fuzz/fuzz-gen $(FUZZ_SECONDS)
+
 clean:
-	rm -rf build build-san build-fuzz dlx2 $(GEN_SRC:.c=)
+	rm -rf build-afl build build-san build-fuzz dlx2 $(GEN_SRC:.c=)

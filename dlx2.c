@@ -594,6 +594,11 @@ int main(int argc, char **argv)
         die(3, "out of memory at level %d", s.level);
     if (r.stdout_gone) {
         /* `dlx2 m1 | head`: the reader has all it wanted */
+        if (shape)
+            fclose(shape);
+        xcc_search_free(&s);
+        xcc_free(&p);
+        free(st.files);
         return 0;
     }
     if (outcome == XCC_MEMS_LIMIT)
