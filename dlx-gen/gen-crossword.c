@@ -2,6 +2,7 @@
  * gen-crossword — fill a crossword grid from a word list, as an XCC problem.
  *
  *   gen-crossword [--knuth] GRID [WORDLIST...]
+ *   gen-crossword --show [GRID] [--colors FILE] < LISTING
  *
  * GRID is a text file, one line per row: '#' is a black square, '.' an
  * open square to fill, any other character a letter already given. Lines
@@ -48,6 +49,18 @@
  * Data: the grid is rows x cols letters, BLACK for '#', OPEN for '.';
  * in_slot[] marks the squares that some slot covers; words are grouped
  * by length in by_len[] so a slot looks only at the words that fit.
+ *
+ * --show reads a solver's listing (dlx2 m1) on stdin and draws each
+ * solution as rows of letters (words.h reads the listing and draws). Each
+ * option must be a slot aRC or dRC, its squares in order from RC with
+ * their letters, then the word's item (uncolored); the slot comes first
+ * because the solver lists an option from the item it branched on, and
+ * only slots are primary. With GRID, the picture is the grid, '#' for
+ * black squares and its given letters where no slot goes, and the
+ * listing must fit it: its slots, their lengths, its given letters.
+ * Without GRID the picture is the least box from square 00 holding every
+ * square named, '.' elsewhere. --colors FILE reads the one-byte colors
+ * of a --knuth problem back as letters.
  */
 #include "gen.h"
 #include "words.h"
@@ -66,6 +79,7 @@
 
 static const char usage[] =
     "usage: gen-crossword [--knuth] GRID [WORDLIST...]\n"
+    "       gen-crossword --show [GRID] [--colors FILE] < LISTING\n"
     "\n"
     "Writes the XCC problem of filling the crossword GRID with different\n"
     "words of the WORDLIST files (one word a line; default "
@@ -81,7 +95,18 @@ static const char usage[] =
     "  --knuth   write a file Knuth's DLX2 reads: if a word is too long for it,\n"
     "            words become items #0, #1, ...; letters beyond ASCII get\n"
     "            one-character colors\n"
-    "  --help    show this text\n";
+    "  --help    show this text\n"
+    "\n"
+    "--show reads a solver's listing (dlx2 m1) on stdin and draws each\n"
+    "solution: a line 'K:' (its number), then the filled grid, one character\n"
+    "per square; a blank line between solutions. With GRID, black squares\n"
+    "are '#' and the listing is checked against the grid; without it the\n"
+    "squares no slot names are '.'.\n"
+    "  --colors FILE   FILE is the problem, written with --knuth: show its\n"
+    "                  one-character colors as the letters they stand for\n"
+    "                  (without it they are shown as they are)\n"
+    "\n"
+    "  gen-crossword G.txt WORDS | dlx2 m1 t1 | gen-crossword --show G.txt\n";
 
 struct slot {
     int r, c;           /* first square */
@@ -459,16 +484,176 @@ static void write_options(const struct problem *p, const struct names *nm)
     }
 }
 
+/* ---------------------------------------------------------------- --show */
+
+/* 1 if the command line asks for --show (before any "--"). */
+static int wants_show(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--"))
+            return 0;
+        if (!strcmp(argv[i], "--show"))
+            return 1;
+        if (!strcmp(argv[i], "--colors"))
+            i++;    /* a value, even if it reads "--show" */
+    }
+    return 0;
+}
+
+/* Reads the command line of --show: [GRID] [--colors FILE]. */
+static void parse_show_args(int argc, char **argv, struct problem *p, const char **colors)
+{
+    int options_done = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!options_done && a[0] == '-' && a[1]) {
+            if (!strcmp(a, "--")) {
+                options_done = 1;
+            } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+                fputs(usage, stdout);
+                exit(0);
+            } else if (!strcmp(a, "--show")) {
+                continue;
+            } else if (!strcmp(a, "--colors")) {
+                if (i + 1 == argc)
+                    gen_die("--colors needs a value (try --help)");
+                *colors = argv[++i];
+            } else if (!strcmp(a, "--knuth")) {
+                gen_die("%s goes with writing a problem, not with --show", a);
+            } else {
+                gen_die("unknown option '%s' (try --help)", a);
+            }
+        } else if (!p->grid_file) {
+            p->grid_file = a;
+        } else {
+            gen_die("--show takes GRID only, not '%s': the words come from "
+                    "the listing", a);
+        }
+    }
+}
+
+/* Dies on an option line that is not a word put in a slot. */
+static void not_an_option(const struct listing *ls)
+{
+    char quote[LISTING_QUOTE];
+    listing_die(ls->line, "'%s' is not an option of gen-crossword "
+                "(expected 'aRC RC:L RC:L ... WORD (k of n)')",
+                listing_quote(quote, ls->text));
+}
+
+/* The squares of the slot starting at (r, c) in GRID: 0 if none starts there. */
+static int slot_length(const struct problem *p, int r, int c, int down)
+{
+    const char *starts = down ? p->starts_down : p->starts_across;
+    int len = 0;
+    if (!starts[(size_t)r * (size_t)p->cols + (size_t)c])
+        return 0;
+    while (r + down * len < p->rows && c + !down * len < p->cols
+           && square(p, r + down * len, c + !down * len) != BLACK)
+        len++;
+    return len;
+}
+
+/*
+ * Checks the slot item of an option against GRID: a slot starts there
+ * and has as many squares as the option lists.
+ */
+static void check_slot(const struct listing *ls, const struct problem *p,
+                       int r, int c, int down)
+{
+    const char *name = ls->item[0].name;
+    int len = slot_length(p, r, c, down);
+    if (!len)
+        listing_die(ls->line, "%s is no slot of %s", name, p->grid_file);
+    if ((size_t)len != ls->nitems - 2)
+        listing_die(ls->line, "slot %s has %d squares in %s, not %zu", name, len,
+                    p->grid_file, ls->nitems - 2);
+}
+
+/*
+ * One option of the listing: the slot, its squares in order with their
+ * letters, the word; checked against GRID if there is one (p->rows > 0).
+ */
+static void show_option(const struct listing *ls, struct letter_grid *g, const void *ctx)
+{
+    const struct problem *p = ctx;
+    const struct listing_item *it = ls->item;
+    size_t n = ls->nitems;
+    char quote[LISTING_QUOTE], here[5], given[5];
+    int r0, c0;
+    if (n < 4 || it[0].color || it[n - 1].color
+        || (it[0].name[0] != 'a' && it[0].name[0] != 'd'))
+        not_an_option(ls);
+    for (size_t i = 1; i + 1 < n; i++)
+        if (!it[i].color)
+            not_an_option(ls);
+    int down = it[0].name[0] == 'd';
+    if (p->rows ? !parse_cell_name(it[0].name + 1, p->rows, p->cols, &r0, &c0)
+                : !parse_any_cell_name(it[0].name + 1, &r0, &c0)) {
+        if (p->rows && parse_any_cell_name(it[0].name + 1, &r0, &c0))
+            listing_die(ls->line, "%s is no slot of %s", it[0].name, p->grid_file);
+        not_an_option(ls);
+    }
+    if (p->rows)
+        check_slot(ls, p, r0, c0, down);
+    for (size_t i = 1; i + 1 < n; i++) {
+        int r, c, want_r = r0 + down * ((int)i - 1), want_c = c0 + !down * ((int)i - 1);
+        listing_cell(ls, it[i].name, p->rows, p->cols, &r, &c);
+        uint32_t letter = listing_item_letter(ls, &it[i]);
+        if (r != want_r || c != want_c)
+            listing_die(ls->line, "%s: square %zu is '%s', not the square of row %d, "
+                        "column %d", it[0].name, i, listing_quote(quote, it[i].name),
+                        want_r, want_c);
+        uint32_t q = p->rows ? square(p, r, c) : OPEN;
+        if (q != OPEN && q != letter) {
+            utf8_encode(here, letter);
+            utf8_encode(given, q);
+            listing_die(ls->line, "square %s is '%s' here, but '%s' in %s", it[i].name,
+                        here, given, p->grid_file);
+        }
+        letter_grid_put(g, r, c, letter, ls->line, it[i].name);
+    }
+}
+
+/* What the picture shows where no slot goes: '#', '.' or a given letter. */
+static uint32_t *background(const struct problem *p)
+{
+    size_t cells = (size_t)p->rows * (size_t)p->cols;
+    uint32_t *bg = words_xrealloc(NULL, cells, sizeof *bg);
+    for (size_t k = 0; k < cells; k++)
+        bg[k] = p->sq[k] == BLACK ? '#' : p->sq[k] == OPEN ? '.' : p->sq[k];
+    return bg;
+}
+
+/* --show: draws the listing on stdin, over GRID if one is given. */
+static void show(int argc, char **argv, struct problem *p)
+{
+    const char *colors = NULL;
+    static uint32_t *bg;    /* static: reachable when a bad line ends the program */
+    parse_show_args(argc, argv, p, &colors);
+    if (p->grid_file) {
+        read_grid(p);
+        find_slots(p);
+        bg = background(p);
+    }
+    listing_show(colors, show_option, p, p->rows, p->cols, bg);
+    free(bg);
+}
+
 int main(int argc, char **argv)
 {
     /* static: what they hold stays reachable when gen_die exits */
     static struct problem p;
     static struct names nm;
     static char **lists;
-    lists = words_xrealloc(NULL, (size_t)argc, sizeof *lists);
     int nlists = 0, options_done = 0;
 
     gen_init(argc, argv);
+    if (wants_show(argc, argv)) {
+        show(argc, argv, &p);
+        return 0;
+    }
+    lists = words_xrealloc(NULL, (size_t)argc, sizeof *lists);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!options_done && a[0] == '-' && a[1]) {
@@ -479,6 +664,8 @@ int main(int argc, char **argv)
                 return 0;
             } else if (!strcmp(a, "--knuth"))
                 p.knuth = 1;
+            else if (!strcmp(a, "--colors"))
+                gen_die("--colors goes with --show");
             else
                 gen_die("unknown option '%s' (try --help)", a);
         } else if (!p.grid_file) {

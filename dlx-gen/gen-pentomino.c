@@ -34,6 +34,10 @@
  * P's option at p and Q's non-first options under H all carry it, so
  * they exclude each other. Each class is then counted exactly once.
  *
+ * --show (and --svg) go the other way: they read a solver's listing of
+ * such a problem and draw each tiling, as letters or as an SVG picture
+ * (the last section of this file, and formats/pentomino.md).
+ *
  * Data layout: a shape is a sorted array of cells, normalized to touch
  * row 0 and column 0; a piece holds its orientations; a placement is a
  * piece and its own sorted array of cell indices r*cols+c (row-major
@@ -1136,6 +1140,12 @@ static void registry_free(struct registry *reg)
     free(reg->used_in);
 }
 
+/* A solution as a picture: owner[r*cols+c] is a registry index, or -1. */
+struct grid {
+    int rows, cols;
+    int *owner;
+};
+
 struct entry {
     int r, c, piece;
     long line;
@@ -1155,6 +1165,8 @@ struct viewer {
     struct entry *e;
     char **w;                 /* the words of the option line being read */
     int wcap;
+    struct grid grid;         /* the solution just read, to draw */
+    size_t grid_cap;
     /* output */
     int svg;
     long pictures;
@@ -1319,14 +1331,10 @@ static void read_option(struct viewer *v, char *line)
 
 /* ---- the grid of a complete solution */
 
-struct grid {
-    int rows, cols;
-    int *owner; /* registry index, or -1 */
-};
-
-static struct grid make_grid(const struct viewer *v)
+/* Fills v->grid from the entries of the solution just read. */
+static void make_grid(struct viewer *v)
 {
-    struct grid g = {0, 0, NULL};
+    struct grid g = {0, 0, v->grid.owner};
     if (v->given) {
         g.rows = v->given->rows;
         g.cols = v->given->cols;
@@ -1340,7 +1348,11 @@ static struct grid make_grid(const struct viewer *v)
         listing_die(v->header_line, "solution %s would need a %d x %d box, too big to draw",
                     v->label, g.rows, g.cols);
     size_t ncells = (size_t)g.rows * (size_t)g.cols;
-    g.owner = xrealloc(NULL, ncells * sizeof *g.owner);
+    if (ncells > v->grid_cap) {
+        v->grid_cap = ncells;
+        g.owner = xrealloc(g.owner, ncells * sizeof *g.owner);
+    }
+    v->grid = g; /* so that the memory stays reachable if we die below */
     for (size_t i = 0; i < ncells; i++)
         g.owner[i] = -1;
     for (int i = 0; i < v->n; i++) {
@@ -1354,7 +1366,6 @@ static struct grid make_grid(const struct viewer *v)
                         e->cell, v->label, v->reg.label[g.owner[idx]], v->reg.label[e->piece]);
         g.owner[idx] = e->piece;
     }
-    return g;
 }
 
 static int owner_at(const struct grid *g, int r, int c)
@@ -1494,12 +1505,17 @@ static void svg_borders(FILE *f, const struct grid *g)
 
 /* Each piece's name in the cell of the piece nearest its centre of mass
    (the first such cell in row-major order), which lies inside the piece
-   even when the centre itself does not. */
+   even when the centre itself does not. A long name gets a smaller font
+   to fit its cell, or no label at all (the legend names it). */
 static void svg_labels(FILE *f, const struct viewer *v, const struct grid *g)
 {
-    int px = SVG_CELL * 11 / 20;
     for (int k = 0; k < v->reg.n; k++) {
+        int px = SVG_CELL * 11 / 20, room = SVG_CELL - 4;
         if (v->reg.used_in[k] != v->serial)
+            continue;
+        if (text_width(v->reg.name[k], px) > room)
+            px = room * 10 / (6 * (int)strlen(v->reg.name[k]));
+        if (px < 7)
             continue;
         double sr = 0, sc = 0;
         long cnt = 0;
@@ -1586,13 +1602,12 @@ static void finish_solution(struct viewer *v)
         return;
     if (v->n == 0)
         listing_die(v->header_line, "solution %s has no options", v->label);
-    struct grid g = make_grid(v);
+    make_grid(v);
     if (v->svg)
-        draw_svg(v, &g);
+        draw_svg(v, &v->grid);
     else
-        draw_text(v, &g);
+        draw_text(v, &v->grid);
     v->pictures++;
-    free(g.owner);
     free(v->label);
     v->label = NULL;
     v->n = 0;
@@ -1671,6 +1686,7 @@ static void show_listing(const struct pieceset *set, const struct box *given, in
         printf("no solutions\n");
     free(v.e);
     free(v.w);
+    free(v.grid.owner);
     registry_free(&v.reg);
 }
 

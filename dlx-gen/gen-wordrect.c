@@ -2,6 +2,7 @@
  * gen-wordrect — word rectangles as an XCC problem.
  *
  *   gen-wordrect [--knuth] [--first-m K] [--first-n K] MWORDS NWORDS
+ *   gen-wordrect --show [--colors FILE] < LISTING
  *
  * MWORDS and NWORDS are files of words, one a line; all words of MWORDS
  * have the same number of letters m, all of NWORDS the same n. The
@@ -39,6 +40,14 @@
  *
  * Data: one struct side per file (its words, their common length); the
  * options are written straight from the two lists.
+ *
+ * --show reads a solver's listing (dlx2 m1) on stdin and draws each
+ * solution as its m rows of letters (words.h reads the listing and
+ * draws). Each option must be Ri followed by the colored cells of row i
+ * in order, or Cj followed by those of column j; the array is the least
+ * one from cell 00 that holds every cell named, so a complete solution
+ * gives m x n. No word file is needed. --colors FILE reads the one-byte
+ * colors of a --knuth problem back as letters.
  */
 #include "gen.h"
 #include "words.h"
@@ -48,6 +57,7 @@
 
 static const char usage[] =
     "usage: gen-wordrect [--knuth] [--first-m K] [--first-n K] MWORDS NWORDS\n"
+    "       gen-wordrect --show [--colors FILE] < LISTING\n"
     "\n"
     "Writes the XCC problem of filling an m x n array with letters so that\n"
     "every column is a word of the file MWORDS (all of length m) and every\n"
@@ -59,7 +69,16 @@ static const char usage[] =
     "  --first-n K   use only the first K words of NWORDS\n"
     "  --knuth       write a file Knuth's DLX2 reads (letters beyond ASCII\n"
     "                get one-character colors)\n"
-    "  --help        show this text\n";
+    "  --help        show this text\n"
+    "\n"
+    "--show reads a solver's listing (dlx2 m1) on stdin and draws each\n"
+    "solution: a line 'K:' (its number), then the m rows of the array; a\n"
+    "blank line between solutions. The size comes from the listing.\n"
+    "  --colors FILE   FILE is the problem, written with --knuth: show its\n"
+    "                  one-character colors as the letters they stand for\n"
+    "                  (without it they are shown as they are)\n"
+    "\n"
+    "  gen-wordrect W5 W5 | dlx2 m1 t1 | gen-wordrect --show\n";
 
 /* One side of the rectangle: a word file and its words. */
 struct side {
@@ -89,6 +108,8 @@ static void parse_args(int argc, char **argv, struct problem *p)
                 exit(0);
             } else if (!strcmp(a, "--knuth")) {
                 p->knuth = 1;
+            } else if (!strcmp(a, "--colors")) {
+                gen_die("--colors goes with --show");
             } else if (!strcmp(a, "--first-m") || !strcmp(a, "--first-n")) {
                 if (i + 1 == argc)
                     gen_die("%s needs a value (try --help)", a);
@@ -209,11 +230,123 @@ static void write_options(const struct problem *p, int across)
     }
 }
 
+/* ---------------------------------------------------------------- --show */
+
+/* 1 if the command line asks for --show (before any "--"). */
+static int wants_show(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--"))
+            return 0;
+        if (!strcmp(argv[i], "--show"))
+            return 1;
+        if (!strcmp(argv[i], "--first-m") || !strcmp(argv[i], "--first-n")
+            || !strcmp(argv[i], "--colors"))
+            i++;    /* a value, even if it reads "--show" */
+    }
+    return 0;
+}
+
+/* Reads the command line of --show: [--colors FILE]; returns FILE or NULL. */
+static const char *parse_show_args(int argc, char **argv)
+{
+    const char *colors = NULL;
+    int options_done = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!options_done && a[0] == '-' && a[1]) {
+            if (!strcmp(a, "--")) {
+                options_done = 1;
+            } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+                fputs(usage, stdout);
+                exit(0);
+            } else if (!strcmp(a, "--show")) {
+                continue;
+            } else if (!strcmp(a, "--colors")) {
+                if (i + 1 == argc)
+                    gen_die("--colors needs a value (try --help)");
+                colors = argv[++i];
+            } else if (!strcmp(a, "--knuth") || !strcmp(a, "--first-m")
+                       || !strcmp(a, "--first-n")) {
+                gen_die("%s goes with writing a problem, not with --show", a);
+            } else {
+                gen_die("unknown option '%s' (try --help)", a);
+            }
+        } else {
+            gen_die("--show takes no word files, not '%s': the array comes "
+                    "from the listing", a);
+        }
+    }
+    return colors;
+}
+
+/* Dies on an option line that is not a word put in a row or a column. */
+static void not_an_option(const struct listing *ls)
+{
+    char quote[LISTING_QUOTE];
+    listing_die(ls->line, "'%s' is not an option of gen-wordrect "
+                "(expected 'Ri RC:L RC:L ... (k of n)' or 'Cj ...')",
+                listing_quote(quote, ls->text));
+}
+
+/*
+ * Reads a row or column item, "R" or "C" and its index (one extended-hex
+ * digit, or decimal past 62, as put_line_item writes it); 0 if it is none.
+ */
+static int parse_line_item(const char *name, int *across, int *index)
+{
+    int r, c;
+    if ((name[0] != 'R' && name[0] != 'C') || !name[1])
+        return 0;
+    *across = name[0] == 'R';
+    if (!name[2]) {
+        *index = gen_ext_hex_value((unsigned char)name[1]);
+        return *index >= 0;
+    }
+    /* a decimal index: read it as the row of the cell "INDEX.0" */
+    char buf[24];
+    if (strlen(name) > 12)
+        return 0;
+    snprintf(buf, sizeof buf, "%s.0", name + 1);
+    if (!parse_any_cell_name(buf, &r, &c) || r < 10)
+        return 0;
+    *index = r;
+    return 1;
+}
+
+/* One option of the listing: Ri and the cells of row i, or Cj and column j. */
+static void show_option(const struct listing *ls, struct letter_grid *g, const void *ctx)
+{
+    const struct listing_item *it = ls->item;
+    char quote[LISTING_QUOTE];
+    int across, index;
+    (void)ctx;
+    if (ls->nitems < 2 || it[0].color || !parse_line_item(it[0].name, &across, &index))
+        not_an_option(ls);
+    for (size_t i = 1; i < ls->nitems; i++)
+        if (!it[i].color)
+            not_an_option(ls);
+    for (size_t i = 1; i < ls->nitems; i++) {
+        int r, c, want_r = across ? index : (int)i - 1, want_c = across ? (int)i - 1 : index;
+        listing_cell(ls, it[i].name, 0, 0, &r, &c);
+        uint32_t letter = listing_item_letter(ls, &it[i]);
+        if (r != want_r || c != want_c)
+            listing_die(ls->line, "%s: cell %zu is '%s', not the cell of row %d, "
+                        "column %d", it[0].name, i, listing_quote(quote, it[i].name),
+                        want_r, want_c);
+        letter_grid_put(g, r, c, letter, ls->line, it[i].name);
+    }
+}
+
 int main(int argc, char **argv)
 {
     /* static: what it holds stays reachable when gen_die exits */
     static struct problem p;
     gen_init(argc, argv);
+    if (wants_show(argc, argv)) {
+        listing_show(parse_show_args(argc, argv), show_option, NULL, 0, 0, NULL);
+        return 0;
+    }
     parse_args(argc, argv, &p);
     read_side(&p.m);
     read_side(&p.n);

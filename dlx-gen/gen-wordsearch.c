@@ -3,6 +3,7 @@
  *
  *   gen-wordsearch [-d 8|4|2] [--knuth] ROWS COLS WORD...
  *   gen-wordsearch [-d 8|4|2] [--knuth] -f FILE ROWS COLS
+ *   gen-wordsearch --show [ROWS COLS] [--colors FILE] < LISTING
  *
  * Encoding (formats/wordsearch.md says more):
  *   - each word is a primary item, named by the word itself;
@@ -41,6 +42,14 @@
  * the order given, with a comment line per word saying which is which;
  * letters beyond ASCII get one-byte colors, also explained in comments.
  * Where nothing needs to change, the output is the usual one.
+ *
+ * --show reads a solver's listing (dlx2 m1) on stdin and draws each
+ * solution as rows of letters, '.' where no word goes (words.h reads the
+ * listing and draws). Each option must be a word item without a color,
+ * then colored cells along a straight line of consecutive cells in any of
+ * the eight directions. The board is ROWS x COLS if given, else the least
+ * box from cell 00 that holds every cell the solution names. --colors
+ * FILE reads the one-byte colors of a --knuth problem back as letters.
  */
 #include "gen.h"
 #include "words.h"
@@ -51,6 +60,7 @@
 static const char usage[] =
     "usage: gen-wordsearch [-d 8|4|2] [--knuth] ROWS COLS WORD...\n"
     "       gen-wordsearch [-d 8|4|2] [--knuth] -f FILE ROWS COLS\n"
+    "       gen-wordsearch --show [ROWS COLS] [--colors FILE] < LISTING\n"
     "\n"
     "Writes the XCC problem of placing every WORD in a ROWS x COLS board,\n"
     "along straight lines, words crossing only where their letters agree.\n"
@@ -67,7 +77,17 @@ static const char usage[] =
     "  --help    show this text\n"
     "\n"
     "Letters are UTF-8 characters, case-sensitive. A word may not contain\n"
-    "white space, control characters, ':' or '|', nor be given twice.\n";
+    "white space, control characters, ':' or '|', nor be given twice.\n"
+    "\n"
+    "--show reads a solver's listing (dlx2 m1) on stdin and draws each\n"
+    "solution: a line 'K:' (its number), then the board, one character per\n"
+    "cell, '.' where no word goes; a blank line between solutions. The board\n"
+    "is ROWS x COLS, or without them the least one holding the cells named.\n"
+    "  --colors FILE   FILE is the problem, written with --knuth: show its\n"
+    "                  one-character colors as the letters they stand for\n"
+    "                  (without it they are shown as they are)\n"
+    "\n"
+    "  gen-wordsearch 6 6 ABEL GAUSS | dlx2 m1 t2 | gen-wordsearch --show 6 6\n";
 
 /* The eight directions as row and column steps, in output order. */
 static const int dir_row[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
@@ -108,6 +128,8 @@ static void parse_args(int argc, char **argv, struct problem *p)
                 exit(0);
             } else if (!strcmp(a, "--knuth")) {
                 p->knuth = 1;
+            } else if (!strcmp(a, "--colors")) {
+                gen_die("--colors goes with --show");
             } else if (!strcmp(a, "-d") || !strcmp(a, "-f")) {
                 if (i + 1 == argc)
                     gen_die("%s needs a value (try --help)", a);
@@ -277,11 +299,125 @@ static void write_placements(const struct problem *p, size_t i, int d)
         }
 }
 
+/* ---------------------------------------------------------------- --show */
+
+/* The board of --show: ROWS x COLS, or 0 x 0 to work it out. */
+struct board {
+    int rows, cols;
+};
+
+/* 1 if the command line asks for --show (before any "--"). */
+static int wants_show(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--"))
+            return 0;
+        if (!strcmp(argv[i], "--show"))
+            return 1;
+        if (!strcmp(argv[i], "-d") || !strcmp(argv[i], "-f") || !strcmp(argv[i], "--colors"))
+            i++;    /* a value, even if it reads "--show" */
+    }
+    return 0;
+}
+
+/* Reads the command line of --show: [ROWS COLS] [--colors FILE]. */
+static void parse_show_args(int argc, char **argv, struct board *b, const char **colors)
+{
+    const char *pos[2];
+    int npos = 0, options_done = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!options_done && a[0] == '-' && a[1]) {
+            if (!strcmp(a, "--")) {
+                options_done = 1;
+            } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+                fputs(usage, stdout);
+                exit(0);
+            } else if (!strcmp(a, "--show")) {
+                continue;
+            } else if (!strcmp(a, "--colors")) {
+                if (i + 1 == argc)
+                    gen_die("--colors needs a value (try --help)");
+                *colors = argv[++i];
+            } else if (!strcmp(a, "--knuth") || !strcmp(a, "-d") || !strcmp(a, "-f")) {
+                gen_die("%s goes with writing a problem, not with --show", a);
+            } else {
+                gen_die("unknown option '%s' (try --help)", a);
+            }
+        } else if (npos < 2) {
+            pos[npos++] = a;
+        } else {
+            gen_die("--show takes only ROWS COLS, not '%s': the words come "
+                    "from the listing", a);
+        }
+    }
+    if (npos == 1)
+        gen_die("--show takes ROWS and COLS, or neither");
+    if (npos == 2) {
+        b->rows = (int)gen_parse_long(pos[0], 1, 65535, "ROWS");
+        b->cols = (int)gen_parse_long(pos[1], 1, 65535, "COLS");
+    }
+}
+
+/* Dies on an option line that is not the laying of a word. */
+static void not_an_option(const struct listing *ls)
+{
+    char quote[LISTING_QUOTE];
+    listing_die(ls->line, "'%s' is not an option of gen-wordsearch "
+                "(expected 'WORD RC:L RC:L ... (k of n)')",
+                listing_quote(quote, ls->text));
+}
+
+/* 1 if the step from one cell to the next is one of the eight directions. */
+static int is_step(int dr, int dc)
+{
+    return (dr || dc) && dr >= -1 && dr <= 1 && dc >= -1 && dc <= 1;
+}
+
+/*
+ * One option of the listing: the word, then its cells with their letters
+ * in a straight line of neighbors (see the top of the file).
+ */
+static void show_option(const struct listing *ls, struct letter_grid *g, const void *ctx)
+{
+    const struct board *b = ctx;
+    const struct listing_item *it = ls->item;
+    char quote[LISTING_QUOTE];
+    int r0 = 0, c0 = 0, dr = 0, dc = 0;
+    if (ls->nitems < 2 || it[0].color)
+        not_an_option(ls);
+    for (size_t i = 1; i < ls->nitems; i++)
+        if (!it[i].color)
+            not_an_option(ls);
+    for (size_t i = 1; i < ls->nitems; i++) {
+        int r, c;
+        listing_cell(ls, it[i].name, b->rows, b->cols, &r, &c);
+        uint32_t letter = listing_item_letter(ls, &it[i]);
+        if (i == 2) {
+            dr = r - r0;
+            dc = c - c0;
+        }
+        if (i >= 2 && (!is_step(dr, dc) || r != r0 + dr || c != c0 + dc))
+            listing_die(ls->line, "the cells of '%s' are not a straight line of "
+                        "neighbors", listing_quote(quote, it[0].name));
+        r0 = r;
+        c0 = c;
+        letter_grid_put(g, r, c, letter, ls->line, it[i].name);
+    }
+}
+
 int main(int argc, char **argv)
 {
     /* static: what it holds stays reachable when gen_die exits */
     static struct problem p;
     gen_init(argc, argv);
+    if (wants_show(argc, argv)) {
+        struct board b = { 0, 0 };
+        const char *colors = NULL;
+        parse_show_args(argc, argv, &b, &colors);
+        listing_show(colors, show_option, &b, b.rows, b.cols, NULL);
+        return 0;
+    }
     parse_args(argc, argv, &p);
     check_words(&p);
     if (p.knuth)

@@ -36,9 +36,9 @@
  * --generate makes a new puzzle: a random assignment, every clue true of
  * it, then clues dropped in random order while the solver (the engine,
  * linked in) still finds exactly one solution. Those checks use a second
- * encoding, in which every value is also a primary item and a secondary
- * item "@V" colored by its house, so the clues need not name every value
- * (formats/zebra.md explains why it is exact).
+ * encoding, with items for "each value in one house" (V, and "@V"
+ * colored by the house) and "each slot one value" (#TAGh), so the clues
+ * need not name every value (formats/zebra.md explains why it is exact).
  *
  * Data layout: categories in declaration order, each with its values; a
  * value is referred to by (category, index), or by its flat number
@@ -614,10 +614,11 @@ static void find_questions(struct puzzle *pz)
         }
 }
 
-/* Looks up every value in the phrasebook, by tag and name. */
+/* Looks up every value in the phrasebook, by tag and name. Unless all
+   are there, none is used, so that the sentences keep one style. */
 static void attach_phrases(struct puzzle *pz)
 {
-    int n = pz->ncat * pz->houses;
+    int n = pz->ncat * pz->houses, all = 1;
     pz->phrase = xrealloc(pz->phrase, (size_t)n * sizeof *pz->phrase);
     for (int c = 0; c < pz->ncat; c++)
         for (int i = 0; i < pz->houses; i++) {
@@ -627,7 +628,12 @@ static void attach_phrases(struct puzzle *pz)
                     !strcmp(phrasebook[k].value, pz->cat[c].value[i]))
                     ph = &phrasebook[k];
             pz->phrase[c * pz->houses + i] = ph;
+            all &= ph != NULL;
         }
+    if (!all) {
+        free(pz->phrase);
+        pz->phrase = NULL;
+    }
 }
 
 /*
@@ -791,7 +797,7 @@ static void put_slot(struct buf *b, const struct puzzle *pz, const struct colors
         bputs(b, value_name(pz, v));
     else
         bputc(b, gen_ext_hex(co->per_category ? v.idx : v.cat * pz->houses + v.idx));
-    if (values && !getenv("NODUAL")) {
+    if (values) {
         bputs(b, " @");
         bputs(b, value_name(pz, v));
         bputc(b, ':');
@@ -888,12 +894,25 @@ static void write_problem(struct buf *b, const struct puzzle *pz, const struct c
         write_clue_options(b, pz, co, &pz->clue[k], k + 1, 0);
 }
 
+/* "#TAGh": the primary item saying slot TAGh gets exactly one value. */
+static void put_slot_item(struct buf *b, const struct puzzle *pz, int c, int h)
+{
+    bputc(b, '#');
+    bputs(b, pz->cat[c].tag);
+    bputint(b, h);
+}
+
 /*
  * The encoding with value items (formats/zebra.md), for the n clues
- * cl[0..n-1]: items #1..#n and every value V, primary; the slots TAGh and
- * every "@V", secondary. The clues' options as in Knuth's encoding, each
- * placement also coloring @V with its house; then, value by value, the
- * options "V TAGh:V @V:h" for h = 0 .. H-1 that place it.
+ * cl[0..n-1]. Primary items: the clues #1..#n, every value V, and every
+ * slot as "#TAGh" (it must get a value); secondary: the slots TAGh,
+ * colored by their value, and every "@V", colored by V's house. The
+ * clues' options are Knuth's, each placement also coloring @V; then, for
+ * every value V and house h, the option "V #TAGh TAGh:V @V:h" placing it.
+ * So "each value in one house" and "each house one value" are both items
+ * the solver can branch on, and a clue that places V removes at once
+ * every option placing V elsewhere (through @V). Without these, proving a
+ * 10-house puzzle unique can take the search minutes instead of moments.
  */
 static void write_value_problem(struct buf *b, const struct puzzle *pz,
                                 const struct clue *const *cl, int n)
@@ -908,18 +927,15 @@ static void write_value_problem(struct buf *b, const struct puzzle *pz,
             bputs(b, pz->cat[c].value[i]);
             bputc(b, ' ');
         }
-    if (getenv("SLOTS"))
-        for (int c = 0; c < pz->ncat; c++)
-            for (int h = 0; h < pz->houses; h++) {
-                bputc(b, '#');
-                bputs(b, pz->cat[c].tag);
-                bputint(b, h);
-                bputc(b, ' ');
-            }
+    for (int c = 0; c < pz->ncat; c++)
+        for (int h = 0; h < pz->houses; h++) {
+            put_slot_item(b, pz, c, h);
+            bputc(b, ' ');
+        }
     bputc(b, '|');
     write_slot_items(b, pz);
     for (int c = 0; c < pz->ncat; c++)
-        for (int i = 0; i < pz->houses; i++) if (!getenv("NODUAL")) {
+        for (int i = 0; i < pz->houses; i++) {
             bputs(b, " @");
             bputs(b, pz->cat[c].value[i]);
         }
@@ -930,11 +946,8 @@ static void write_value_problem(struct buf *b, const struct puzzle *pz,
         for (int i = 0; i < pz->houses; i++)
             for (int h = 0; h < pz->houses; h++) {
                 bputs(b, pz->cat[c].value[i]);
-                if (getenv("SLOTS")) {
-                bputs(b, " #");
-                bputs(b, pz->cat[c].tag);
-                bputint(b, h);
-                }
+                bputc(b, ' ');
+                put_slot_item(b, pz, c, h);
                 put_slot(b, pz, &co, (struct value_ref){c, i}, h, 1);
                 bputc(b, '\n');
             }
@@ -1169,12 +1182,13 @@ static void print_answers(FILE *f, const struct puzzle *pz, const int *slot)
 /*
  * Reads a solver's listing on stdin: a line "N:" starts solution N, and
  * the option lines after it, each maybe ending in "(k of n)", hold the
- * words. A word "TAGh:color" fills a slot; "@V:h" (the encoding with
- * value items) must agree with V's category; the clue items "#k" and the
- * value items V are skipped. Anything else is not a listing of this
- * puzzle: "gen-zebra: <stdin>:LINE: message" and status 2. Each solution,
- * once every slot is filled, is printed as a table (houses numbered from
- * 1) followed by the answers.
+ * words. A word "TAGh:color" fills a slot; the other items of either
+ * encoding ("#k", V, "#TAGh", and "@V:h", which must name a value and a
+ * house) are skipped, as the slots say it all. Anything else is not a
+ * listing of this puzzle: "gen-zebra: <stdin>:LINE: message", status 2.
+ * Each solution, once every slot holds one value and no value is in two
+ * houses, is printed as a table (houses numbered from 1) followed by the
+ * answers.
  */
 struct reading {
     const struct puzzle *pz;
@@ -1229,19 +1243,26 @@ static int read_house(const struct puzzle *pz, const char *s, const char *end)
     return (int)h;
 }
 
+/* The category of the slot named from name up to end, "TAGh", or -1;
+   sets *house. */
+static int slot_category(const struct puzzle *pz, const char *name, const char *end, int *house)
+{
+    for (int c = 0; c < pz->ncat; c++) {
+        size_t n = strlen(pz->cat[c].tag);
+        if ((size_t)(end - name) > n && !strncmp(name, pz->cat[c].tag, n) &&
+            (*house = read_house(pz, name + n, end)) >= 0)
+            return c;
+    }
+    return -1;
+}
+
 /* The category of slot word "TAGh:color" (-1 if none); sets *house and
    *color. */
 static int decode_slot(const struct puzzle *pz, const char *word, int *house, const char **color)
 {
     const char *colon = strchr(word, ':');
-    for (int c = 0; c < pz->ncat; c++) {
-        size_t n = strlen(pz->cat[c].tag);
-        if (strncmp(word, pz->cat[c].tag, n) || (*house = read_house(pz, word + n, colon)) < 0)
-            continue;
-        *color = colon + 1;
-        return c;
-    }
-    return -1;
+    *color = colon + 1;
+    return slot_category(pz, word, colon, house);
 }
 
 static void print_table(FILE *f, const struct puzzle *pz, const int *slot, const char *label)
@@ -1284,10 +1305,13 @@ static void read_word(struct reading *rd, const char *w)
 {
     const struct puzzle *pz = rd->pz;
     const char *colon = strchr(w, ':');
-    if (!colon) { /* a clue item #k or a value item: nothing to learn */
+    if (!colon) { /* a clue #k, a value V or a slot #TAGh: nothing to learn */
+        int h;
         if (w[0] == '#' && w[1] && strspn(w + 1, "0123456789") == strlen(w + 1))
             return;
         if (find_value(pz, w).cat >= 0)
+            return;
+        if (w[0] == '#' && slot_category(pz, w + 1, w + strlen(w), &h) >= 0)
             return;
         listing_die(rd->lineno, "'%s' is no item of this puzzle", w);
     }
@@ -1549,7 +1573,6 @@ static ullng count_solutions(struct maker *m)
     if (xcc_solve(&s) == XCC_NO_MEMORY)
         gen_die("out of memory");
     ullng count = s.count;
-    if (getenv("SOLVES")) fprintf(stderr, "solve %ld: %d clues, count %llu, %llu nodes, %llu mems\n", m->solves, kept_clues(m), count, s.nodes, s.mems);
     xcc_search_free(&s);
     xcc_free(&p);
     m->solves++;
@@ -1670,7 +1693,6 @@ static void generate(const struct puzzle *pz, long seed, const char *out, int ar
     m.list = xrealloc(NULL, (size_t)m.ncand * sizeof *m.list);
     drop_clues(&m);
     print_puzzle(&m, seed);
-    if (getenv("SOLVES")) fprintf(stderr, "solves %ld\n", m.solves);
     if (out)
         write_puzzle_file(&m, out, argc, argv);
     for (int k = 0; k < m.ncand; k++)

@@ -1,12 +1,14 @@
 /*
  * words.c — the helpers of words.h: UTF-8 letters, legal words, word
- * files, cell-name clashes and the one-byte colors of --knuth output.
+ * files, cell-name clashes, the one-byte colors of --knuth output, and
+ * for --show the reading of listings and the drawing of letter grids.
  */
 #include "words.h"
 
 #include "gen.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,23 +70,36 @@ size_t utf8_decode(const char *s, uint32_t *cp)
     return n;
 }
 
+size_t utf8_encode(char *buf, uint32_t c)
+{
+    size_t n;
+    if (c < 0x80) {
+        buf[0] = (char)c;
+        n = 1;
+    } else if (c < 0x800) {
+        buf[0] = (char)(0xC0 | c >> 6);
+        buf[1] = (char)(0x80 | (c & 0x3F));
+        n = 2;
+    } else if (c < 0x10000) {
+        buf[0] = (char)(0xE0 | c >> 12);
+        buf[1] = (char)(0x80 | (c >> 6 & 0x3F));
+        buf[2] = (char)(0x80 | (c & 0x3F));
+        n = 3;
+    } else {
+        buf[0] = (char)(0xF0 | c >> 18);
+        buf[1] = (char)(0x80 | (c >> 12 & 0x3F));
+        buf[2] = (char)(0x80 | (c >> 6 & 0x3F));
+        buf[3] = (char)(0x80 | (c & 0x3F));
+        n = 4;
+    }
+    buf[n] = '\0';
+    return n;
+}
+
 void letter_put(FILE *f, uint32_t c)
 {
-    if (c < 0x80) {
-        fputc((int)c, f);
-    } else if (c < 0x800) {
-        fputc((int)(0xC0 | c >> 6), f);
-        fputc((int)(0x80 | (c & 0x3F)), f);
-    } else if (c < 0x10000) {
-        fputc((int)(0xE0 | c >> 12), f);
-        fputc((int)(0x80 | (c >> 6 & 0x3F)), f);
-        fputc((int)(0x80 | (c & 0x3F)), f);
-    } else {
-        fputc((int)(0xF0 | c >> 18), f);
-        fputc((int)(0x80 | (c >> 12 & 0x3F)), f);
-        fputc((int)(0x80 | (c >> 6 & 0x3F)), f);
-        fputc((int)(0x80 | (c & 0x3F)), f);
-    }
+    char buf[5];
+    fwrite(buf, 1, utf8_encode(buf, c), f);
 }
 
 int letter_is_white(uint32_t c)
@@ -377,4 +392,414 @@ void words_finish_output(void)
 {
     if (fflush(stdout) != 0 || ferror(stdout))
         gen_die("cannot write the output: %s", strerror(errno));
+}
+
+/* Cuts the white space off the end of the line s of len bytes, in place. */
+static size_t trim_end(char *s, size_t len)
+{
+    while (len && letter_is_white((unsigned char)s[len - 1]))
+        len--;
+    s[len] = '\0';
+    return len;
+}
+
+/*
+ * Adds letter with the code a loaded file gives it (knuth_colors_note
+ * instead leaves the choice of the code to knuth_colors_assign).
+ */
+static void knuth_colors_add(struct knuth_colors *kc, uint32_t letter, char code)
+{
+    if (kc->n == kc->cap) {
+        kc->cap = kc->cap ? 2 * kc->cap : 32;
+        kc->letter = words_xrealloc(kc->letter, kc->cap, sizeof *kc->letter);
+        kc->code = words_xrealloc(kc->code, kc->cap, 1);
+    }
+    kc->letter[kc->n] = letter;
+    kc->code[kc->n] = code;
+    kc->n++;
+    kc->assigned = 1;
+}
+
+void knuth_colors_load(struct knuth_colors *kc, const char *path)
+{
+    static const char prefix[] = "| color ";
+    const size_t plen = sizeof prefix - 1;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        gen_die("cannot open %s: %s", path, strerror(errno));
+    long line = 0;
+    ssize_t got;
+    kc->assigned = 1;
+    /* the shared line buffer of wordlist_read: reachable if we die */
+    while ((got = getline(&line_buf, &line_cap, f)) >= 0) {
+        line++;
+        size_t len = trim_end(line_buf, (size_t)got);
+        uint32_t letter;
+        /* exactly what knuth_colors_comment writes: "| color X is L" */
+        if (len < plen + 6 || memcmp(line_buf, prefix, plen)
+            || memcmp(line_buf + plen + 1, " is ", 4))
+            continue;
+        char code = line_buf[plen];
+        const char *l = line_buf + plen + 5;
+        size_t n = utf8_decode(l, &letter);
+        if (code <= ' ' || code > '~' || !n || l[n])
+            continue;   /* a comment of some other kind */
+        if (knuth_colors_letter(kc, code))
+            gen_die("%s:%ld: color %c is told twice", path, line, code);
+        knuth_colors_add(kc, letter, code);
+    }
+    if (ferror(f))
+        gen_die("cannot read %s: %s", path, strerror(errno));
+    fclose(f);
+}
+
+uint32_t knuth_colors_letter(const struct knuth_colors *kc, char code)
+{
+    for (size_t i = 0; i < kc->n; i++)
+        if (kc->code[i] == code)
+            return kc->letter[i];
+    return 0;
+}
+
+void knuth_colors_free(struct knuth_colors *kc)
+{
+    free(kc->letter);
+    free(kc->code);
+    memset(kc, 0, sizeof *kc);
+}
+
+int parse_any_cell_name(const char *s, int *r, int *c)
+{
+    long rr, cc;
+    const char *dot = strchr(s, '.');
+    if (!dot && strlen(s) == 2) {
+        rr = gen_ext_hex_value((unsigned char)s[0]);
+        cc = gen_ext_hex_value((unsigned char)s[1]);
+        if (rr < 0 || cc < 0)
+            return 0;
+    } else if (!dot || !plain_decimal(s, (size_t)(dot - s), &rr)
+               || !plain_decimal(dot + 1, strlen(dot + 1), &cc)
+               || rr >= 65535 || cc >= 65535) {
+        return 0;
+    }
+    *r = (int)rr;
+    *c = (int)cc;
+    return 1;
+}
+
+/* ---------------------------------------------------------------- listings */
+
+void listing_die(long line, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    gen_die("<stdin>:%ld: %s", line, msg);
+}
+
+const char *listing_quote(char *buf, const char *s)
+{
+    /* at most 40 characters of at most 4 bytes each, then "...": fits */
+    size_t k = 0;
+    int chars = 0;
+    while (*s && chars < 40) {
+        uint32_t c;
+        size_t n = utf8_decode(s, &c);
+        if (n && !letter_is_control(c)) {
+            memcpy(buf + k, s, n);
+            k += n;
+            s += n;
+        } else {
+            k += (size_t)snprintf(buf + k, 5, "\\x%02X", (unsigned char)*s);
+            s++;
+        }
+        chars++;
+    }
+    if (*s)
+        memcpy(buf + k, "...", 3), k += 3;
+    buf[k] = '\0';
+    return buf;
+}
+
+/* Is the line "K:", K a number? */
+static int is_solution_header(const char *s, size_t len)
+{
+    return len > 1 && s[len - 1] == ':' && strspn(s, "0123456789") == len - 1;
+}
+
+/* Is "w[n-3] w[n-2] w[n-1]" the tally "(k of n)"? */
+static int is_tally(char **w)
+{
+    size_t k = strlen(w[0]), n = strlen(w[2]);
+    return k > 1 && w[0][0] == '(' && strspn(w[0] + 1, "0123456789") == k - 1
+        && !strcmp(w[1], "of")
+        && n > 1 && w[2][n - 1] == ')' && strspn(w[2], "0123456789") == n - 1;
+}
+
+/* Splits the option line buf into ls->item[], dropping the tally. */
+static void split_option(struct listing *ls, char *buf)
+{
+    char quote[LISTING_QUOTE];
+    size_t n = 0;
+    for (char *t = strtok(buf, " \t\v\f\r\n"); t; t = strtok(NULL, " \t\v\f\r\n")) {
+        if (n == ls->word_cap) {
+            ls->word_cap = ls->word_cap ? 2 * ls->word_cap : 32;
+            ls->word = words_xrealloc(ls->word, ls->word_cap, sizeof *ls->word);
+        }
+        ls->word[n++] = t;
+    }
+    if (n >= 3 && is_tally(ls->word + n - 3))
+        n -= 3;
+    else if (n >= 1 && !strcmp(ls->word[n - 1], "(?)"))
+        n -= 1;     /* DLX2's mark of an option missing from its item's list */
+    if (n > ls->item_cap) {
+        ls->item_cap = ls->word_cap;
+        ls->item = words_xrealloc(ls->item, ls->item_cap, sizeof *ls->item);
+    }
+    for (size_t i = 0; i < n; i++) {
+        char *name = ls->word[i], *colon = strchr(name, ':');
+        if (colon && (colon == name || !colon[1] || strchr(colon + 1, ':')))
+            listing_die(ls->line, "'%s' is neither an item nor item:color",
+                        listing_quote(quote, name));
+        if (colon)
+            *colon = '\0';
+        ls->item[i].name = name;
+        ls->item[i].color = colon ? colon + 1 : NULL;
+    }
+    ls->nitems = n;
+}
+
+/* Makes the "K:" read last the current solution. */
+static void open_solution(struct listing *ls)
+{
+    char *t = ls->cur_label;
+    ls->cur_label = ls->next_label;
+    ls->next_label = t;
+    ls->label = ls->cur_label;
+    ls->label_line = ls->line;
+    ls->options = 0;
+    ls->pending = 0;
+}
+
+/* Dies if the current solution had no option. */
+static void check_not_empty(const struct listing *ls)
+{
+    if (ls->label && !ls->options)
+        listing_die(ls->label_line, "solution %s is empty", ls->label);
+}
+
+enum listing_event listing_next(struct listing *ls)
+{
+    char quote[LISTING_QUOTE];
+    ssize_t got;
+    if (ls->finished)
+        return LISTING_END;
+    if (ls->pending)
+        open_solution(ls);
+    while ((got = getline(&ls->buf, &ls->buf_cap, stdin)) >= 0) {
+        ls->line++;
+        if (memchr(ls->buf, '\0', (size_t)got))
+            listing_die(ls->line, "NUL byte in the input");
+        size_t len = trim_end(ls->buf, (size_t)got);
+        char *s = ls->buf + strspn(ls->buf, " \t\v\f\r");
+        len -= (size_t)(s - ls->buf);
+        if (!len)
+            continue;
+        if (is_solution_header(s, len)) {
+            ls->next_label = words_xrealloc(ls->next_label, len, 1);
+            memcpy(ls->next_label, s, len - 1);
+            ls->next_label[len - 1] = '\0';
+            ls->pending = 1;
+            if (!ls->label) {
+                open_solution(ls);
+                continue;
+            }
+            check_not_empty(ls);
+            return LISTING_DONE;
+        }
+        if (!ls->label)
+            listing_die(ls->line, "expected 'K:', the start of solution K, not '%s'",
+                        listing_quote(quote, s));
+        if (len + 1 > ls->copy_cap) {
+            ls->copy_cap = len + 1;
+            ls->copy = words_xrealloc(ls->copy, ls->copy_cap, 1);
+        }
+        memcpy(ls->copy, s, len + 1);
+        ls->text = ls->copy;
+        split_option(ls, s);
+        ls->options++;
+        return LISTING_OPTION;
+    }
+    if (ferror(stdin))
+        gen_die("<stdin>: read error: %s", strerror(errno));
+    ls->finished = 1;
+    if (!ls->label)
+        return LISTING_END;     /* no solution at all */
+    check_not_empty(ls);
+    return LISTING_DONE;
+}
+
+void listing_free(struct listing *ls)
+{
+    free(ls->buf);
+    free(ls->copy);
+    free(ls->item);
+    free(ls->word);
+    free(ls->next_label);
+    free(ls->cur_label);
+    memset(ls, 0, sizeof *ls);
+}
+
+int listing_letter(const struct listing *ls, const char *color, uint32_t *letter)
+{
+    if (ls->colors && color[0] && !color[1]
+        && (*letter = knuth_colors_letter(ls->colors, color[0])))
+        return 1;
+    size_t n = utf8_decode(color, letter);
+    return n && !color[n] && !letter_is_control(*letter);
+}
+
+/* ---------------------------------------------------------------- drawing */
+
+/* Largest picture drawn: a listing naming cell 29999.29999 is no picture. */
+#define DRAW_CELLS_MAX (1L << 24)
+
+void letter_grid_put(struct letter_grid *g, int r, int c, uint32_t letter,
+                     long line, const char *cell)
+{
+    if (g->n == g->cap) {
+        g->cap = g->cap ? 2 * g->cap : 64;
+        g->e = words_xrealloc(g->e, g->cap, sizeof *g->e);
+    }
+    struct placed *e = &g->e[g->n++];
+    e->r = r;
+    e->c = c;
+    e->letter = letter;
+    e->line = line;
+    snprintf(e->cell, sizeof e->cell, "%s", cell);
+    if (r >= g->rows)
+        g->rows = r + 1;
+    if (c >= g->cols)
+        g->cols = c + 1;
+}
+
+/*
+ * at[k] becomes 1 + the index of the letter placed in cell k, 0 for none.
+ * Returns the index of the first letter put in a cell that already had a
+ * different one, or g->n if there is none.
+ */
+static size_t place_letters(const struct letter_grid *g, size_t *at, int cols)
+{
+    for (size_t i = 0; i < g->n; i++) {
+        const struct placed *e = &g->e[i];
+        size_t k = (size_t)e->r * (size_t)cols + (size_t)e->c;
+        if (!at[k])
+            at[k] = i + 1;
+        else if (g->e[at[k] - 1].letter != e->letter)
+            return i;
+    }
+    return g->n;
+}
+
+/* Dies on letter e, which cell e->cell cannot have since it holds was's. */
+static void clash(const struct placed *e, const struct placed *was)
+    __attribute__((noreturn));
+static void clash(const struct placed *e, const struct placed *was)
+{
+    char a[5], b[5], qa[LISTING_QUOTE], qb[LISTING_QUOTE];
+    utf8_encode(a, e->letter);
+    utf8_encode(b, was->letter);
+    listing_die(e->line, "cell %s gets '%s' here, but '%s' on line %ld",
+                e->cell, listing_quote(qa, a), listing_quote(qb, b), was->line);
+}
+
+void letter_grid_draw(struct letter_grid *g, const struct listing *ls,
+                      int rows, int cols, const uint32_t *background)
+{
+    if (g->rows > rows || g->cols > cols) {
+        if (background)
+            gen_die("internal error: a letter outside the background");
+        rows = g->rows > rows ? g->rows : rows;
+        cols = g->cols > cols ? g->cols : cols;
+    }
+    if ((double)rows * cols > (double)DRAW_CELLS_MAX)
+        listing_die(ls->label_line, "solution %s would be a %d x %d picture, "
+                    "too big to draw", ls->label, rows, cols);
+    size_t cells = (size_t)rows * (size_t)cols;
+    size_t *at = calloc(cells ? cells : 1, sizeof *at);
+    if (!at)
+        gen_die("out of memory");
+    size_t bad = place_letters(g, at, cols);
+    if (bad < g->n) {
+        const struct placed *was = &g->e[at[(size_t)g->e[bad].r * (size_t)cols
+                                            + (size_t)g->e[bad].c] - 1];
+        free(at);   /* before dying: nothing left unreachable */
+        clash(&g->e[bad], was);
+    }
+    if (g->drawn++)
+        putchar('\n');
+    printf("%s:\n", ls->label);
+    for (size_t k = 0; k < cells; k++) {
+        uint32_t c = at[k] ? g->e[at[k] - 1].letter : background ? background[k] : '.';
+        letter_put(stdout, c);
+        if ((k + 1) % (size_t)cols == 0)
+            putchar('\n');
+    }
+    free(at);
+    g->n = 0;
+    g->rows = g->cols = 0;
+}
+
+void letter_grid_free(struct letter_grid *g)
+{
+    free(g->e);
+    g->e = NULL;
+    g->n = g->cap = 0;
+}
+
+void listing_cell(const struct listing *ls, const char *name, int rows, int cols,
+                  int *r, int *c)
+{
+    char quote[LISTING_QUOTE];
+    if (rows ? parse_cell_name(name, rows, cols, r, c) : parse_any_cell_name(name, r, c))
+        return;
+    if (rows && parse_any_cell_name(name, r, c))
+        listing_die(ls->line, "'%s' is no cell of the %d x %d board", name, rows, cols);
+    listing_die(ls->line, "'%s' is not the name of a cell", listing_quote(quote, name));
+}
+
+uint32_t listing_item_letter(const struct listing *ls, const struct listing_item *it)
+{
+    char qc[LISTING_QUOTE], qn[LISTING_QUOTE];
+    uint32_t letter;
+    if (!listing_letter(ls, it->color, &letter))
+        listing_die(ls->line, "the color '%s' of cell %s is not one letter",
+                    listing_quote(qc, it->color), listing_quote(qn, it->name));
+    return letter;
+}
+
+void listing_show(const char *colors_file, listing_option_fn *option, const void *ctx,
+                  int rows, int cols, const uint32_t *background)
+{
+    /* static: what they hold stays reachable when a bad line ends the program */
+    static struct listing ls;
+    static struct letter_grid g;
+    static struct knuth_colors kc;
+    if (colors_file) {
+        knuth_colors_load(&kc, colors_file);
+        ls.colors = &kc;
+    }
+    enum listing_event ev;
+    while ((ev = listing_next(&ls)) != LISTING_END) {
+        if (ev == LISTING_OPTION)
+            option(&ls, &g, ctx);
+        else
+            letter_grid_draw(&g, &ls, rows, cols, background);
+    }
+    words_finish_output();
+    listing_free(&ls);
+    letter_grid_free(&g);
+    knuth_colors_free(&kc);
 }

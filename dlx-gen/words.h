@@ -26,6 +26,19 @@
  * an ASCII letter keeps its own byte, any other letter gets a printable
  * ASCII character that no letter of the problem uses, in the order the
  * letters were first noted, so the same input always gets the same codes.
+ * Such a file tells each code in a comment "| color ! is é", which
+ * knuth_colors_load reads back.
+ *
+ * Listings (the --show mode of the generators). dlx2 m<n>, like Knuth's
+ * DLX2, writes each solution it shows as a line "K:" (its number), then
+ * one line per chosen option: a space, the option's items as name or
+ * name:color starting with the item the search branched on (always a
+ * primary one), then "(k of n)" (or "(?)"). struct listing reads such a
+ * text line by line and hands over each option as its items, the tally
+ * left out; anything else is an error "PROG: <stdin>:LINE: ...", status
+ * 2. struct letter_grid collects the letters one solution puts in cells
+ * and draws them as rows of characters, checking that no cell gets two
+ * different letters.
  */
 #ifndef DLX_GEN_WORDS_H
 #define DLX_GEN_WORDS_H
@@ -49,6 +62,9 @@ size_t utf8_decode(const char *s, uint32_t *cp);
 
 /* Writes the UTF-8 bytes of code point cp to f. */
 void letter_put(FILE *f, uint32_t cp);
+
+/* Writes the UTF-8 bytes of cp and a NUL into buf (5 bytes); the length. */
+size_t utf8_encode(char *buf, uint32_t cp);
 
 /* 1 if c is white space to the XCC format: space, \t \n \v \f \r. */
 int letter_is_white(uint32_t c);
@@ -139,7 +155,153 @@ void knuth_check_name(const char *name);
 /* Dies unless DLX2's fixed tables hold this many items and entries. */
 void knuth_check_size(size_t items, size_t options, size_t entries);
 
+/*
+ * Reads the comments "| color X is L" of a problem file written with
+ * --knuth into kc (zero-initialized): X is the byte that stands for the
+ * letter L. Every other line is ignored. Dies if path cannot be read or
+ * tells one code twice.
+ */
+void knuth_colors_load(struct knuth_colors *kc, const char *path);
+
+/* The letter that the one-byte color code stands for in kc, or 0. */
+uint32_t knuth_colors_letter(const struct knuth_colors *kc, char code);
+
+/* Frees what kc holds and zeroes it. */
+void knuth_colors_free(struct knuth_colors *kc);
+
 /* Flushes stdout; dies if anything could not be written. */
 void words_finish_output(void);
+
+/*
+ * Like parse_cell_name, for a board of unknown size: s names a cell in
+ * either scheme, two extended-hex digits or "R.C" in decimal (each side
+ * below 65535).
+ */
+int parse_any_cell_name(const char *s, int *r, int *c);
+
+/* ---- --show: reading a listing on stdin ---- */
+
+/* One item of an option line. */
+struct listing_item {
+    const char *name;
+    const char *color;      /* NULL for an item without a color */
+};
+
+/* What listing_next has read. */
+enum listing_event {
+    LISTING_END,            /* the end of the input */
+    LISTING_OPTION,         /* an option of solution label: item[0..nitems) */
+    LISTING_DONE            /* every option of solution label has been read */
+};
+
+/* A listing being read from stdin; zero-initialize before use. */
+struct listing {
+    long line;              /* number of the line last read, from 1 */
+    const char *label;      /* the current solution's number, as written */
+    long label_line;        /* the line of its "K:" */
+    const char *text;       /* the option line last read, trimmed */
+    struct listing_item *item;  /* its items, without "(k of n)" */
+    size_t nitems;
+    /* set by the caller: the --colors map of one-byte colors, or NULL */
+    const struct knuth_colors *colors;
+    /* private */
+    long options;           /* options read for label so far */
+    int pending;            /* a "K:" was read, but label is still the last one */
+    int finished;           /* the end was reached and LISTING_DONE returned */
+    char *buf, *copy, *next_label, *cur_label;
+    char **word;            /* the words of the option line */
+    size_t buf_cap, copy_cap, item_cap, word_cap;
+};
+
+/*
+ * Reads on: returns LISTING_OPTION for each option line, LISTING_DONE
+ * once the options of a solution are all read (at the next "K:" or the
+ * end), LISTING_END at the end. Dies on a line that is neither "K:" nor
+ * an option of a solution, on a solution without options, on a NUL byte.
+ */
+enum listing_event listing_next(struct listing *ls);
+
+/* Frees what ls holds. */
+void listing_free(struct listing *ls);
+
+/* Prints "PROG: <stdin>:LINE: message" and exits with status 2. */
+void listing_die(long line, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3), noreturn));
+
+/*
+ * s fit for a message, in buf (LISTING_QUOTE bytes): bytes that would
+ * disturb a terminal as \xHH, cut after 40 characters with "...".
+ */
+#define LISTING_QUOTE 200
+const char *listing_quote(char *buf, const char *s);
+
+/*
+ * The letter that color stands for: one UTF-8 character (not a control
+ * character), or a one-byte code of ls->colors. Returns 0 if color is
+ * not one letter.
+ */
+int listing_letter(const struct listing *ls, const char *color, uint32_t *letter);
+
+/* ---- --show: drawing a solution ---- */
+
+/* A letter put in a cell by an option of the listing. */
+struct placed {
+    int r, c;
+    uint32_t letter;
+    long line;              /* the line of the option */
+    char cell[24];          /* the cell's name as written, for messages */
+};
+
+/* The letters of one solution; zero-initialize before use. */
+struct letter_grid {
+    struct placed *e;
+    size_t n, cap;
+    int rows, cols;         /* 1 + the largest row and column placed */
+    long drawn;             /* solutions drawn so far */
+};
+
+/* Records that the option on line puts letter in cell (r, c), named cell. */
+void letter_grid_put(struct letter_grid *g, int r, int c, uint32_t letter,
+                     long line, const char *cell);
+
+/*
+ * Draws the solution of ls->label and forgets its letters: a line "K:",
+ * then the rows, one character per cell, with a blank line before every
+ * picture but the first. The picture is rows x cols, grown to hold every
+ * letter placed (so 0 x 0 means the least box from cell 00). A cell no
+ * letter was put in shows '.', or background[r * cols + c] if background
+ * is not NULL (then every letter must lie inside rows x cols). Dies if a
+ * cell got two different letters.
+ */
+void letter_grid_draw(struct letter_grid *g, const struct listing *ls,
+                      int rows, int cols, const uint32_t *background);
+
+/* Frees what g holds. */
+void letter_grid_free(struct letter_grid *g);
+
+/*
+ * The cell named name, of a rows x cols board (parse_cell_name), or of
+ * either naming scheme if rows is 0 (parse_any_cell_name); dies with a
+ * message for the option on line ls->line if name is no such cell.
+ */
+void listing_cell(const struct listing *ls, const char *name, int rows, int cols,
+                  int *r, int *c);
+
+/* The letter of the colored item it (listing_letter), or dies. */
+uint32_t listing_item_letter(const struct listing *ls, const struct listing_item *it);
+
+/* What --show does with one option: puts its letters in g, or dies. */
+typedef void listing_option_fn(const struct listing *ls, struct letter_grid *g,
+                               const void *ctx);
+
+/*
+ * The whole of --show: reads the listing on stdin, hands every option to
+ * option (with ctx) and draws every solution (rows, cols and background
+ * as for letter_grid_draw). colors_file, if not NULL, is the problem file
+ * written with --knuth, whose one-byte colors are read back as letters.
+ * No solution at all draws nothing.
+ */
+void listing_show(const char *colors_file, listing_option_fn *option, const void *ctx,
+                  int rows, int cols, const uint32_t *background);
 
 #endif

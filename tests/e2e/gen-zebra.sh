@@ -20,7 +20,8 @@ t_eq "16 clues | 25 slots" 42 "$(items < "$TMP/z.dlx")"   # 16 + the bar + 25
 t_eq "80 options" 80 "$(options < "$TMP/z.dlx")"
 t_eq "full value names as colors" "#1 N0:England C0:red" "$(grep -v '^|' "$TMP/z.dlx" | sed -n 2p)"
 t_eq "exactly one solution" 1 "$("$DLX2" -c < "$TMP/z.dlx")"
-"$DLX2" m1 < "$TMP/z.dlx" 2>/dev/null | "$Z" --show > "$TMP/show"
+"$DLX2" m1 < "$TMP/z.dlx" 2>/dev/null > "$TMP/zebra.m1"
+"$Z" --show < "$TMP/zebra.m1" > "$TMP/show"
 t_file_eq "--show prints the houses" "$EXP/gen-zebra.show" "$TMP/show"
 t_eq "the Japanese owns the zebra" "Japan zebra" \
     "$(awk '$1=="N"{for(i=2;i<=NF;i++)n[i]=$i} $1=="P"{for(i=2;i<=NF;i++)if($i=="zebra")print n[i], $i}' "$TMP/show")"
@@ -36,9 +37,30 @@ t_eq "--knuth: one solution" 1 "$("$DLX2" -c < "$TMP/zk.dlx")"
 "$DLX2" m1 < "$TMP/zk.dlx" 2>/dev/null | "$Z" --knuth --show > "$TMP/showk"
 t_file_eq "--knuth --show decodes the one-character colors" "$EXP/gen-zebra.show" "$TMP/showk"
 t_run "--show of one-character colors needs --knuth" 2 \
-    "gen-zebra: --show: line 2: '3' is no value of category N (one-character colors need --knuth)" \
+    "gen-zebra: <stdin>:2: '3' is no value of category N (one-character colors need --knuth)" \
     sh -c '"$1" m1 < "$2" 2>/dev/null | "$3" --show' sh "$DLX2" "$TMP/zk.dlx" "$Z"
 t_eq "--show of nothing" "no solutions" "$(printf '' | "$Z" --show)"
+t_eq "--show answers in words" "$(printf 'The Japanese owns the zebra.\nThe Norwegian drinks water.')" \
+    "$(tail -2 "$TMP/show")"
+
+# --show of garbage: "gen-zebra: <stdin>:LINE: message", status 2.
+garbage() { # NAME LISTING MESSAGE
+    printf "$2" > "$TMP/bad.m1"
+    t_run "$1" 2 "gen-zebra: <stdin>:$3" sh -c '"$0" --show < "$1"' "$Z" "$TMP/bad.m1"
+}
+garbage "--show: text before a solution" 'Altogether 1 solution\n' \
+    "1: expected a solution number such as '1:', not 'Altogether 1 solution'"
+garbage "--show: an unknown item" '1:\n #1 Q0:red\n' "2: 'Q0' is no slot of this puzzle"
+garbage "--show: a house too far" '1:\n #1 N5:England\n' "2: 'N5' is no slot of this puzzle"
+garbage "--show: an unknown value" '1:\n #1 N0:Wales\n' "2: 'Wales' is no value of category N (one-character colors need --knuth)"
+garbage "--show: a word that is no item" '1:\n #1 hello N0:England\n' "2: 'hello' is no item of this puzzle"
+garbage "--show: a slot with two values" '1:\n #1 N0:England\n #2 N0:Spain\n' \
+    "3: slot N0 holds both England (line 2) and Spain"
+garbage "--show: an incomplete solution" '1:\n #1 N0:England C0:red (1 of 5)\n' \
+    "1: solution 1 leaves slot N1 empty"
+sed 's/N4:Japan/N4:Spain/' "$TMP/zebra.m1" > "$TMP/twice.m1"
+t_run "--show: a value in two houses" 2 "gen-zebra: <stdin>:$(grep -n 'N4:Spain' "$TMP/twice.m1" | cut -d: -f1): solution 1 puts Spain in slots N3 and N4" \
+    sh -c '"$0" --show < "$1"' "$Z" "$TMP/twice.m1"
 
 # --example writes the classic puzzle in the clue language; read back, it
 # gives the same problem.

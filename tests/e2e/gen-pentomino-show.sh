@@ -1,0 +1,113 @@
+# dlx-gen/gen-pentomino --show and --svg: drawing the tilings of a solver's
+# listing (formats/pentomino.md). Every picture is compared with a stored
+# one in tests/expected/; every SVG must be well-formed XML (xmllint).
+. "$(dirname "$0")/../lib.sh"
+P=$GEN/gen-pentomino
+EXP=$ROOT/tests/expected
+
+if command -v xmllint > /dev/null; then
+    well_formed() { xmllint --noout "$2" 2> "$TMP/xml-err" && t_ok "$1" || t_fail "$1" "$(cat "$TMP/xml-err")"; }
+else
+    well_formed() { t_fail "$1" "xmllint is missing (Debian: apt-get install libxml2-utils)"; }
+fi
+
+# picture NAME EXPECTED LISTING [ARGS...]: --show and --svg of a listing,
+# each compared with $EXP/EXPECTED.show and .svg; the SVG is checked too.
+picture() {
+    name=$1 exp=$2 listing=$3
+    shift 3
+    "$P" --show "$@" < "$listing" > "$TMP/pic.show"
+    t_file_eq "$name: text" "$EXP/$exp.show" "$TMP/pic.show"
+    "$P" --svg "$@" < "$listing" > "$TMP/pic.svg"
+    t_file_eq "$name: SVG" "$EXP/$exp.svg" "$TMP/pic.svg"
+    well_formed "$name: SVG is well-formed" "$TMP/pic.svg"
+}
+
+# The pipe of the usage text: one tiling of the 6 x 10 box.
+"$P" 6 10 | "$DLX2" m1 t1 2> /dev/null > "$TMP/610.m1"
+picture "6 x 10, first tiling" gen-pentomino-6x10-t1 "$TMP/610.m1"
+t_eq "the pipe gen-pentomino | dlx2 m1 t1 | gen-pentomino --show" "$(cat "$EXP/gen-pentomino-6x10-t1.show")" \
+    "$("$P" 6 10 | "$DLX2" m1 t1 2> /dev/null | "$P" --show)"
+t_eq "every piece once, every cell once" "FFFFFIIIIILLLLLNNNNNPPPPPTTTTTUUUUUVVVVVWWWWWXXXXXYYYYYZZZZZ" \
+    "$(tail -n +2 "$EXP/gen-pentomino-6x10-t1.show" | fold -w1 | sort | tr -d '\n')"
+
+# All 8 tilings of 3 x 20, several pictures in one SVG; Knuth's DLX2 listing
+# of the same problem gives the same pictures.
+"$P" 3 20 | "$DLX2" m1 2> /dev/null > "$TMP/320.m1"
+picture "3 x 20, all tilings" gen-pentomino-3x20 "$TMP/320.m1"
+t_eq "3 x 20: 8 pictures" 8 "$(grep -c '^solution' "$EXP/gen-pentomino-3x20.show")"
+t_eq "3 x 20: 8 pictures in one SVG" "1 8" \
+    "$(grep -c '<svg' "$EXP/gen-pentomino-3x20.svg") $(grep -c '>solution [0-9]*</text>' "$EXP/gen-pentomino-3x20.svg")"
+"$P" --show < "$REF/expected/pentomino-3x20.m1.stdout" > "$TMP/knuth.show"
+t_file_eq "Knuth's DLX2 listing of pentomino-3x20" "$EXP/gen-pentomino-3x20.show" "$TMP/knuth.show"
+
+# Holes are '.'; a hole in the middle gets a border of its own in the SVG.
+"$P" 8 8 --hole 33,34,43,44 | "$DLX2" m1 t1 2> /dev/null > "$TMP/88.m1"
+picture "8 x 8 less the centre" gen-pentomino-8x8-hole "$TMP/88.m1"
+t_eq "8 x 8: the hole" "...." "$(sed -n '5p;6p' "$EXP/gen-pentomino-8x8-hole.show" | cut -c4-5 | tr -d '\n')"
+
+# --unique adds items #s1 to some options; they are skipped.
+# (solution 34 is the first with one)
+"$P" 5 12 --unique | "$DLX2" m34 t34 2> /dev/null > "$TMP/512.m1"
+t_match "the listing has #s1" "#s1" "$(cat "$TMP/512.m1")"
+t_eq "5 x 12 --unique: a 5 x 12 picture" "solution 34 5 12" \
+    "$("$P" --show < "$TMP/512.m1" | awk 'NR==1{t=$0} NR>1{n++; w=length($0)} END{print t, n, w}')"
+
+# Holes filling the last row: only ROWS COLS can say the box is 7 x 10.
+holes=60,61,62,63,64,65,66,67,68,69
+"$P" 7 10 --hole $holes | "$DLX2" m1 t1 2> /dev/null > "$TMP/710.m1"
+t_eq "box worked out from the cell names: 6 rows" 6 "$("$P" --show < "$TMP/710.m1" | tail -n +2 | wc -l)"
+t_eq "... and with ROWS COLS, 7" ".........." "$("$P" --show 7 10 --hole $holes < "$TMP/710.m1" | sed -n 8p)"
+t_eq "the generator's own arguments work for --show" "$("$P" --show 7 10 < "$TMP/710.m1")" \
+    "$("$P" 7 10 --hole $holes --show < "$TMP/710.m1")"
+
+# Names longer than a letter: padded columns; --knuth labels turned back
+# into names when --pieces tells them.
+printf 'domino:\n**\n\nsquare:\n*\n' > "$TMP/two.txt"
+"$P" 1 3 --pieces "$TMP/two.txt" | "$DLX2" m1 2> /dev/null > "$TMP/13.m1"
+picture "long names" gen-pentomino-1x3-names "$TMP/13.m1"
+printf 'a-long-piece-name:\n**\n\nsquare:\n*\n' > "$TMP/long.txt"
+"$P" 1 3 --pieces "$TMP/long.txt" --knuth | "$DLX2" m1 t1 2> /dev/null > "$TMP/k.m1"
+t_eq "--knuth: the label as listed" "#1     #1     square" "$("$P" --show < "$TMP/k.m1" | sed -n 2p)"
+t_eq "--knuth --pieces: the name" "a-long-piece-name a-long-piece-name square" \
+    "$("$P" --show --pieces "$TMP/long.txt" --knuth < "$TMP/k.m1" | sed -n 2p)"
+
+# A name with XML's special characters is escaped in the SVG.
+printf '1:\n <&> 00 01\n' > "$TMP/amp.m1"
+"$P" --svg < "$TMP/amp.m1" > "$TMP/amp.svg"
+well_formed "a piece named '<&>': SVG is well-formed" "$TMP/amp.svg"
+t_match "... and names it" '>&lt;&amp;&gt;<' "$(cat "$TMP/amp.svg")"
+
+# No solutions: a note, and still a picture.
+t_eq "empty listing" "no solutions" "$(printf '' | "$P" --show)"
+printf '' | "$P" --svg > "$TMP/none.svg"
+well_formed "empty listing: SVG is well-formed" "$TMP/none.svg"
+t_match "empty listing: SVG says so" "no solutions" "$(cat "$TMP/none.svg")"
+
+# Garbage: "gen-pentomino: <stdin>:LINE: message", status 2.
+garbage() { # NAME LISTING MESSAGE [ARGS...]
+    name=$1 text=$2 msg=$3
+    shift 3
+    printf "$text" > "$TMP/bad.m1"
+    t_run "$name" 2 "gen-pentomino: <stdin>:$msg" \
+        sh -c 'f=$1; shift; "$0" --show "$@" < "$f"' "$P" "$TMP/bad.m1" "$@"
+}
+garbage "text before the first solution" 'Altogether 8 solutions.\n' \
+    "1: expected a solution number such as '1:', not 'Altogether 8 solutions.'"
+garbage "a solution without options" '1:\n2:\n X 00\n' "1: solution 1 has no options"
+garbage "an option without a piece" '1:\n 00 01 (1 of 2)\n' \
+    "2: no piece in this option (if a piece is named like a cell, give ROWS COLS)"
+garbage "two pieces in an option" '1:\n X Y 00\n' "2: two pieces in one option: 'X' and 'Y'"
+garbage "a piece without cells" '1:\n X (1 of 2)\n' "2: piece 'X' covers no cell"
+garbage "a piece twice" '1:\n X 00\n X 01\n' "3: piece 'X' appears twice in solution 1"
+garbage "a cell twice" '1:\n X 00 01\n Y 01\n' "3: cell 01 is covered twice in solution 1 (by 'X' and 'Y')"
+garbage "colors" '1:\n #1 N0:a\n' "2: 'N0:a' has a color, so this is no listing of a tiling"
+garbage "a cell outside ROWS COLS" '1:\n X 00 25\n' "2: '25' is no cell of the 2 x 2 box" 2 2
+garbage "a cell in a hole" '1:\n X 00 01\n' "2: cell 01 is a hole (--hole), yet piece 'X' covers it" 2 2 --hole 01
+garbage "a box too big to draw" '1:\n X 20000.20000\n' \
+    "1: solution 1 would need a 20001 x 20001 box, too big to draw"
+t_run "--show --hole without ROWS COLS" 2 "gen-pentomino: --show: --hole needs ROWS COLS" \
+    sh -c '"$0" --show --hole 00 < /dev/null' "$P"
+t_run "--show and --list-pieces" 2 "gen-pentomino: --list-pieces and --show do not go together" \
+    "$P" --show --list-pieces
+t_run "--show with ROWS only" 2 "gen-pentomino: missing COLS (try --help)" "$P" --show 6
