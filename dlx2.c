@@ -70,8 +70,9 @@ static const char usage_text[] =
     "  --version      show the version\n"
     "  --             what follows is FILE, even if it looks like an argument\n"
     "\n"
-    "A FILE whose name starts with one of the letters above (say test.dlx)\n"
-    "must be written ./test.dlx. Exit status: 0 done, 2 bad arguments or\n"
+    "An argument that starts with one of the letters above but is not a\n"
+    "letter and a number is read as FILE if such a file exists (S<file>\n"
+    "excepted: write ./Sname for a file named so). Exit status: 0 done, 2 bad arguments or\n"
     "input, 3 out of memory, 130 SIGINT, 143 SIGTERM. With -j, T<n> counts\n"
     "the mems of each thread separately, and S<file>, v2 and v4 are refused.\n";
 
@@ -146,6 +147,12 @@ static int parse_number(const char *s, long long *v)
     errno = 0;
     *v = strtoll(s, &end, 10);
     return !*end && !errno;
+}
+
+static int is_number(const char *s)
+{
+    long long v;
+    return parse_number(s, &v);
 }
 
 static int parse_unsigned(const char *s, ullng *v)
@@ -286,6 +293,9 @@ static void parse_args(settings *st, int argc, char **argv)
             parse_shard(st, v);
         } else if (a[0] == '-') {
             bad_usage("unknown argument '%s'", a);
+        } else if (is_knuth_letter(a[0]) && a[0] != 'S' && !is_number(a + 1)
+                   && access(a, F_OK) == 0) {
+            st->files[st->nfiles++] = a; /* a file named like test.dlx */
         } else if (is_knuth_letter(a[0])) {
             knuth[nknuth++] = a;
         } else {
@@ -580,7 +590,7 @@ int main(int argc, char **argv)
     enum xcc_outcome outcome;
     if (st.threads > 1 || st.shards > 1) {
         xcc_parallel par = {.threads = st.threads, .shard = st.shard, .shards = st.shards,
-                            .tasks_per_worker = 64,
+                                                    .tasks_per_worker = 64,
                             .each_solution = st.spacing && !st.count_only};
         r.parallel = 1;
         if (!st.progress)

@@ -60,13 +60,30 @@ typedef struct shared {
     int failed;            /* out of memory in a thread */
 } shared;
 
-/* One thread's search and totals. */
+/*
+ * One thread's search and totals. Each worker is a separate allocation
+ * aligned to a cache line and padded to whole lines: the search writes
+ * its level and node count at every node, and two threads writing into
+ * one cache line would slow each other down badly (false sharing).
+ */
+#define CACHE_LINE 128
 typedef struct worker {
     shared *sh;
     xcc_problem p;
     xcc_search s;
     pthread_t thread;
+    char pad[CACHE_LINE];
 } worker;
+
+static worker *new_worker(void)
+{
+    void *w = NULL;
+    size_t size = (sizeof(worker) + CACHE_LINE - 1) / CACHE_LINE * CACHE_LINE;
+    if (posix_memalign(&w, CACHE_LINE, size))
+        return NULL;
+    memset(w, 0, size);
+    return w;
+}
 
 static int record_task(xcc_search *s, void *ctx)
 {
@@ -363,26 +380,27 @@ enum xcc_outcome xcc_solve_parallel(xcc_search *user, const xcc_parallel *par)
     }
 
     int n = par->threads > 1 ? par->threads : 1;
-    worker *w = calloc((size_t)n, sizeof(worker));
+    worker **w = calloc((size_t)n, sizeof(worker *));
     int started = 0;
     for (int i = 0; w && i < n && sh.nmine; i++) {
-        if (xcc_clone(user->p, &w[i].p) || prepare(&w[i].s, &w[i].p, user)) {
+        if (!(w[i] = new_worker()) || xcc_clone(user->p, &w[i]->p)
+            || prepare(&w[i]->s, &w[i]->p, user)) {
             sh.failed = 1;
             break;
         }
-        w[i].sh = &sh;
-        if (pthread_create(&w[i].thread, NULL, work, &w[i])) {
-            xcc_search_free(&w[i].s);
-            xcc_free(&w[i].p);
+        w[i]->sh = &sh;
+        if (pthread_create(&w[i]->thread, NULL, work, w[i])) {
+            xcc_search_free(&w[i]->s);
+            xcc_free(&w[i]->p);
             break;
         }
         started++;
     }
-    if (started == 0 && sh.nmine && w) {
+    if (started == 0 && sh.nmine && w && w[0]) {
         /* no thread could start: work in this one */
-        if (!xcc_clone(user->p, &w[0].p) && !prepare(&w[0].s, &w[0].p, user)) {
-            w[0].sh = &sh;
-            work(&w[0]);
+        if (!xcc_clone(user->p, &w[0]->p) && !prepare(&w[0]->s, &w[0]->p, user)) {
+            w[0]->sh = &sh;
+            work(w[0]);
             started = -1;
         }
     }
@@ -403,14 +421,16 @@ enum xcc_outcome xcc_solve_parallel(xcc_search *user, const xcc_parallel *par)
     int joined = started < 0 ? 1 : started;
     for (int i = 0; i < joined; i++) {
         if (started > 0)
-            pthread_join(w[i].thread, NULL);
-        ullng local_count = w[i].s.count;
-        add_counts(user, &w[i].s);
+            pthread_join(w[i]->thread, NULL);
+        ullng local_count = w[i]->s.count;
+        add_counts(user, &w[i]->s);
         if (par->each_solution || user->maxcount != ~0ULL)
             user->count -= local_count; /* counted in sh.count instead */
-        xcc_search_free(&w[i].s);
-        xcc_free(&w[i].p);
+        xcc_search_free(&w[i]->s);
+        xcc_free(&w[i]->p);
     }
+    for (int i = 0; w && i < n; i++)
+        free(w[i]);
     if (par->each_solution || user->maxcount != ~0ULL)
         user->count = sh.count;
     free(w);

@@ -9,9 +9,9 @@ W=$ROOT/data/words
 N=${GEN_ARGS_N:-120}
 common=(0 1 2 3 5 6 -1 -3 99999999999999999999 1e3 0x10 abc '' ':' '|' -- - --help -x --nope
         /dev/null /nonexistent "$EX/zebra-4.txt" "$W/common-3.txt")
-vocab_wordsearch=("${common[@]}" -d 8 4 2 7 -f --knuth ABEL CANTOR a 'A:B' 'ÉTÉ' 'x|y')
-vocab_wordrect=("${common[@]}" --knuth --first-m --first-n "$W/common-4.txt" "$W/sgb-words-600.txt")
-vocab_crossword=("${common[@]}" --knuth "$EX/crossword-open-3x3.txt" "$EX/crossword-given-4x4.txt" "$W/common-4.txt")
+vocab_wordsearch=("${common[@]}" -d 8 4 2 7 -f --knuth ABEL CANTOR a 'A:B' 'ÉTÉ' 'x|y' --show --colors)
+vocab_wordrect=("${common[@]}" --knuth --first-m --first-n "$W/common-4.txt" "$W/sgb-words-600.txt" --show --colors)
+vocab_crossword=("${common[@]}" --knuth "$EX/crossword-open-3x3.txt" "$EX/crossword-given-4x4.txt" "$W/common-4.txt" --show --colors)
 vocab_pentomino=("${common[@]}" --pieces pentominoes tetrominoes hexominoes "$EX/scott.txt" --hole 00 11,12 zz
                  --unique --knuth --list-pieces --show --svg 4 8 10 12)
 vocab_zebra=("${common[@]}" -f --knuth --houses --example --generate --seed -o 4 --show)
