@@ -590,7 +590,7 @@ int main(int argc, char **argv)
     enum xcc_outcome outcome;
     if (st.threads > 1 || st.shards > 1) {
         xcc_parallel par = {.threads = st.threads, .shard = st.shard, .shards = st.shards,
-                                                    .tasks_per_worker = 64,
+                            .tasks_per_worker = 64,
                             .each_solution = st.spacing && !st.count_only};
         r.parallel = 1;
         if (!st.progress)

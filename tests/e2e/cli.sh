@@ -17,6 +17,11 @@ t_eq "- is stdin" 1 "$("$DLX2" -c - < "$colors" 2>/dev/null)"
 cp "$colors" "$TMP/m1"
 t_eq "-- makes the next argument a FILE" 1 "$(cd "$TMP" && "$DLX2" -c -- m1 2>/dev/null)"
 t_eq "./m1 is a FILE" 1 "$(cd "$TMP" && "$DLX2" -c ./m1 2>/dev/null)"
+cp "$colors" "$TMP/test.dlx"
+t_eq "an existing file named like an argument (test.dlx) is a FILE" 1 \
+    "$(cd "$TMP" && "$DLX2" -c test.dlx 2>/dev/null)"
+t_run "a missing one is a bad argument" 2 "dlx2: bad argument 'tests.dlx': a whole number must follow the letter (to read a file of that name, write ./ before it)
+Try 'dlx2 --help' for more information." "$DLX2" tests.dlx
 
 "$DLX2" --help > "$TMP/out" 2> "$TMP/err"
 t_eq "--help exits 0" 0 $?
