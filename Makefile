@@ -36,6 +36,8 @@ GEN_LIB_OBJ = $(GEN_LIB_SRC:dlx-gen/%.c=$(BUILD)/dlx-gen/%.o)
 UNIT_SRC   = $(wildcard tests/unit/*.c)
 
 .PHONY: all demo test test-bench bench fuzz fuzz-gen clean
+# keep the objects that several programs link (make would delete them)
+.SECONDARY: $(GEN_LIB_OBJ) $(ENGINE_OBJ)
 all: $(BIN)dlx2 $(GEN_BIN)
 
 $(BUILD)/engine/%.o: engine/%.c engine/*.h
@@ -64,12 +66,14 @@ $(BUILD)/check_unit: $(UNIT_SRC) engine/*.h $(BUILD)/libxcc.a
 demo: all
 	@echo '$$ dlx2 m1 < data/reference/instances/knuth-example-colors.dlx'
 	@./dlx2 m1 < data/reference/instances/knuth-example-colors.dlx
-	@if [ -x dlx-gen/gen-knight ]; then echo '$$ dlx-gen/gen-knight 5 --open | dlx2 -c'; \
-	    dlx-gen/gen-knight 5 --open | ./dlx2 -c; fi
-	@if [ -x dlx-gen/gen-wordsearch ]; then echo '$$ dlx-gen/gen-wordsearch 6 6 ABEL CANTOR GAUSS EULER | dlx2 -c'; \
-	    dlx-gen/gen-wordsearch 6 6 ABEL CANTOR GAUSS EULER | ./dlx2 -c; fi
-	@if [ -x dlx-gen/gen-zebra ]; then echo '$$ dlx-gen/gen-zebra | dlx2 m1 | dlx-gen/gen-zebra --show'; \
-	    dlx-gen/gen-zebra | ./dlx2 m1 | dlx-gen/gen-zebra --show || true; fi
+	@echo '$$ dlx-gen/gen-wordsearch 6 6 ABEL CANTOR GAUSS EULER | dlx2 -c'
+	@dlx-gen/gen-wordsearch 6 6 ABEL CANTOR GAUSS EULER | ./dlx2 -c
+	@echo '$$ dlx-gen/gen-pentomino 6 10 | dlx2 m1 t1 | dlx-gen/gen-pentomino --show'
+	@dlx-gen/gen-pentomino 6 10 | ./dlx2 m1 t1 2> /dev/null | dlx-gen/gen-pentomino --show
+	@echo '$$ dlx-gen/gen-knight 6 | dlx-gen/gen-knight-tours -c    # closed tours, both directions'
+	@dlx-gen/gen-knight 6 | dlx-gen/gen-knight-tours -c 2> /dev/null
+	@echo '$$ dlx-gen/gen-zebra | dlx2 m1 | dlx-gen/gen-zebra --show'
+	@dlx-gen/gen-zebra | ./dlx2 m1 2> /dev/null | dlx-gen/gen-zebra --show
 
 $(BUILD)/randxcc: tests/crosscheck/randxcc.c
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
