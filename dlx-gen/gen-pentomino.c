@@ -1176,19 +1176,6 @@ struct viewer {
     int width, height;        /* --svg: size of everything drawn so far */
 };
 
-/* "gen-pentomino: <stdin>:LINE: message", status 2. */
-static void listing_die(long line, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3), noreturn));
-static void listing_die(long line, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    gen_die("<stdin>:%ld: %s", line, msg);
-}
-
 /* A whole decimal number below SIDE_MAX, from s up to end. */
 static int small_number(const char *s, const char *end, int *out)
 {

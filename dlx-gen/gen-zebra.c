@@ -1201,17 +1201,6 @@ struct reading {
     int count;        /* solutions printed */
 };
 
-static void listing_die(long line, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3), noreturn));
-static void listing_die(long line, const char *fmt, ...)
-{
-    char msg[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    gen_die("<stdin>:%ld: %s", line, msg);
-}
 
 static int decode_color(const struct puzzle *pz, const struct colors *co, int c, const char *color)
 {

@@ -99,6 +99,16 @@ void gen_die(const char *fmt, ...)
     exit(2);
 }
 
+void listing_die(long line, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    gen_die("<stdin>:%ld: %s", line, msg);
+}
+
 long gen_parse_long(const char *s, long lo, long hi, const char *what)
 {
     char *end;

@@ -44,6 +44,10 @@ char *gen_cell_name(char *buf, int r, int c, int rows, int cols);
 /* Prints "PROG: message" and exits with status 2. */
 void gen_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
+/* Prints "PROG: <stdin>:LINE: message" (an error in a listing read by
+   --show) and exits with status 2. */
+void listing_die(long line, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+
 /* Parses a whole decimal number in [lo, hi] or dies naming what it is. */
 long gen_parse_long(const char *s, long lo, long hi, const char *what);
 

@@ -489,15 +489,6 @@ int parse_any_cell_name(const char *s, int *r, int *c)
 
 /* ---------------------------------------------------------------- listings */
 
-void listing_die(long line, const char *fmt, ...)
-{
-    char msg[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    gen_die("<stdin>:%ld: %s", line, msg);
-}
 
 const char *listing_quote(char *buf, const char *s)
 {

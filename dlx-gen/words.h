@@ -224,9 +224,7 @@ enum listing_event listing_next(struct listing *ls);
 /* Frees what ls holds. */
 void listing_free(struct listing *ls);
 
-/* Prints "PROG: <stdin>:LINE: message" and exits with status 2. */
-void listing_die(long line, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3), noreturn));
+/* listing_die, for errors in a listing, is in gen.h. */
 
 /*
  * s fit for a message, in buf (LISTING_QUOTE bytes): bytes that would
