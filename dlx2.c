@@ -53,7 +53,13 @@ static const char usage_text[] =
     "  If an argument is given twice, the first one counts.\n"
     "\n"
     "Flags:\n"
-    "  -c             print only the number of solutions on stdout\n"
+    "  -c             print only the number of solutions on stdout (and use\n"
+    "                 --engine=fast when the problem suits it)\n"
+    "  --engine=NAME  dlx: Knuth's DLX2, same tree, mems and report (default);\n"
+    "                 fast: bit sets of compatible options, the same solutions\n"
+    "                 through another tree, usually several times faster, for\n"
+    "                 problems of up to some ten thousand options. It takes\n"
+    "                 m<n>, t<n>, v1, v512, -c, -p and --time-limit\n"
     "  -p             progress: on a terminal, one self-updating line with\n"
     "                 the estimated percentage done (every d<n> mems, default\n"
     "                 d100000000); elsewhere DLX2's progress lines\n"
@@ -76,6 +82,8 @@ static const char usage_text[] =
     "input, 3 out of memory, 130 SIGINT, 143 SIGTERM. With -j, T<n> counts\n"
     "the mems of each thread separately, and S<file>, v2 and v4 are refused.\n";
 
+enum { ENGINE_AUTO, ENGINE_DLX, ENGINE_FAST };
+
 /* Everything the command line decides. */
 typedef struct settings {
     int vbose, vbose_given;
@@ -86,6 +94,7 @@ typedef struct settings {
     int delta_given;
     int show_choices_max, show_levels_max, show_choices_gap;
     ullng maxcount, timeout;
+    int timeout_given;
     const char *shape_name;
     int count_only;       /* -c */
     int progress;         /* -p */
@@ -93,6 +102,7 @@ typedef struct settings {
     int threads;          /* -j */
     int shard, shards;    /* --shard K/N */
     int merge;            /* --merge */
+    int engine;           /* ENGINE_* */
     const char *file;     /* NULL: stdin */
     const char **files;   /* every FILE argument (several with --merge) */
     int nfiles;
@@ -200,7 +210,7 @@ static void knuth_argument(settings *st, const char *arg)
     case 'C': st->show_levels_max = (int)v; break;
     case 'l': st->show_choices_gap = (int)v; break;
     case 't': st->maxcount = u; break;
-    case 'T': st->timeout = u; break;
+    case 'T': st->timeout = u, st->timeout_given = 1; break;
     }
 }
 
@@ -251,6 +261,8 @@ static void parse_shard(settings *st, const char *v)
     st->shards = n;
 }
 
+static const char *fast_refusal(const settings *st);
+
 /*
  * Flags are read left to right; Knuth's arguments are collected and then
  * applied from last to first, so that (as in DLX2) the first one wins.
@@ -289,6 +301,13 @@ static void parse_args(settings *st, int argc, char **argv)
             if (!parse_number(v, &n) || n < 1 || n > 1024)
                 bad_usage("bad number of threads '%s' (1 to 1024)", v);
             st->threads = (int)n;
+        } else if ((v = flag_value(argc, argv, &j, "--engine"))) {
+            if (!strcmp(v, "dlx"))
+                st->engine = ENGINE_DLX;
+            else if (!strcmp(v, "fast"))
+                st->engine = ENGINE_FAST;
+            else
+                bad_usage("unknown engine '%s' (dlx or fast)", v);
         } else if ((v = flag_value(argc, argv, &j, "--shard"))) {
             parse_shard(st, v);
         } else if (a[0] == '-') {
@@ -308,6 +327,8 @@ static void parse_args(settings *st, int argc, char **argv)
     if (!st->merge && st->nfiles > 1)
         bad_usage("only one FILE may be given, not also '%s'", st->files[1]);
     st->file = st->nfiles ? st->files[0] : NULL;
+    if (st->engine == ENGINE_FAST && fast_refusal(st))
+        bad_usage("--engine=fast does not do %s; use --engine=dlx", fast_refusal(st));
     if (st->threads > 1 || st->shards > 1) {
         if (st->shape_name)
             bad_usage("%s", "S<file> needs the whole tree in one thread: not with -j or --shard");
@@ -513,6 +534,117 @@ static int finish_stdout(run *r)
     return 0;
 }
 
+/* ---- the fast engine ------------------------------------------------- */
+
+/* What the command line asks that --engine=fast cannot do, or NULL. */
+static const char *fast_refusal(const settings *st)
+{
+    if (st->threads > 1)
+        return "-j";
+    if (st->shards > 1)
+        return "--shard";
+    if (st->randomizing)
+        return "s<n>";
+    if (st->timeout_given)
+        return "T<n> (it counts no mems; use --time-limit)";
+    if (st->delta_given)
+        return "d<n> (it counts no mems; use -p)";
+    if (st->shape_name)
+        return "S<file>";
+    if (st->vbose & ~(XCC_SHOW_BASICS | XCC_SHOW_TOTS | XCC_SHOW_WARNINGS))
+        return "v2, v4, v128 or v256";
+    return NULL;
+}
+
+/*
+ * -c picks the fast engine by itself when nothing asked for rules it out
+ * and its tables stay small: the compatibility table and, at worst, one
+ * state per primary item.
+ */
+static int fast_suits(const settings *st, const xcc_problem *p)
+{
+    if (st->engine != ENGINE_AUTO || !st->count_only || fast_refusal(st))
+        return 0;
+    double n = (double)p->options, P = p->second - 1;
+    double table = n * n / 8, states = (P + 1) * (n / 8 + 4 * P);
+    return table + states <= 256.0 * 1024 * 1024;
+}
+
+static int list_fast_solution(xcc_fast *f, void *ctx)
+{
+    run *r = ctx;
+    if (f->count % (ullng)r->st->spacing)
+        return 0;
+    xcc_fast_print_solution(stdout, f);
+    if (ferror(stdout) || (r->stdout_tty && fflush(stdout))) {
+        r->stdout_gone = 1;
+        return 1;
+    }
+    return 0;
+}
+
+static void show_fast_progress(xcc_fast *f, void *ctx)
+{
+    run *r = ctx;
+    if (r->tty_progress) {
+        fprintf(stderr, "\r\033[K%6.2f%% done, %llu solutions, %llu nodes",
+                100.0 * xcc_fast_progress(f), f->count, f->nodes);
+        fflush(stderr);
+    } else {
+        fprintf(stderr, " after %llu nodes: %llu sols, %.5f\n", f->nodes, f->count,
+                xcc_fast_progress(f));
+    }
+}
+
+/* Solves p with the fast engine and reports; returns the exit status. */
+static int solve_fast(run *r, xcc_problem *p)
+{
+    settings *st = r->st;
+    xcc_fast f;
+    if (xcc_fast_table_bytes(p) > XCC_FAST_MAX_TABLE_BYTES)
+        die(3, "--engine=fast would need %zu MB of tables for %llu options (at most %llu MB);"
+            " use --engine=dlx", xcc_fast_table_bytes(p) >> 20, p->options,
+            XCC_FAST_MAX_TABLE_BYTES >> 20);
+    if (xcc_fast_init(&f, p))
+        die(3, "out of memory building the tables of --engine=fast (%zu bytes for %llu options)",
+            xcc_fast_table_bytes(p), p->options);
+    f.maxcount = st->maxcount;
+    f.interrupt = &stop_flag;
+    f.on_solution = st->spacing && !st->count_only ? list_fast_solution : NULL;
+    f.ctx = r;
+    if (st->progress) {
+        f.on_progress = show_fast_progress;
+        f.progress_nodes = f.next_progress = 1 << 21;
+    }
+    enum xcc_outcome outcome = xcc_fast_solve(&f);
+    clear_progress_line(r);
+    if (outcome == XCC_NO_MEMORY)
+        die(3, "out of memory at level %d", f.level);
+    if (!r->stdout_gone) {
+        if (outcome == XCC_INTERRUPTED && stop_signal)
+            fprintf(stderr, "Search interrupted by %s; the figures below are partial.\n",
+                    stop_signal == SIGINT ? "SIGINT" : "SIGTERM");
+        else if (outcome == XCC_INTERRUPTED && time_is_up)
+            fprintf(stderr, "Time limit of %g seconds reached; the figures below are partial.\n",
+                    st->time_limit);
+        if (st->count_only)
+            printf("%llu\n", f.count);
+        finish_stdout(r);
+        if (st->vbose & XCC_SHOW_TOTS)
+            xcc_print_item_totals(stderr, p);
+        if (st->vbose & XCC_SHOW_BASICS)
+            fprintf(stderr, "Altogether %llu solution%s, %llu updates, %zu bytes, %llu nodes"
+                    " (--engine=fast: no mems counted).\n",
+                    f.count, f.count == 1 ? "" : "s", f.updates, f.bytes, f.nodes);
+    }
+    xcc_fast_free(&f);
+    xcc_free(p);
+    free(st->files);
+    if (stop_signal && !r->stdout_gone)
+        return 128 + stop_signal;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     settings st;
@@ -569,6 +701,11 @@ int main(int argc, char **argv)
     if (st.vbose & XCC_SHOW_TOTS)
         xcc_print_item_totals(stderr, &p);
 
+    if (st.engine == ENGINE_FAST || fast_suits(&st, &p)) {
+        run fr = {.st = &st, .p = &p, .tty_progress = st.progress && isatty(2),
+                  .stdout_tty = isatty(1)};
+        return solve_fast(&fr, &p);
+    }
     xcc_search s;
     if (xcc_search_init(&s, &p))
         die(3, "out of memory");

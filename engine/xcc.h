@@ -266,4 +266,60 @@ typedef struct xcc_parallel {
  */
 enum xcc_outcome xcc_solve_parallel(xcc_search *s, const xcc_parallel *par);
 
+/* ---- the fast engine (xcc_fast.c) ----------------------------------- */
+
+/*
+ * A second search of the same problem, with bit sets of live options and
+ * per-item counters instead of dancing links (the layout is described at
+ * the top of xcc_fast.c). It finds the same solutions as xcc_solve, in
+ * another order and through another tree, and counts no mems. Its table
+ * of compatible options takes xcc_fast_table_bytes(p) bytes (options
+ * squared, over 8), so it suits problems of up to some ten thousand
+ * options; the dancing-links engine has no such limit.
+ */
+typedef struct xcc_fast xcc_fast;
+
+struct xcc_fast {
+    const xcc_problem *p;
+    /* settings (xcc_fast_init gives: no limit, no callbacks) */
+    ullng maxcount;                     /* t<n> */
+    volatile sig_atomic_t *interrupt;   /* polled once per node, or NULL */
+    int (*on_solution)(xcc_fast *f, void *ctx); /* nonzero return stops */
+    void (*on_progress)(xcc_fast *f, void *ctx);
+    ullng progress_nodes, next_progress; /* on_progress every so many nodes */
+    void *ctx;
+    /* figures */
+    ullng count, nodes, updates;
+    size_t bytes;       /* tables; after xcc_fast_solve, with its states and memo */
+    int level, maxl;
+    /* the solution just found: choice_node[0 .. sol_len-1] are nodes of
+       its options (each that of the item branched on), the k-th of d */
+    int sol_len;
+    int *choice_node, *choice_k, *choice_d;
+    int choices_cap;
+    struct xcc_fast_data *d; /* private */
+};
+
+/* Bytes of the bit tables the fast engine would build for p. */
+size_t xcc_fast_table_bytes(const xcc_problem *p);
+
+/* xcc_fast_init refuses problems whose tables would pass this. */
+#define XCC_FAST_MAX_TABLE_BYTES (1ULL << 30)
+
+/*
+ * Builds the fast engine's tables for p (which must stay alive). Returns
+ * 0, or 3 when memory is short or the tables would pass the limit.
+ */
+int xcc_fast_init(xcc_fast *f, const xcc_problem *p);
+void xcc_fast_free(xcc_fast *f);
+
+/* Searches to the end or to a limit (XCC_MEMS_LIMIT never happens). */
+enum xcc_outcome xcc_fast_solve(xcc_fast *f);
+
+/* Solution number f->count, in the layout of xcc_print_solution. */
+void xcc_fast_print_solution(FILE *f, const xcc_fast *fs);
+
+/* The estimated fraction of the fast engine's tree explored. */
+double xcc_fast_progress(const xcc_fast *f);
+
 #endif

@@ -22,13 +22,10 @@ static void print_color(FILE *f, const xcc_problem *p, int color)
         fputc('?', f);
 }
 
-void xcc_print_option(FILE *f, const xcc_problem *p, int q)
+/* The items of the option of node q, starting with q's, with colors. */
+static void print_option_items(FILE *f, const xcc_problem *p, int q)
 {
     const xcc_node *nd = p->nd;
-    if (q < p->last_itm || q >= p->last_node || nd[q].itm <= 0) {
-        fprintf(f, "Illegal option %d!\n", q);
-        return;
-    }
     for (int x = q;;) {
         int item = nd[x].itm;
         fputc(' ', f);
@@ -44,6 +41,16 @@ void xcc_print_option(FILE *f, const xcc_problem *p, int q)
         if (x == q)
             break;
     }
+}
+
+void xcc_print_option(FILE *f, const xcc_problem *p, int q)
+{
+    const xcc_node *nd = p->nd;
+    if (q < p->last_itm || q >= p->last_node || nd[q].itm <= 0) {
+        fprintf(f, "Illegal option %d!\n", q);
+        return;
+    }
+    print_option_items(f, p, q);
     int item = nd[q].itm, k = 1;
     for (int x = nd[item].down; x != q; x = nd[x].down, k++) {
         if (x == item) {
@@ -59,6 +66,16 @@ void xcc_print_solution(FILE *f, const xcc_search *s)
     fprintf(f, "%llu:\n", s->count);
     for (int k = 0; k <= s->level; k++)
         xcc_print_option(f, s->p, s->choice[k]);
+}
+
+/* The fast engine keeps (k of d) itself: its lists are not linked. */
+void xcc_fast_print_solution(FILE *f, const xcc_fast *fs)
+{
+    fprintf(f, "%llu:\n", fs->count);
+    for (int l = 0; l < fs->sol_len; l++) {
+        print_option_items(f, fs->p, fs->choice_node[l]);
+        fprintf(f, " (%d of %d)\n", fs->choice_k[l], fs->choice_d[l]);
+    }
 }
 
 /* Position k (1-based) of the chosen node in its item's list of d. */

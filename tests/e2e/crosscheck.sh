@@ -1,4 +1,4 @@
-# dlx2 against an independent solver (tests/crosscheck/naive.c: plain
+# dlx2 (both engines) against an independent solver (tests/crosscheck/naive.c: plain
 # backtracking, its own reader) on random instances with colors, dropped
 # options, comments and odd spacing (tests/crosscheck/randxcc.c). Every
 # mismatch prints the seed and the instance.
@@ -31,8 +31,14 @@ compare() {
 mkdir -p "$TMP/small" "$TMP/large"
 "$RAND" --many "$TMP/small" 1 1000
 "$RAND" --many "$TMP/large" 1 60 8 6 60 3
-compare "$TMP/small" "1000 small instances"
-compare "$TMP/large" "60 larger instances"
+compare "$TMP/small" "1000 small instances" --engine=dlx
+compare "$TMP/large" "60 larger instances" --engine=dlx
+compare "$TMP/small" "1000 small instances" --engine=fast
+compare "$TMP/large" "60 larger instances" --engine=fast
+# bigger ones reach the fast engine's counters, not only its memo
+mkdir -p "$TMP/wide"
+"$RAND" --many "$TMP/wide" 1 12 12 8 100 3
+compare "$TMP/wide" "12 instances of 100 options" --engine=fast
 # random list order and tie-breaking change the tree, never the count
 compare "$TMP/large" "60 larger instances, randomized" s12345
 total=$(awk '{s += $1} END {print s}' "$TMP/naive.txt")

@@ -320,6 +320,160 @@ START_TEST(search_deep_chain_without_recursion)
 }
 END_TEST
 
+/* ---- the fast engine ------------------------------------------------ */
+
+static int list_all_fast(xcc_fast *f, void *ctx)
+{
+    listing *l = ctx;
+    xcc_fast_print_solution(l->f, f);
+    return 0;
+}
+
+/* Solves text with the fast engine: its count, and the listing if asked. */
+static ullng fast_text(const char *text, char **out, ullng maxcount, enum xcc_outcome want)
+{
+    xcc_problem p;
+    xcc_error err;
+    ck_assert_int_eq(read_text(&p, text, &err), 0);
+    xcc_fast f;
+    ck_assert_int_eq(xcc_fast_init(&f, &p), 0);
+    f.maxcount = maxcount;
+    listing l = {0};
+    if (out) {
+        l.f = open_memstream(&l.buf, &l.len);
+        f.on_solution = list_all_fast;
+        f.ctx = &l;
+    }
+    ck_assert_int_eq(xcc_fast_solve(&f), want);
+    if (out) {
+        fclose(l.f);
+        *out = l.buf;
+    }
+    ullng count = f.count;
+    xcc_fast_free(&f);
+    xcc_free(&p);
+    return count;
+}
+
+static ullng fast_count(const char *text)
+{
+    return fast_text(text, NULL, ~0ULL, XCC_FINISHED);
+}
+
+START_TEST(fast_counts_like_algorithm_c)
+{
+    ck_assert_int_eq(fast_count(knuth_colors), 1);
+    ck_assert_int_eq(fast_count("A B C\nA\nB\nC\nA B\nB C\nA B C\n"), 4);
+    ck_assert_int_eq(fast_count("A B\nA\n"), 0);
+    ck_assert_int_eq(fast_count("A\nA\nA\nA\n"), 3);
+    ck_assert_int_eq(fast_count("A B C | X\nA X:1\nB X:1\nC X:1\nA X:2\nC X:2\nB\n"), 3);
+    ck_assert_int_eq(fast_count("A B | X Y\nA X:a Y:b\nB X:a Y:b\nB X:a Y:c\n"), 1);
+    /* an uncolored secondary item is exclusive, a colored one is shared */
+    ck_assert_int_eq(fast_count("A B | X\nA X\nB X\nA\nB\n"), 3);
+    ck_assert_int_eq(fast_count("A B | X\nA X:1\nB X\n"), 0);
+}
+END_TEST
+
+START_TEST(fast_lists_solutions_like_dlx2)
+{
+    char *out;
+    ck_assert_int_eq(fast_text(knuth_colors, &out, ~0ULL, XCC_FINISHED), 1);
+    ck_assert_str_eq(out, "1:\n A C X:1 Y:1 (2 of 2)\n B X:1 (1 of 1)\n");
+    free(out);
+    /* an option covering everything left is listed as a solution at once,
+       and the last item's options one by one */
+    ck_assert_int_eq(fast_text("A B C\nA B C\nA B\nC\nC\n", &out, ~0ULL, XCC_FINISHED), 3);
+    ck_assert_str_eq(out, "1:\n A B C (1 of 2)\n"
+                          "2:\n A B (2 of 2)\n C (1 of 2)\n"
+                          "3:\n A B (2 of 2)\n C (2 of 2)\n");
+    free(out);
+}
+END_TEST
+
+/* The permutations of n things: rows r0.. and columns c0.., an option
+   for each cell */
+static char *permutation_problem(int n)
+{
+    char *text = malloc(65536);
+    size_t len = 0;
+    for (int i = 0; i < n; i++)
+        len += (size_t)sprintf(text + len, "r%d ", i);
+    for (int j = 0; j < n; j++)
+        len += (size_t)sprintf(text + len, "c%d ", j);
+    text[len++] = '\n';
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            len += (size_t)sprintf(text + len, "r%d c%d\n", i, j);
+    text[len] = '\0';
+    return text;
+}
+
+START_TEST(fast_counts_through_its_memo)
+{
+    /* n! permutations: the memo (count_small) meets the same subsets of
+       rows and columns many times over */
+    char *text = permutation_problem(9);
+    ck_assert_int_eq(fast_count(text), 362880);
+    free(text);
+    text = permutation_problem(12);
+    ck_assert_int_eq(fast_count(text), 479001600);
+    free(text);
+}
+END_TEST
+
+START_TEST(fast_limits_stop_it)
+{
+    ck_assert_int_eq(fast_text("A\nA\nA\nA\nA\n", NULL, 3, XCC_COUNT_LIMIT), 3);
+    char *out;
+    ck_assert_int_eq(fast_text("A B\nA\nA\nB\nB\n", &out, 3, XCC_COUNT_LIMIT), 3);
+    ck_assert_str_eq(out, "1:\n A (1 of 2)\n B (1 of 2)\n"
+                          "2:\n A (1 of 2)\n B (2 of 2)\n"
+                          "3:\n A (2 of 2)\n B (1 of 2)\n");
+    free(out);
+
+    xcc_problem p;
+    xcc_error err;
+    ck_assert_int_eq(read_text(&p, "A\nA\nA\n", &err), 0);
+    xcc_fast f;
+    ck_assert_int_eq(xcc_fast_init(&f, &p), 0);
+    volatile sig_atomic_t flag = 1;
+    f.interrupt = &flag;
+    ck_assert_int_eq(xcc_fast_solve(&f), XCC_INTERRUPTED);
+    ck_assert_int_eq(f.count, 0);
+    xcc_fast_free(&f);
+    xcc_free(&p);
+}
+END_TEST
+
+START_TEST(fast_deep_forced_chain)
+{
+    /* 10000 forced moves in a row reuse one state slot each */
+    int n = 20000;
+    size_t cap = (size_t)n * 16 + 64, len = 0;
+    char *text = malloc(cap);
+    for (int i = 0; i < n; i++)
+        len += (size_t)sprintf(text + len, "i%d ", i);
+    text[len++] = '\n';
+    for (int i = 0; i < n; i += 2)
+        len += (size_t)sprintf(text + len, "i%d i%d\n", i, i + 1);
+    text[len] = '\0';
+    xcc_problem p;
+    xcc_error err;
+    ck_assert_int_eq(read_text(&p, text, &err), 0);
+    xcc_fast f;
+    ck_assert_int_eq(xcc_fast_init(&f, &p), 0);
+    ck_assert_int_eq(xcc_fast_solve(&f), XCC_FINISHED);
+    ck_assert_int_eq(f.count, 1);
+    /* it went down the chain (the last few levels are counted from the
+       bit sets without entering them) */
+    ck_assert_int_ge(f.maxl, n / 2 - 32);
+    ck_assert_int_lt(f.maxl, n / 2);
+    xcc_fast_free(&f);
+    xcc_free(&p);
+    free(text);
+}
+END_TEST
+
 /* ---- random numbers ------------------------------------------------- */
 
 START_TEST(gbrand_matches_the_published_test_values)
@@ -357,6 +511,15 @@ static Suite *xcc_suite(void)
     tcase_add_test(se, search_limits_stop_it);
     tcase_add_test(se, search_deep_chain_without_recursion);
     suite_add_tcase(s, se);
+    TCase *fa = tcase_create("fast");
+    tcase_set_timeout(fa, 60);
+    tcase_add_test(fa, fast_counts_like_algorithm_c);
+    tcase_add_test(fa, fast_lists_solutions_like_dlx2);
+    tcase_add_test(fa, fast_counts_through_its_memo);
+    tcase_add_test(fa, fast_limits_stop_it);
+    tcase_add_test(fa, fast_deep_forced_chain);
+    suite_add_tcase(s, fa);
+
     TCase *rn = tcase_create("gbrand");
     tcase_add_test(rn, gbrand_matches_the_published_test_values);
     suite_add_tcase(s, rn);

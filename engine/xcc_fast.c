@@ -1,0 +1,716 @@
+/*
+ * xcc_fast.c — the second engine (dlx2 --engine=fast): the same
+ * solutions as Algorithm C, found with bit sets and counters instead of
+ * dancing links.
+ *
+ * The idea. Two options are compatible when they share no primary item
+ * and every secondary item they share carries the same color in both (an
+ * uncolored secondary item is shared with nobody). A solution is a set of
+ * pairwise compatible options that covers every primary item; that is all
+ * XCC asks. So the engine keeps, per search state, the set L of options
+ * still compatible with every choice so far, as a bit set, and for each
+ * primary item the number of options of L that contain it. Choosing an
+ * option o turns L into L & compat[o] (one AND per 64 options), and every
+ * option that falls out lowers the counters of its primary items. Colors
+ * and purification cost nothing more: they are inside compat[o].
+ *
+ * Data layout (all built once from an xcc_problem, which stays unchanged):
+ *
+ *   options   0 .. n-1 in input order. prim[pstart[o] .. pstart[o+1]-1]
+ *             are the primary items of option o, numbered 0 .. P-1 (item
+ *             i of the problem is i-1).
+ *   compat    n rows of W = ceil(n/64) words: bit o2 of row o is set when
+ *             o and o2 are compatible (never for o2 == o).
+ *   mask      P rows of W words: the options that contain each primary
+ *             item.
+ *   lists     for each item i of the problem, the options that contain
+ *             it, with the node of i in the option (for printing):
+ *             list[lstart[i] .. lstart[i+1]-1].
+ *   states    one per level of the search: L (W words, of which only
+ *             words lo .. hi-1 are meaningful: the others are zero),
+ *             cnt[0 .. P8-1] and uncovered, the number of primary items not
+ *             yet covered. A covered item's counter (and the padding up to
+ *             P8) is COVERED, far above any real count, so the smallest
+ *             counter is always that of an uncovered item.
+ *
+ * The search is copy-on-descend: the child of a state is written into the
+ * next state slot, so going back up costs nothing. The last option tried
+ * at a node (and the only one, in a forced move) overwrites the node's
+ * own slot instead, because the node is not needed after it.
+ *
+ * Choice rule: an uncovered primary item with the fewest options left,
+ * the first such in item order; an item with one option left is taken at
+ * once. A counter reaching zero while an option's consequences are
+ * applied ends that branch on the spot. When only one primary item is
+ * left, each of its options completes a solution, so they are counted
+ * (or listed) without making a child; an option that covers all that is
+ * left is a solution at once. When only counting, the last levels are
+ * done by count_small from the bit sets alone, with a memo (see there).
+ *
+ * Figures: nodes are the states in which an item was chosen to branch on;
+ * updates are the options that fell out of L. Neither is comparable with
+ * DLX2's nodes and updates, and no mems are counted.
+ */
+#include "xcc.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t word;
+
+#define COVERED (1 << 30)
+
+typedef struct fast_state {
+    word *live;          /* L, W words */
+    int *cnt;            /* P counters */
+    int lo, hi;          /* live words outside [lo, hi) are zero */
+    int uncovered;
+} fast_state;
+
+typedef struct fast_entry {
+    int opt;             /* an option containing the item */
+    int node;            /* the item's node in that option */
+} fast_entry;
+
+/* What each level remembers about the branch it is exploring. */
+typedef struct fast_frame {
+    int item;            /* the primary item branched on */
+    int pos;             /* next place to look in its list */
+    int k, d;            /* trying the k-th of d options */
+    int slot;            /* state slot of the node */
+} fast_frame;
+
+struct xcc_fast_data {
+    int n, W, P, P8;     /* P8: P rounded up to a multiple of 8 */
+    int *pstart, *prim;
+    word *compat;
+    word *mask;          /* P rows of W words: the options of each primary item */
+    int *lstart;
+    fast_entry *list;
+    fast_state *states;  /* allocated level by level */
+    int states_cap;
+    fast_frame *frames;
+    size_t table_bytes;  /* all of the above */
+    word *memo;          /* count_small's table, or NULL */
+    size_t memo_mask;
+};
+
+size_t xcc_fast_table_bytes(const xcc_problem *p)
+{
+    size_t n = (size_t)p->options, W = (n + 63) / 64;
+    return (n + (size_t)p->second) * W * sizeof(word);
+}
+
+static void free_data(struct xcc_fast_data *d)
+{
+    if (!d)
+        return;
+    free(d->pstart), free(d->prim), free(d->compat), free(d->mask);
+    free(d->lstart), free(d->list), free(d->frames), free(d->memo);
+    for (int i = 0; i < d->states_cap; i++)
+        free(d->states[i].live), free(d->states[i].cnt);
+    free(d->states);
+    free(d);
+}
+
+/* Fills pstart/prim: the primary items of each option. */
+static int index_options(struct xcc_fast_data *d, const xcc_problem *p)
+{
+    const xcc_node *nd = p->nd;
+    int n = (int)p->options, nprim = 0;
+    for (int x = p->last_itm + 1; x < p->last_node; x++)
+        if (nd[x].itm > 0 && nd[x].itm < p->second)
+            nprim++;
+    d->pstart = malloc(((size_t)n + 1) * sizeof(int));
+    d->prim = malloc(((size_t)nprim + 1) * sizeof(int));
+    if (!d->pstart || !d->prim)
+        return 3;
+    int o = 0, k = 0;
+    for (int x = p->last_itm + 1; x < p->last_node; x++) {
+        if (nd[x].itm <= 0)
+            continue;
+        if (nd[x - 1].itm <= 0) { /* x follows a spacer: a new option */
+            d->pstart[o] = k;
+            o++;
+        }
+        if (nd[x].itm < p->second)
+            d->prim[k++] = nd[x].itm - 1;
+    }
+    d->pstart[o] = k;
+    return o == n ? 0 : 3;
+}
+
+/*
+ * Builds the per-item lists of every item (primary and secondary) into
+ * lstart/list; the primary ones are kept for branching, the others only
+ * serve to build compat.
+ */
+static int build_lists(struct xcc_fast_data *d, const xcc_problem *p)
+{
+    const xcc_node *nd = p->nd;
+    int items = p->last_itm; /* item numbers 1 .. last_itm-1 */
+    d->lstart = calloc((size_t)items + 1, sizeof(int));
+    d->list = malloc(((size_t)(p->last_node - p->last_itm) + 1) * sizeof(fast_entry));
+    if (!d->lstart || !d->list)
+        return 3;
+    for (int x = p->last_itm + 1; x < p->last_node; x++)
+        if (nd[x].itm > 0)
+            d->lstart[nd[x].itm]++;
+    for (int i = 1, sum = 0; i <= items; i++) {
+        int c = i < items ? d->lstart[i] : 0;
+        d->lstart[i] = sum;
+        sum += c;
+    }
+    int o = -1;
+    for (int x = p->last_itm + 1; x < p->last_node; x++) {
+        if (nd[x].itm <= 0)
+            continue;
+        if (nd[x - 1].itm <= 0)
+            o++;
+        fast_entry *e = &d->list[d->lstart[nd[x].itm]++];
+        e->opt = o;
+        e->node = x;
+    }
+    /* lstart[i] now points past item i's list: shift back */
+    for (int i = items; i > 1; i--)
+        d->lstart[i] = d->lstart[i - 1];
+    d->lstart[1] = 0;
+    return 0;
+}
+
+/* compat rows: start full, clear every option that conflicts. */
+static int build_compat(struct xcc_fast_data *d, const xcc_problem *p)
+{
+    size_t W = (size_t)d->W;
+    d->compat = malloc((size_t)d->n * W * sizeof(word) + sizeof(word));
+    if (!d->compat)
+        return 3;
+    word full_last = (d->n % 64) ? ((word)1 << (d->n % 64)) - 1 : ~(word)0;
+    for (int o = 0; o < d->n; o++) {
+        word *row = d->compat + (size_t)o * W;
+        memset(row, 0xff, W * sizeof(word));
+        row[W - 1] = full_last;
+    }
+    const xcc_node *nd = p->nd;
+    for (int i = 1; i < p->last_itm; i++) {
+        const fast_entry *l = d->list + d->lstart[i], *end = d->list + d->lstart[i + 1];
+        for (const fast_entry *a = l; a < end; a++) {
+            word *row = d->compat + (size_t)a->opt * W;
+            int ca = nd[a->node].color;
+            for (const fast_entry *b = l; b < end; b++)
+                if (i < p->second || ca == 0 || nd[b->node].color != ca)
+                    row[b->opt / 64] &= ~((word)1 << (b->opt % 64));
+        }
+    }
+    return 0;
+}
+
+static int build_masks(struct xcc_fast_data *d)
+{
+    size_t W = (size_t)d->W;
+    d->mask = calloc((size_t)d->P * W + 1, sizeof(word));
+    if (!d->mask)
+        return 3;
+    for (int i = 0; i < d->P; i++)
+        for (int k = d->lstart[i + 1]; k < d->lstart[i + 2]; k++) {
+            int o = d->list[k].opt;
+            d->mask[(size_t)i * W + (size_t)o / 64] |= (word)1 << (o % 64);
+        }
+    return 0;
+}
+
+/*
+ * Makes state slot k exist (the rare part of reserve_state). Each slot
+ * holds a whole counter array, so a deep tree over many items could eat
+ * the machine: past STATE_BYTES the search stops as out of memory.
+ */
+#define STATE_BYTES (1ULL << 30)
+
+static size_t state_bytes(const struct xcc_fast_data *d)
+{
+    return (size_t)d->W * sizeof(word) + (size_t)d->P8 * sizeof(int);
+}
+
+static int grow_states(struct xcc_fast_data *d, int k)
+{
+    if ((ullng)(k + 1) * state_bytes(d) > STATE_BYTES)
+        return 3;
+    if (k >= d->states_cap) {
+        int cap = d->states_cap ? 2 * d->states_cap : 16;
+        while (cap <= k)
+            cap *= 2;
+        fast_state *st = realloc(d->states, (size_t)cap * sizeof *st);
+        if (!st)
+            return 3;
+        d->states = st;
+        memset(st + d->states_cap, 0, (size_t)(cap - d->states_cap) * sizeof *st);
+        d->states_cap = cap;
+    }
+    fast_state *s = &d->states[k];
+    s->live = malloc((size_t)d->W * sizeof(word));
+    s->cnt = malloc((size_t)d->P8 * sizeof(int));
+    if (!s->live || !s->cnt) {
+        free(s->live), free(s->cnt);
+        s->live = NULL, s->cnt = NULL;
+        return 3;
+    }
+    return 0;
+}
+
+static inline int reserve_state(struct xcc_fast_data *d, int k)
+{
+    if (k < d->states_cap && d->states[k].live)
+        return 0;
+    return grow_states(d, k);
+}
+
+int xcc_fast_init(xcc_fast *f, const xcc_problem *p)
+{
+    memset(f, 0, sizeof *f);
+    f->p = p;
+    f->maxcount = ~0ULL;
+    if (xcc_fast_table_bytes(p) > XCC_FAST_MAX_TABLE_BYTES)
+        return 3;
+    struct xcc_fast_data *d = calloc(1, sizeof *d);
+    if (!d)
+        return 3;
+    f->d = d;
+    d->n = (int)p->options;
+    d->W = (d->n + 63) / 64;
+    if (d->W == 0)
+        d->W = 1;
+    d->P = p->second - 1;
+    d->P8 = (d->P + 8) / 8 * 8;
+    if (index_options(d, p) || build_lists(d, p) || build_compat(d, p)
+        || build_masks(d) || reserve_state(d, 0)) {
+        free_data(d);
+        f->d = NULL;
+        return 3;
+    }
+    fast_state *root = &d->states[0];
+    memset(root->live, 0, (size_t)d->W * sizeof(word));
+    for (int o = 0; o < d->n; o++)
+        root->live[o / 64] |= (word)1 << (o % 64);
+    root->lo = 0, root->hi = d->W;
+    for (int i = 0; i < d->P8; i++)
+        root->cnt[i] = i < d->P ? d->lstart[i + 2] - d->lstart[i + 1] : COVERED;
+    root->uncovered = d->P;
+    d->table_bytes = xcc_fast_table_bytes(p)
+                     + ((size_t)d->n + 1) * sizeof(int) + (size_t)d->pstart[d->n] * sizeof(int)
+                     + (size_t)(p->last_node - p->last_itm) * sizeof(fast_entry);
+    f->bytes = d->table_bytes;
+    return 0;
+}
+
+void xcc_fast_free(xcc_fast *f)
+{
+    free_data(f->d);
+    free(f->choice_node), free(f->choice_k), free(f->choice_d);
+    memset(f, 0, sizeof *f);
+}
+
+/*
+ * Writes into dst the state after choosing option o in src (dst may be
+ * src). Returns 0 when some uncovered item is left without options.
+ */
+static int apply(const struct xcc_fast_data *d, const fast_state *src, fast_state *dst, int o,
+                 ullng *updates)
+{
+    const word *row = d->compat + (size_t)o * (size_t)d->W;
+    const int *pstart = d->pstart, *prim = d->prim;
+    int *cnt = dst->cnt;
+    if (dst != src)
+        memcpy(cnt, src->cnt, (size_t)d->P8 * sizeof(int));
+    for (int k = pstart[o]; k < pstart[o + 1]; k++)
+        cnt[prim[k]] = COVERED;
+    dst->uncovered = src->uncovered - (pstart[o + 1] - pstart[o]);
+    int lo = src->lo, hi = src->hi, nlo = hi, nhi = lo;
+    ullng gone = 0;
+    for (int w = lo; w < hi; w++) {
+        word l = src->live[w], keep = l & row[w], kill = l & ~row[w];
+        dst->live[w] = keep;
+        if (keep) {
+            if (w < nlo)
+                nlo = w;
+            nhi = w + 1;
+        }
+        while (kill) {
+            int o2 = w * 64 + __builtin_ctzll(kill);
+            kill &= kill - 1;
+            gone++;
+            for (int k = pstart[o2], e = pstart[o2 + 1]; k < e; k++)
+                if (--cnt[prim[k]] == 0) {
+                    *updates += gone;
+                    return 0;
+                }
+        }
+    }
+    *updates += gone;
+    if (nlo >= nhi)
+        nlo = nhi = 0;
+    dst->lo = nlo, dst->hi = nhi;
+    return 1;
+}
+
+/* Words outside [lo, hi) may hold stale bits from an earlier use. */
+static int is_live(const fast_state *s, int o)
+{
+    int w = o / 64;
+    return w >= s->lo && w < s->hi && ((s->live[w] >> (o % 64)) & 1);
+}
+
+/* Grows the per-level arrays (the rare part of reserve_choices). */
+static int grow_choices(xcc_fast *f, int level)
+{
+    int cap = f->choices_cap ? 2 * f->choices_cap : 64;
+    while (cap <= level)
+        cap *= 2;
+    int *a = realloc(f->choice_node, (size_t)cap * sizeof(int));
+    if (a)
+        f->choice_node = a;
+    int *b = realloc(f->choice_k, (size_t)cap * sizeof(int));
+    if (b)
+        f->choice_k = b;
+    int *c = realloc(f->choice_d, (size_t)cap * sizeof(int));
+    if (c)
+        f->choice_d = c;
+    fast_frame *fr = realloc(f->d->frames, (size_t)cap * sizeof *fr);
+    if (fr)
+        f->d->frames = fr;
+    if (!a || !b || !c || !fr)
+        return 3;
+    f->choices_cap = cap;
+    return 0;
+}
+
+static inline int reserve_choices(xcc_fast *f, int level)
+{
+    return level < f->choices_cap ? 0 : grow_choices(f, level);
+}
+
+/*
+ * Every live option of item i completes a solution (i is the last
+ * uncovered item). Counts them, or lists each through on_solution.
+ */
+static enum xcc_outcome finish_leaves(xcc_fast *f, const fast_state *s, int item, int d_opts)
+{
+    struct xcc_fast_data *d = f->d;
+    if (!f->on_solution) {
+        ullng room = f->maxcount - f->count;
+        if ((ullng)d_opts >= room) {
+            f->count = f->maxcount;
+            return XCC_COUNT_LIMIT;
+        }
+        f->count += (ullng)d_opts;
+        return XCC_FINISHED;
+    }
+    const fast_entry *e = d->list + d->lstart[item + 1];
+    for (int k = 1; k <= d_opts; e++) {
+        if (!is_live(s, e->opt))
+            continue;
+        f->choice_node[f->level] = e->node;
+        f->choice_k[f->level] = k++;
+        f->choice_d[f->level] = d_opts;
+        f->sol_len = f->level + 1;
+        f->count++;
+        if (f->on_solution(f, f->ctx))
+            return XCC_STOPPED;
+        if (f->count >= f->maxcount)
+            return XCC_COUNT_LIMIT;
+    }
+    return XCC_FINISHED;
+}
+
+/*
+ * The uncovered item with the fewest options (first on ties). The
+ * counters are scanned eight at a time with GCC/Clang vector extensions
+ * (plain SSE2 on x86-64), each lane keeping its smallest counter and
+ * where it was; the lanes are merged at the end. The counter array is
+ * padded with COVERED to a multiple of eight.
+ */
+typedef int v4i __attribute__((vector_size(16)));
+
+static int choose_item(const int *cnt, int P8, int *best_count)
+{
+    v4i m0, m1, i0 = {0, 1, 2, 3}, i1 = {4, 5, 6, 7}, a0 = i0, a1 = i1;
+    const v4i eight = {8, 8, 8, 8};
+    memcpy(&m0, cnt, sizeof m0);
+    memcpy(&m1, cnt + 4, sizeof m1);
+    for (int i = 8; i < P8; i += 8) {
+        v4i c0, c1;
+        memcpy(&c0, cnt + i, sizeof c0);
+        memcpy(&c1, cnt + i + 4, sizeof c1);
+        a0 += eight, a1 += eight;
+        v4i l0 = c0 < m0, l1 = c1 < m1; /* -1 where c is smaller, else 0 */
+        m0 = (c0 & l0) | (m0 & ~l0);
+        m1 = (c1 & l1) | (m1 & ~l1);
+        i0 = (a0 & l0) | (i0 & ~l0);
+        i1 = (a1 & l1) | (i1 & ~l1);
+    }
+    int min = m0[0], best = i0[0];
+    for (int k = 0; k < 4; k++) {
+        if (m0[k] < min || (m0[k] == min && i0[k] < best))
+            min = m0[k], best = i0[k];
+        if (m1[k] < min || (m1[k] == min && i1[k] < best))
+            min = m1[k], best = i1[k];
+    }
+    *best_count = min;
+    return best;
+}
+
+/*
+ * Near the leaves, when few items are left and the live options fit in a
+ * few words, the counters cost more than they save: the solutions below
+ * are counted from the bit sets alone. U[0 .. nu-1] are the uncovered
+ * items; live[0 .. hi-lo-1] are the words lo .. hi-1 of the live set.
+ * Branches on the item with the fewest live options, as the main loop
+ * does.
+ *
+ * Memo. The count below a state depends only on its live set L and on
+ * nu: every live option avoids the covered items, so the uncovered items
+ * are those of L plus, if nu says there are more, some item no option
+ * can cover, and then the count is 0 whatever they are. For problems of
+ * at most MEMO_WORDS words, count_small remembers the counts of states
+ * with nu >= 3 in a direct-mapped table (an entry is the tag nu, the
+ * count and the W words of L); a permanent-like problem such as the
+ * knight's cycle covers meets the same states again and again.
+ */
+#define SMALL_WORDS 48 /* the switch: nu * (hi - lo) at most this */
+#define MEMO_WORDS 8
+#define MEMO_BYTES (32u << 20)
+
+static word *memo_slot(struct xcc_fast_data *d, const word *live, int lo, int hi, int nu,
+                       word *key)
+{
+    word h = (word)nu * 0x9e3779b97f4a7c15ULL;
+    for (int w = 0; w < d->W; w++) {
+        key[w] = w >= lo && w < hi ? live[w - lo] : 0;
+        h = (h ^ key[w]) * 0xff51afd7ed558ccdULL;
+        h ^= h >> 29;
+    }
+    return d->memo + (size_t)(h & d->memo_mask) * (size_t)(d->W + 2);
+}
+
+static ullng count_small(struct xcc_fast_data *d, const word *live, int lo, int hi,
+                         const int *U, int nu, ullng *nodes)
+{
+    size_t W = (size_t)d->W;
+    if (nu == 1) {
+        const word *m = d->mask + (size_t)U[0] * W;
+        ullng c = 0;
+        for (int w = lo; w < hi; w++)
+            c += (ullng)__builtin_popcountll(live[w - lo] & m[w]);
+        return c;
+    }
+    word key[MEMO_WORDS], *slot = NULL;
+    if (d->memo && nu >= 3) {
+        slot = memo_slot(d, live, lo, hi, nu, key);
+        if (slot[0] == (word)nu && !memcmp(slot + 2, key, W * sizeof(word)))
+            return slot[1];
+    }
+    int best = 0, fewest = COVERED;
+    for (int j = 0; j < nu; j++) {
+        const word *m = d->mask + (size_t)U[j] * W;
+        int c = 0;
+        for (int w = lo; w < hi; w++)
+            c += __builtin_popcountll(live[w - lo] & m[w]);
+        if (c < fewest) {
+            if (c == 0)
+                return 0;
+            fewest = c, best = j;
+        }
+    }
+    ++*nodes;
+    ullng total = 0;
+    const word *ma = d->mask + (size_t)U[best] * W;
+    word child[SMALL_WORDS];
+    int rest[SMALL_WORDS];
+    for (int w = lo; w < hi; w++) {
+        for (word bits = live[w - lo] & ma[w]; bits; bits &= bits - 1) {
+            int o = w * 64 + __builtin_ctzll(bits), nr = 0;
+            if (d->pstart[o + 1] - d->pstart[o] == nu) {
+                total++; /* it covers everything left */
+                continue;
+            }
+            for (int j = 0; j < nu; j++) {
+                const word *m = d->mask + (size_t)U[j] * W;
+                if (!((m[o / 64] >> (o % 64)) & 1))
+                    rest[nr++] = U[j];
+            }
+            const word *row = d->compat + (size_t)o * W;
+            for (int v = lo; v < hi; v++)
+                child[v - lo] = live[v - lo] & row[v];
+            total += count_small(d, child, lo, hi, rest, nr, nodes);
+        }
+    }
+    if (slot) {
+        slot[0] = (word)nu, slot[1] = total;
+        memcpy(slot + 2, key, W * sizeof(word));
+    }
+    return total;
+}
+
+/* The memo table of count_small, when the problem is small enough. */
+static void start_memo(struct xcc_fast_data *d)
+{
+    if (d->memo || d->W > MEMO_WORDS)
+        return;
+    size_t entry = ((size_t)d->W + 2) * sizeof(word), n = 1;
+    while (2 * n * entry <= MEMO_BYTES)
+        n *= 2;
+    d->memo = calloc(n, entry);
+    d->memo_mask = n - 1; /* without the table, count_small just recounts */
+}
+
+/* The uncovered items of s, for count_small. */
+static int uncovered_items(const struct xcc_fast_data *d, const fast_state *s, int *U)
+{
+    int nu = 0;
+    for (int i = 0; i < d->P; i++)
+        if (s->cnt[i] < COVERED / 2) /* covered ones only come down a little */
+            U[nu++] = i;
+    return nu;
+}
+
+static enum xcc_outcome search(xcc_fast *f);
+
+/* The tables, the states the search used and the memo. */
+static size_t bytes_used(const xcc_fast *f)
+{
+    const struct xcc_fast_data *d = f->d;
+    size_t b = d->table_bytes;
+    for (int k = 0; k < d->states_cap; k++)
+        if (d->states[k].live)
+            b += state_bytes(d);
+    if (d->memo)
+        b += (d->memo_mask + 1) * ((size_t)d->W + 2) * sizeof(word);
+    return b;
+}
+
+enum xcc_outcome xcc_fast_solve(xcc_fast *f)
+{
+    enum xcc_outcome out = search(f);
+    f->bytes = bytes_used(f);
+    return out;
+}
+
+static enum xcc_outcome search(xcc_fast *f)
+{
+    struct xcc_fast_data *d = f->d;
+    const fast_entry *list = d->list;
+    const int *lstart = d->lstart;
+    enum xcc_outcome out = XCC_FINISHED;
+    int slot = 0;
+    f->level = 0;
+    if (reserve_choices(f, 0))
+        return XCC_NO_MEMORY;
+    if (d->P == 0 || d->n == 0)
+        return XCC_FINISHED; /* as DLX2: no option with a primary item, nothing to list */
+    for (int i = 0; i < d->P; i++)
+        if (d->states[0].cnt[i] == 0)
+            return XCC_FINISHED;
+
+node:
+    if (f->interrupt && *f->interrupt)
+        return XCC_INTERRUPTED;
+    {
+        fast_state *s = &d->states[slot];
+        if (s->uncovered == 0) { /* the last option covered several items */
+            f->sol_len = f->level;
+            f->count++;
+            if (f->on_solution && f->on_solution(f, f->ctx))
+                return XCC_STOPPED;
+            if (f->count >= f->maxcount)
+                return XCC_COUNT_LIMIT;
+            goto backup;
+        }
+        f->nodes++;
+        if (f->on_progress && f->nodes >= f->next_progress) {
+            f->next_progress = f->nodes + f->progress_nodes;
+            f->on_progress(f, f->ctx);
+        }
+        if (!f->on_solution && s->uncovered * (s->hi - s->lo) <= SMALL_WORDS) {
+            int U[SMALL_WORDS];
+            int nu = uncovered_items(d, s, U);
+            f->nodes--; /* count_small counts its own */
+            start_memo(d);
+            ullng k = count_small(d, s->live + s->lo, s->lo, s->hi, U, nu, &f->nodes);
+            if (k >= f->maxcount - f->count) {
+                f->count = f->maxcount;
+                return XCC_COUNT_LIMIT;
+            }
+            f->count += k;
+            goto backup;
+        }
+        int n_opts, item = choose_item(s->cnt, d->P8, &n_opts);
+        if (s->uncovered == 1) {
+            out = finish_leaves(f, s, item, n_opts);
+            if (out != XCC_FINISHED)
+                return out;
+            goto backup;
+        }
+        fast_frame *fr = &d->frames[f->level];
+        fr->item = item, fr->pos = lstart[item + 1], fr->k = 0, fr->d = n_opts, fr->slot = slot;
+    }
+next_option:
+    {
+        int child = d->frames[f->level].slot + 1;
+        if (reserve_state(d, child) || reserve_choices(f, f->level + 1))
+            return XCC_NO_MEMORY;
+        fast_frame *fr = &d->frames[f->level];
+        const fast_state *s = &d->states[fr->slot];
+        const fast_entry *e = list + fr->pos;
+        while (!is_live(s, e->opt))
+            e++;
+        fr->pos = (int)(e - list) + 1;
+        fr->k++;
+        if (d->pstart[e->opt + 1] - d->pstart[e->opt] == s->uncovered) {
+            /* it covers all that is left: a solution, no child needed */
+            f->choice_node[f->level] = e->node;
+            f->choice_k[f->level] = fr->k;
+            f->choice_d[f->level] = fr->d;
+            f->sol_len = f->level + 1;
+            f->count++;
+            if (f->on_solution && f->on_solution(f, f->ctx))
+                return XCC_STOPPED;
+            if (f->count >= f->maxcount)
+                return XCC_COUNT_LIMIT;
+            if (fr->k == fr->d)
+                goto backup;
+            goto next_option;
+        }
+        if (fr->k == fr->d)
+            child = fr->slot; /* the node is not needed after its last child */
+        if (!apply(d, s, &d->states[child], e->opt, &f->updates)) {
+            if (fr->k == fr->d)
+                goto backup;
+            goto next_option;
+        }
+        f->choice_node[f->level] = e->node;
+        f->choice_k[f->level] = fr->k;
+        f->choice_d[f->level] = fr->d;
+        f->level++;
+        if (f->level > f->maxl)
+            f->maxl = f->level;
+        slot = child;
+        goto node;
+    }
+backup:
+    while (f->level > 0) {
+        fast_frame *fr = &d->frames[--f->level];
+        if (fr->k < fr->d)
+            goto next_option;
+    }
+    return out;
+}
+
+double xcc_fast_progress(const xcc_fast *f)
+{
+    double frac = 0.0, fd = 1.0;
+    for (int l = 0; l < f->level; l++) {
+        fd *= f->choice_d[l];
+        frac += (f->choice_k[l] - 1) / fd;
+    }
+    return frac + 0.5 / fd;
+}
