@@ -14,18 +14,9 @@
  * option that falls out lowers the counters of its primary items. Colors
  * and purification cost nothing more: they are inside compat[o].
  *
- * Data layout (all built once from an xcc_problem, which stays unchanged):
+ * Data layout: the tables of xcc_bits.h (options, compat, item masks and
+ * lists), built once from an xcc_problem, which stays unchanged; and
  *
- *   options   0 .. n-1 in input order. prim[pstart[o] .. pstart[o+1]-1]
- *             are the primary items of option o, numbered 0 .. P-1 (item
- *             i of the problem is i-1).
- *   compat    n rows of W = ceil(n/64) words: bit o2 of row o is set when
- *             o and o2 are compatible (never for o2 == o).
- *   mask      P rows of W words: the options that contain each primary
- *             item.
- *   lists     for each item i of the problem, the options that contain
- *             it, with the node of i in the option (for printing):
- *             list[lstart[i] .. lstart[i+1]-1].
  *   states    one per level of the search: L (W words, of which only
  *             words lo .. hi-1 are meaningful: the others are zero),
  *             cnt[0 .. P8-1] and uncovered, the number of primary items not
@@ -52,12 +43,11 @@
  * DLX2's nodes and updates, and no mems are counted.
  */
 #include "xcc.h"
+#include "xcc_bits.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef uint64_t word;
 
 #define COVERED (1 << 30)
 
@@ -68,11 +58,6 @@ typedef struct fast_state {
     int uncovered;
 } fast_state;
 
-typedef struct fast_entry {
-    int opt;             /* an option containing the item */
-    int node;            /* the item's node in that option */
-} fast_entry;
-
 /* What each level remembers about the branch it is exploring. */
 typedef struct fast_frame {
     int item;            /* the primary item branched on */
@@ -82,142 +67,29 @@ typedef struct fast_frame {
 } fast_frame;
 
 struct xcc_fast_data {
-    int n, W, P, P8;     /* P8: P rounded up to a multiple of 8 */
-    int *pstart, *prim;
-    word *compat;
-    word *mask;          /* P rows of W words: the options of each primary item */
-    int *lstart;
-    fast_entry *list;
+    xcc_bits b;          /* the tables (xcc_bits.h) */
     fast_state *states;  /* allocated level by level */
     int states_cap;
     fast_frame *frames;
-    size_t table_bytes;  /* all of the above */
     word *memo;          /* count_small's table, or NULL */
     size_t memo_mask;
 };
 
 size_t xcc_fast_table_bytes(const xcc_problem *p)
 {
-    size_t n = (size_t)p->options, W = (n + 63) / 64;
-    return (n + (size_t)p->second) * W * sizeof(word);
+    return xcc_bits_table_bytes(p);
 }
 
 static void free_data(struct xcc_fast_data *d)
 {
     if (!d)
         return;
-    free(d->pstart), free(d->prim), free(d->compat), free(d->mask);
-    free(d->lstart), free(d->list), free(d->frames), free(d->memo);
+    xcc_bits_free(&d->b);
+    free(d->frames), free(d->memo);
     for (int i = 0; i < d->states_cap; i++)
         free(d->states[i].live), free(d->states[i].cnt);
     free(d->states);
     free(d);
-}
-
-/* Fills pstart/prim: the primary items of each option. */
-static int index_options(struct xcc_fast_data *d, const xcc_problem *p)
-{
-    const xcc_node *nd = p->nd;
-    int n = (int)p->options, nprim = 0;
-    for (int x = p->last_itm + 1; x < p->last_node; x++)
-        if (nd[x].itm > 0 && nd[x].itm < p->second)
-            nprim++;
-    d->pstart = malloc(((size_t)n + 1) * sizeof(int));
-    d->prim = malloc(((size_t)nprim + 1) * sizeof(int));
-    if (!d->pstart || !d->prim)
-        return 3;
-    int o = 0, k = 0;
-    for (int x = p->last_itm + 1; x < p->last_node; x++) {
-        if (nd[x].itm <= 0)
-            continue;
-        if (nd[x - 1].itm <= 0) { /* x follows a spacer: a new option */
-            d->pstart[o] = k;
-            o++;
-        }
-        if (nd[x].itm < p->second)
-            d->prim[k++] = nd[x].itm - 1;
-    }
-    d->pstart[o] = k;
-    return o == n ? 0 : 3;
-}
-
-/*
- * Builds the per-item lists of every item (primary and secondary) into
- * lstart/list; the primary ones are kept for branching, the others only
- * serve to build compat.
- */
-static int build_lists(struct xcc_fast_data *d, const xcc_problem *p)
-{
-    const xcc_node *nd = p->nd;
-    int items = p->last_itm; /* item numbers 1 .. last_itm-1 */
-    d->lstart = calloc((size_t)items + 1, sizeof(int));
-    d->list = malloc(((size_t)(p->last_node - p->last_itm) + 1) * sizeof(fast_entry));
-    if (!d->lstart || !d->list)
-        return 3;
-    for (int x = p->last_itm + 1; x < p->last_node; x++)
-        if (nd[x].itm > 0)
-            d->lstart[nd[x].itm]++;
-    for (int i = 1, sum = 0; i <= items; i++) {
-        int c = i < items ? d->lstart[i] : 0;
-        d->lstart[i] = sum;
-        sum += c;
-    }
-    int o = -1;
-    for (int x = p->last_itm + 1; x < p->last_node; x++) {
-        if (nd[x].itm <= 0)
-            continue;
-        if (nd[x - 1].itm <= 0)
-            o++;
-        fast_entry *e = &d->list[d->lstart[nd[x].itm]++];
-        e->opt = o;
-        e->node = x;
-    }
-    /* lstart[i] now points past item i's list: shift back */
-    for (int i = items; i > 1; i--)
-        d->lstart[i] = d->lstart[i - 1];
-    d->lstart[1] = 0;
-    return 0;
-}
-
-/* compat rows: start full, clear every option that conflicts. */
-static int build_compat(struct xcc_fast_data *d, const xcc_problem *p)
-{
-    size_t W = (size_t)d->W;
-    d->compat = malloc((size_t)d->n * W * sizeof(word) + sizeof(word));
-    if (!d->compat)
-        return 3;
-    word full_last = (d->n % 64) ? ((word)1 << (d->n % 64)) - 1 : ~(word)0;
-    for (int o = 0; o < d->n; o++) {
-        word *row = d->compat + (size_t)o * W;
-        memset(row, 0xff, W * sizeof(word));
-        row[W - 1] = full_last;
-    }
-    const xcc_node *nd = p->nd;
-    for (int i = 1; i < p->last_itm; i++) {
-        const fast_entry *l = d->list + d->lstart[i], *end = d->list + d->lstart[i + 1];
-        for (const fast_entry *a = l; a < end; a++) {
-            word *row = d->compat + (size_t)a->opt * W;
-            int ca = nd[a->node].color;
-            for (const fast_entry *b = l; b < end; b++)
-                if (i < p->second || ca == 0 || nd[b->node].color != ca)
-                    row[b->opt / 64] &= ~((word)1 << (b->opt % 64));
-        }
-    }
-    return 0;
-}
-
-static int build_masks(struct xcc_fast_data *d)
-{
-    size_t W = (size_t)d->W;
-    d->mask = calloc((size_t)d->P * W + 1, sizeof(word));
-    if (!d->mask)
-        return 3;
-    for (int i = 0; i < d->P; i++)
-        for (int k = d->lstart[i + 1]; k < d->lstart[i + 2]; k++) {
-            int o = d->list[k].opt;
-            d->mask[(size_t)i * W + (size_t)o / 64] |= (word)1 << (o % 64);
-        }
-    return 0;
 }
 
 /*
@@ -229,7 +101,7 @@ static int build_masks(struct xcc_fast_data *d)
 
 static size_t state_bytes(const struct xcc_fast_data *d)
 {
-    return (size_t)d->W * sizeof(word) + (size_t)d->P8 * sizeof(int);
+    return (size_t)d->b.W * sizeof(word) + (size_t)d->b.P8 * sizeof(int);
 }
 
 static int grow_states(struct xcc_fast_data *d, int k)
@@ -248,8 +120,8 @@ static int grow_states(struct xcc_fast_data *d, int k)
         d->states_cap = cap;
     }
     fast_state *s = &d->states[k];
-    s->live = malloc((size_t)d->W * sizeof(word));
-    s->cnt = malloc((size_t)d->P8 * sizeof(int));
+    s->live = malloc((size_t)d->b.W * sizeof(word));
+    s->cnt = malloc((size_t)d->b.P8 * sizeof(int));
     if (!s->live || !s->cnt) {
         free(s->live), free(s->cnt);
         s->live = NULL, s->cnt = NULL;
@@ -276,30 +148,20 @@ int xcc_fast_init(xcc_fast *f, const xcc_problem *p)
     if (!d)
         return 3;
     f->d = d;
-    d->n = (int)p->options;
-    d->W = (d->n + 63) / 64;
-    if (d->W == 0)
-        d->W = 1;
-    d->P = p->second - 1;
-    d->P8 = (d->P + 8) / 8 * 8;
-    if (index_options(d, p) || build_lists(d, p) || build_compat(d, p)
-        || build_masks(d) || reserve_state(d, 0)) {
+    if (xcc_bits_build(&d->b, p) || reserve_state(d, 0)) {
         free_data(d);
         f->d = NULL;
         return 3;
     }
     fast_state *root = &d->states[0];
-    memset(root->live, 0, (size_t)d->W * sizeof(word));
-    for (int o = 0; o < d->n; o++)
+    memset(root->live, 0, (size_t)d->b.W * sizeof(word));
+    for (int o = 0; o < d->b.n; o++)
         root->live[o / 64] |= (word)1 << (o % 64);
-    root->lo = 0, root->hi = d->W;
-    for (int i = 0; i < d->P8; i++)
-        root->cnt[i] = i < d->P ? d->lstart[i + 2] - d->lstart[i + 1] : COVERED;
-    root->uncovered = d->P;
-    d->table_bytes = xcc_fast_table_bytes(p)
-                     + ((size_t)d->n + 1) * sizeof(int) + (size_t)d->pstart[d->n] * sizeof(int)
-                     + (size_t)(p->last_node - p->last_itm) * sizeof(fast_entry);
-    f->bytes = d->table_bytes;
+    root->lo = 0, root->hi = d->b.W;
+    for (int i = 0; i < d->b.P8; i++)
+        root->cnt[i] = i < d->b.P ? d->b.lstart[i + 2] - d->b.lstart[i + 1] : COVERED;
+    root->uncovered = d->b.P;
+    f->bytes = d->b.table_bytes;
     return 0;
 }
 
@@ -317,11 +179,11 @@ void xcc_fast_free(xcc_fast *f)
 static int apply(const struct xcc_fast_data *d, const fast_state *src, fast_state *dst, int o,
                  ullng *updates)
 {
-    const word *row = d->compat + (size_t)o * (size_t)d->W;
-    const int *pstart = d->pstart, *prim = d->prim;
+    const word *row = d->b.compat + (size_t)o * (size_t)d->b.W;
+    const int *pstart = d->b.pstart, *prim = d->b.prim;
     int *cnt = dst->cnt;
     if (dst != src)
-        memcpy(cnt, src->cnt, (size_t)d->P8 * sizeof(int));
+        memcpy(cnt, src->cnt, (size_t)d->b.P8 * sizeof(int));
     for (int k = pstart[o]; k < pstart[o + 1]; k++)
         cnt[prim[k]] = COVERED;
     dst->uncovered = src->uncovered - (pstart[o + 1] - pstart[o]);
@@ -405,7 +267,7 @@ static enum xcc_outcome finish_leaves(xcc_fast *f, const fast_state *s, int item
         f->count += (ullng)d_opts;
         return XCC_FINISHED;
     }
-    const fast_entry *e = d->list + d->lstart[item + 1];
+    const bits_entry *e = d->b.list + d->b.lstart[item + 1];
     for (int k = 1; k <= d_opts; e++) {
         if (!is_live(s, e->opt))
             continue;
@@ -484,20 +346,20 @@ static word *memo_slot(struct xcc_fast_data *d, const word *live, int lo, int hi
                        word *key)
 {
     word h = (word)nu * 0x9e3779b97f4a7c15ULL;
-    for (int w = 0; w < d->W; w++) {
+    for (int w = 0; w < d->b.W; w++) {
         key[w] = w >= lo && w < hi ? live[w - lo] : 0;
         h = (h ^ key[w]) * 0xff51afd7ed558ccdULL;
         h ^= h >> 29;
     }
-    return d->memo + (size_t)(h & d->memo_mask) * (size_t)(d->W + 2);
+    return d->memo + (size_t)(h & d->memo_mask) * (size_t)(d->b.W + 2);
 }
 
 static ullng count_small(struct xcc_fast_data *d, const word *live, int lo, int hi,
                          const int *U, int nu, ullng *nodes)
 {
-    size_t W = (size_t)d->W;
+    size_t W = (size_t)d->b.W;
     if (nu == 1) {
-        const word *m = d->mask + (size_t)U[0] * W;
+        const word *m = d->b.mask + (size_t)U[0] * W;
         ullng c = 0;
         for (int w = lo; w < hi; w++)
             c += (ullng)__builtin_popcountll(live[w - lo] & m[w]);
@@ -511,7 +373,7 @@ static ullng count_small(struct xcc_fast_data *d, const word *live, int lo, int 
     }
     int best = 0, fewest = COVERED;
     for (int j = 0; j < nu; j++) {
-        const word *m = d->mask + (size_t)U[j] * W;
+        const word *m = d->b.mask + (size_t)U[j] * W;
         int c = 0;
         for (int w = lo; w < hi; w++)
             c += __builtin_popcountll(live[w - lo] & m[w]);
@@ -523,22 +385,22 @@ static ullng count_small(struct xcc_fast_data *d, const word *live, int lo, int 
     }
     ++*nodes;
     ullng total = 0;
-    const word *ma = d->mask + (size_t)U[best] * W;
+    const word *ma = d->b.mask + (size_t)U[best] * W;
     word child[SMALL_WORDS];
     int rest[SMALL_WORDS];
     for (int w = lo; w < hi; w++) {
         for (word bits = live[w - lo] & ma[w]; bits; bits &= bits - 1) {
             int o = w * 64 + __builtin_ctzll(bits), nr = 0;
-            if (d->pstart[o + 1] - d->pstart[o] == nu) {
+            if (d->b.pstart[o + 1] - d->b.pstart[o] == nu) {
                 total++; /* it covers everything left */
                 continue;
             }
             for (int j = 0; j < nu; j++) {
-                const word *m = d->mask + (size_t)U[j] * W;
+                const word *m = d->b.mask + (size_t)U[j] * W;
                 if (!((m[o / 64] >> (o % 64)) & 1))
                     rest[nr++] = U[j];
             }
-            const word *row = d->compat + (size_t)o * W;
+            const word *row = d->b.compat + (size_t)o * W;
             for (int v = lo; v < hi; v++)
                 child[v - lo] = live[v - lo] & row[v];
             total += count_small(d, child, lo, hi, rest, nr, nodes);
@@ -554,9 +416,9 @@ static ullng count_small(struct xcc_fast_data *d, const word *live, int lo, int 
 /* The memo table of count_small, when the problem is small enough. */
 static void start_memo(struct xcc_fast_data *d)
 {
-    if (d->memo || d->W > MEMO_WORDS)
+    if (d->memo || d->b.W > MEMO_WORDS)
         return;
-    size_t entry = ((size_t)d->W + 2) * sizeof(word), n = 1;
+    size_t entry = ((size_t)d->b.W + 2) * sizeof(word), n = 1;
     while (2 * n * entry <= MEMO_BYTES)
         n *= 2;
     d->memo = calloc(n, entry);
@@ -567,7 +429,7 @@ static void start_memo(struct xcc_fast_data *d)
 static int uncovered_items(const struct xcc_fast_data *d, const fast_state *s, int *U)
 {
     int nu = 0;
-    for (int i = 0; i < d->P; i++)
+    for (int i = 0; i < d->b.P; i++)
         if (s->cnt[i] < COVERED / 2) /* covered ones only come down a little */
             U[nu++] = i;
     return nu;
@@ -579,12 +441,12 @@ static enum xcc_outcome search(xcc_fast *f);
 static size_t bytes_used(const xcc_fast *f)
 {
     const struct xcc_fast_data *d = f->d;
-    size_t b = d->table_bytes;
+    size_t b = d->b.table_bytes;
     for (int k = 0; k < d->states_cap; k++)
         if (d->states[k].live)
             b += state_bytes(d);
     if (d->memo)
-        b += (d->memo_mask + 1) * ((size_t)d->W + 2) * sizeof(word);
+        b += (d->memo_mask + 1) * ((size_t)d->b.W + 2) * sizeof(word);
     return b;
 }
 
@@ -598,16 +460,16 @@ enum xcc_outcome xcc_fast_solve(xcc_fast *f)
 static enum xcc_outcome search(xcc_fast *f)
 {
     struct xcc_fast_data *d = f->d;
-    const fast_entry *list = d->list;
-    const int *lstart = d->lstart;
+    const bits_entry *list = d->b.list;
+    const int *lstart = d->b.lstart;
     enum xcc_outcome out = XCC_FINISHED;
     int slot = 0;
     f->level = 0;
     if (reserve_choices(f, 0))
         return XCC_NO_MEMORY;
-    if (d->P == 0 || d->n == 0)
+    if (d->b.P == 0 || d->b.n == 0)
         return XCC_FINISHED; /* as DLX2: no option with a primary item, nothing to list */
-    for (int i = 0; i < d->P; i++)
+    for (int i = 0; i < d->b.P; i++)
         if (d->states[0].cnt[i] == 0)
             return XCC_FINISHED;
 
@@ -643,7 +505,7 @@ node:
             f->count += k;
             goto backup;
         }
-        int n_opts, item = choose_item(s->cnt, d->P8, &n_opts);
+        int n_opts, item = choose_item(s->cnt, d->b.P8, &n_opts);
         if (s->uncovered == 1) {
             out = finish_leaves(f, s, item, n_opts);
             if (out != XCC_FINISHED)
@@ -660,12 +522,12 @@ next_option:
             return XCC_NO_MEMORY;
         fast_frame *fr = &d->frames[f->level];
         const fast_state *s = &d->states[fr->slot];
-        const fast_entry *e = list + fr->pos;
+        const bits_entry *e = list + fr->pos;
         while (!is_live(s, e->opt))
             e++;
         fr->pos = (int)(e - list) + 1;
         fr->k++;
-        if (d->pstart[e->opt + 1] - d->pstart[e->opt] == s->uncovered) {
+        if (d->b.pstart[e->opt + 1] - d->b.pstart[e->opt] == s->uncovered) {
             /* it covers all that is left: a solution, no child needed */
             f->choice_node[f->level] = e->node;
             f->choice_k[f->level] = fr->k;

@@ -1,0 +1,68 @@
+/*
+ * xcc_bits.h — the bit tables behind the engines that work with sets of
+ * options instead of dancing links (xcc_fast.c, xcc_twin.c). Private to
+ * engine/: programs use xcc.h.
+ *
+ * Built once from an xcc_problem, which stays unchanged:
+ *
+ *   options   0 .. n-1 in input order. prim[pstart[o] .. pstart[o+1]-1]
+ *             are the primary items of option o, numbered 0 .. P-1 (item
+ *             i of the problem is i-1); olen[o] is its number of items and
+ *             osec[o] how many of them are secondary.
+ *   compat    n rows of W = ceil(n/64) words: bit o2 of row o is set when
+ *             o and o2 are compatible: they share no primary item, and
+ *             every secondary item they share has the same color in both
+ *             (an uncolored one is shared with nobody). Never o2 == o.
+ *   mask      a row of W words for each item i (row i-1): the options that
+ *             contain it.
+ *   lists     for each item i, the options that contain it in input
+ *             order, with the node of i in the option (for printing):
+ *             list[lstart[i] .. lstart[i+1]-1].
+ *
+ * The tables take about (options + items) x options / 8 bytes, which is
+ * what limits these engines to problems of some ten thousand options.
+ */
+#ifndef XCC_BITS_H
+#define XCC_BITS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "xcc.h"
+
+typedef uint64_t word;
+
+typedef struct bits_entry {
+    int opt;   /* an option containing the item */
+    int node;  /* the item's node in that option */
+} bits_entry;
+
+typedef struct xcc_bits {
+    int n, W;         /* options, words per row */
+    int P, P8;        /* primary items; P rounded up past a multiple of 8 */
+    int items;        /* p->last_itm: items are 1 .. items-1 */
+    int *pstart, *prim, *olen, *osec;
+    word *compat, *mask;
+    int *lstart;
+    bits_entry *list;
+    size_t table_bytes;
+} xcc_bits;
+
+/* What xcc_bits_build would allocate for p, roughly. */
+size_t xcc_bits_table_bytes(const xcc_problem *p);
+
+/* Builds the tables; 0, or 3 when memory is short (b is then empty). */
+int xcc_bits_build(xcc_bits *b, const xcc_problem *p);
+void xcc_bits_free(xcc_bits *b);
+
+static inline int bits_has(const word *set, int o)
+{
+    return (set[o / 64] >> (o % 64)) & 1;
+}
+
+/* The row of item i (1-based, as in the problem) in mask. */
+static inline const word *bits_item_mask(const xcc_bits *b, int i)
+{
+    return b->mask + (size_t)(i - 1) * (size_t)b->W;
+}
+
+#endif
