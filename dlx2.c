@@ -56,9 +56,10 @@ static const char usage_text[] =
     "  -c             print only the number of solutions on stdout (and use\n"
     "                 --engine=fast when the problem suits it)\n"
     "  --engine=NAME  dlx: Knuth's DLX2, same tree, mems and report (default);\n"
-    "                 fast: bit sets of compatible options, the same solutions\n"
-    "                 through another tree, usually several times faster, for\n"
-    "                 problems of up to some ten thousand options. It takes\n"
+    "                 it walks the tree with bit sets and derives the figures\n"
+    "                 when it can, else with dancing links, as links does\n"
+    "                 always. fast: another tree, the same solutions, faster\n"
+    "                 still; for up to some ten thousand options. It takes\n"
     "                 m<n>, t<n>, v1, v512, -c, -p and --time-limit\n"
     "  -p             progress: on a terminal, one self-updating line with\n"
     "                 the estimated percentage done (every d<n> mems, default\n"
@@ -82,7 +83,7 @@ static const char usage_text[] =
     "input, 3 out of memory, 130 SIGINT, 143 SIGTERM. With -j, T<n> counts\n"
     "the mems of each thread separately, and S<file>, v2 and v4 are refused.\n";
 
-enum { ENGINE_AUTO, ENGINE_DLX, ENGINE_FAST };
+enum { ENGINE_AUTO, ENGINE_DLX, ENGINE_LINKS, ENGINE_FAST };
 
 /* Everything the command line decides. */
 typedef struct settings {
@@ -304,10 +305,12 @@ static void parse_args(settings *st, int argc, char **argv)
         } else if ((v = flag_value(argc, argv, &j, "--engine"))) {
             if (!strcmp(v, "dlx"))
                 st->engine = ENGINE_DLX;
+            else if (!strcmp(v, "links"))
+                st->engine = ENGINE_LINKS;
             else if (!strcmp(v, "fast"))
                 st->engine = ENGINE_FAST;
             else
-                bad_usage("unknown engine '%s' (dlx or fast)", v);
+                bad_usage("unknown engine '%s' (dlx, links or fast)", v);
         } else if ((v = flag_value(argc, argv, &j, "--shard"))) {
             parse_shard(st, v);
         } else if (a[0] == '-') {
@@ -733,6 +736,8 @@ int main(int argc, char **argv)
         if (!st.progress)
             s.delta = 0;
         outcome = xcc_solve_parallel(&s, &par);
+    } else if (st.engine != ENGINE_LINKS && xcc_twin_suits(&s)) {
+        outcome = xcc_twin_solve(&s);
     } else {
         outcome = xcc_solve(&s);
     }

@@ -188,6 +188,11 @@ struct xcc_search {
 
     /* DLX2's counters */
     ullng count, mems, lmems, cmems, updates, cleansings, nodes;
+
+    /* set by xcc_twin_solve: the place (k of d) of choice[l] in its list,
+       which the twin cannot read off links */
+    int *twin_k, *twin_d;
+    int twin_cap;
 };
 
 /* Sets every field to DLX2's defaults for problem p. Returns 0 or 3. */
@@ -199,6 +204,17 @@ int xcc_reserve_levels(xcc_search *s, int need);
 
 /* Runs Algorithm C to the end or to a limit. */
 enum xcc_outcome xcc_solve(xcc_search *s);
+
+/*
+ * DLX2's tree walked with bit sets instead of links (xcc_twin.c): the same
+ * nodes, solutions, listing and figures as xcc_solve, mems included,
+ * several times faster on small and medium problems. xcc_twin_suits(s)
+ * says whether it can stand in for xcc_solve with the settings of s (no
+ * randomizing, tracing, shape file, hooks or splitting, and tables that
+ * fit); xcc_twin_solve returns XCC_NO_MEMORY if its tables cannot be made.
+ */
+int xcc_twin_suits(const xcc_search *s);
+enum xcc_outcome xcc_twin_solve(xcc_search *s);
 
 /*
  * Makes the choices of path[0..depth-1] (option nodes, each in the list of

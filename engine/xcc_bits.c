@@ -24,7 +24,8 @@ static int index_options(xcc_bits *d, const xcc_problem *p)
     d->prim = malloc(((size_t)nprim + 1) * sizeof(int));
     d->olen = calloc((size_t)n + 1, sizeof(int));
     d->osec = calloc((size_t)n + 1, sizeof(int));
-    if (!d->pstart || !d->prim || !d->olen || !d->osec)
+    d->first = calloc((size_t)n + 1, sizeof(int));
+    if (!d->pstart || !d->prim || !d->olen || !d->osec || !d->first)
         return 3;
     int o = 0, k = 0;
     for (int x = p->last_itm + 1; x < p->last_node; x++) {
@@ -32,6 +33,7 @@ static int index_options(xcc_bits *d, const xcc_problem *p)
             continue;
         if (nd[x - 1].itm <= 0) { /* x follows a spacer: a new option */
             d->pstart[o] = k;
+            d->first[o] = x;
             o++;
         }
         d->olen[o - 1]++;
@@ -125,7 +127,7 @@ static int build_masks(xcc_bits *d)
 
 void xcc_bits_free(xcc_bits *b)
 {
-    free(b->pstart), free(b->prim), free(b->olen), free(b->osec);
+    free(b->pstart), free(b->prim), free(b->olen), free(b->osec), free(b->first);
     free(b->compat), free(b->mask), free(b->lstart), free(b->list);
     memset(b, 0, sizeof *b);
 }
@@ -142,7 +144,7 @@ int xcc_bits_build(xcc_bits *b, const xcc_problem *p)
         xcc_bits_free(b);
         return 3;
     }
-    b->table_bytes = xcc_bits_table_bytes(p) + ((size_t)b->n + 1) * 3 * sizeof(int)
+    b->table_bytes = xcc_bits_table_bytes(p) + ((size_t)b->n + 1) * 4 * sizeof(int)
                      + (size_t)b->pstart[b->n] * sizeof(int)
                      + (size_t)(p->last_node - p->last_itm) * sizeof(bits_entry);
     return 0;

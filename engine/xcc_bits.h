@@ -7,8 +7,9 @@
  *
  *   options   0 .. n-1 in input order. prim[pstart[o] .. pstart[o+1]-1]
  *             are the primary items of option o, numbered 0 .. P-1 (item
- *             i of the problem is i-1); olen[o] is its number of items and
- *             osec[o] how many of them are secondary.
+ *             i of the problem is i-1); olen[o] is its number of items,
+ *             osec[o] how many of them are secondary, first[o] the node of
+ *             its first item in p->nd.
  *   compat    n rows of W = ceil(n/64) words: bit o2 of row o is set when
  *             o and o2 are compatible: they share no primary item, and
  *             every secondary item they share has the same color in both
@@ -31,6 +32,20 @@
 
 typedef uint64_t word;
 
+/*
+ * The bit-set engines count bits all the time. x86-64 has had a popcnt
+ * instruction since 2008, but the baseline ISA lacks it and gcc would
+ * call a library routine instead; so their search functions are compiled
+ * twice, with and without it, and the loader picks (target_clones). The
+ * helpers they call are inlined into both copies.
+ */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__APPLE__)
+#define BITS_HOT __attribute__((target_clones("popcnt", "default")))
+#else
+#define BITS_HOT
+#endif
+#define BITS_INLINE static inline __attribute__((always_inline))
+
 typedef struct bits_entry {
     int opt;   /* an option containing the item */
     int node;  /* the item's node in that option */
@@ -41,6 +56,7 @@ typedef struct xcc_bits {
     int P, P8;        /* primary items; P rounded up past a multiple of 8 */
     int items;        /* p->last_itm: items are 1 .. items-1 */
     int *pstart, *prim, *olen, *osec;
+    int *first;       /* the node of each option's first item in p->nd */
     word *compat, *mask;
     int *lstart;
     bits_entry *list;
@@ -54,13 +70,13 @@ size_t xcc_bits_table_bytes(const xcc_problem *p);
 int xcc_bits_build(xcc_bits *b, const xcc_problem *p);
 void xcc_bits_free(xcc_bits *b);
 
-static inline int bits_has(const word *set, int o)
+BITS_INLINE int bits_has(const word *set, int o)
 {
     return (set[o / 64] >> (o % 64)) & 1;
 }
 
 /* The row of item i (1-based, as in the problem) in mask. */
-static inline const word *bits_item_mask(const xcc_bits *b, int i)
+BITS_INLINE const word *bits_item_mask(const xcc_bits *b, int i)
 {
     return b->mask + (size_t)(i - 1) * (size_t)b->W;
 }

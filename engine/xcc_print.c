@@ -64,8 +64,14 @@ void xcc_print_option(FILE *f, const xcc_problem *p, int q)
 void xcc_print_solution(FILE *f, const xcc_search *s)
 {
     fprintf(f, "%llu:\n", s->count);
-    for (int k = 0; k <= s->level; k++)
-        xcc_print_option(f, s->p, s->choice[k]);
+    for (int k = 0; k <= s->level; k++) {
+        if (s->twin_k) { /* the twin engine knows the places; its links are not live */
+            print_option_items(f, s->p, s->choice[k]);
+            fprintf(f, " (%d of %d)\n", s->twin_k[k], s->twin_d[k]);
+        } else {
+            xcc_print_option(f, s->p, s->choice[k]);
+        }
+    }
 }
 
 /* The fast engine keeps (k of d) itself: its lists are not linked. */
@@ -81,6 +87,10 @@ void xcc_fast_print_solution(FILE *f, const xcc_fast *fs)
 /* Position k (1-based) of the chosen node in its item's list of d. */
 static void place_of_choice(const xcc_search *s, int l, int *k, int *d)
 {
+    if (s->twin_k) {
+        *k = s->twin_k[l], *d = s->twin_d[l];
+        return;
+    }
     const xcc_node *nd = s->p->nd;
     int item = nd[s->choice[l]].itm;
     *d = nd[item].len;

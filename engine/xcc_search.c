@@ -259,6 +259,10 @@ void xcc_search_free(xcc_search *s)
 {
     free(s->choice);
     free(s->profile);
+    free(s->twin_k);
+    free(s->twin_d);
+    s->twin_k = s->twin_d = NULL;
+    s->twin_cap = 0;
     s->choice = NULL;
     s->profile = NULL;
     s->levels_cap = 0;

@@ -474,6 +474,134 @@ START_TEST(fast_deep_forced_chain)
 }
 END_TEST
 
+/* ---- the twin (DLX2's tree with bit sets) --------------------------- */
+
+typedef struct figures {
+    ullng count, mems, lmems, cmems, updates, cleansings, nodes;
+    int maxl;
+    enum xcc_outcome out;
+    char *listing;
+} figures;
+
+/* Solves text with xcc_solve (twin 0) or xcc_twin_solve (twin 1). */
+static figures twin_or_links(const char *text, int twin, int list, ullng maxcount, ullng timeout)
+{
+    xcc_problem p;
+    xcc_error err;
+    ck_assert_int_eq(read_text(&p, text, &err), 0);
+    xcc_search s;
+    ck_assert_int_eq(xcc_search_init(&s, &p), 0);
+    s.maxcount = maxcount;
+    s.timeout = timeout;
+    listing l = {0};
+    if (list) {
+        l.f = open_memstream(&l.buf, &l.len);
+        s.on_solution = list_all;
+        s.ctx = &l;
+    }
+    if (twin)
+        ck_assert(xcc_twin_suits(&s));
+    figures f;
+    f.out = twin ? xcc_twin_solve(&s) : xcc_solve(&s);
+    f.count = s.count, f.mems = s.mems, f.lmems = s.lmems, f.cmems = s.cmems;
+    f.updates = s.updates, f.cleansings = s.cleansings, f.nodes = s.nodes, f.maxl = s.maxl;
+    f.listing = NULL;
+    if (list) {
+        fclose(l.f);
+        f.listing = l.buf;
+    }
+    xcc_search_free(&s);
+    xcc_free(&p);
+    return f;
+}
+
+static void expect_twins(const char *text, int list, ullng maxcount, ullng timeout)
+{
+    figures a = twin_or_links(text, 0, list, maxcount, timeout);
+    figures b = twin_or_links(text, 1, list, maxcount, timeout);
+    ck_assert_int_eq(a.out, b.out);
+    ck_assert_int_eq(a.count, b.count);
+    ck_assert_int_eq(a.mems, b.mems);
+    ck_assert_int_eq(a.lmems, b.lmems);
+    ck_assert_int_eq(a.cmems, b.cmems);
+    ck_assert_int_eq(a.updates, b.updates);
+    ck_assert_int_eq(a.cleansings, b.cleansings);
+    ck_assert_int_eq(a.nodes, b.nodes);
+    ck_assert_int_eq(a.maxl, b.maxl);
+    if (list)
+        ck_assert_str_eq(a.listing, b.listing);
+    free(a.listing), free(b.listing);
+}
+
+START_TEST(twin_knuth_colors_example)
+{
+    /* DLX2's own figures for his example, from the twin */
+    figures f = twin_or_links(knuth_colors, 1, 1, ~0ULL, ~0ULL);
+    ck_assert_int_eq(f.count, 1);
+    ck_assert_int_eq(f.mems, 268);
+    ck_assert_int_eq(f.lmems, 24);
+    ck_assert_int_eq(f.updates, 14);
+    ck_assert_int_eq(f.cleansings, 5);
+    ck_assert_int_eq(f.nodes, 4);
+    ck_assert_str_eq(f.listing, "1:\n A C X:1 Y:1 (2 of 2)\n B X:1 (1 of 1)\n");
+    free(f.listing);
+}
+END_TEST
+
+START_TEST(twin_walks_the_links_tree)
+{
+    static const char *texts[] = {
+        "A B C\nA\nB\nC\nA B\nB C\nA B C\n",
+        "A B\nA\n",
+        "A B C | X\nA X:1\nB X:1\nC X:1\nA X:2\nC X:2\nB\n",
+        "A B | X Y\nA X:a Y:b\nB X:a Y:b\nB X:a Y:c\n",
+        "A B C D | X Y Z\nA X:1 Y\nB X:1 Z:2\nC Y:3\nD Z:2\nA B X:2\nC D Y\nB Z:2\nD X:1\nA Z\n",
+        /* the same color twice on one item, and an uncolored secondary */
+        "A B C | X\nA X:1\nB X:1\nC X\nA B X:1\nC\n",
+    };
+    for (size_t k = 0; k < sizeof texts / sizeof *texts; k++) {
+        expect_twins(texts[k], 0, ~0ULL, ~0ULL);
+        expect_twins(texts[k], 1, ~0ULL, ~0ULL);
+        expect_twins(texts[k], 1, 1, ~0ULL);
+        expect_twins(texts[k], 0, ~0ULL, 100);
+    }
+}
+END_TEST
+
+START_TEST(twin_memo_keeps_the_figures)
+{
+    /* 8! permutations: counting goes through the memo, listing cannot */
+    char *text = permutation_problem(8);
+    expect_twins(text, 0, ~0ULL, ~0ULL);
+    figures f = twin_or_links(text, 1, 0, ~0ULL, ~0ULL);
+    ck_assert_int_eq(f.count, 40320);
+    /* a limit inside a remembered subtree still stops at the same node */
+    expect_twins(text, 0, 20000, ~0ULL);
+    expect_twins(text, 0, ~0ULL, 1000000);
+    free(text);
+}
+END_TEST
+
+START_TEST(twin_stands_aside)
+{
+    xcc_problem p;
+    xcc_error err;
+    ck_assert_int_eq(read_text(&p, knuth_colors, &err), 0);
+    xcc_search s;
+    xcc_search_init(&s, &p);
+    ck_assert(xcc_twin_suits(&s));
+    gb_rng g;
+    gb_rng_init(&g, 1);
+    s.rng = &g;
+    ck_assert(!xcc_twin_suits(&s)); /* randomizing is the links' */
+    s.rng = NULL;
+    s.vbose |= XCC_SHOW_CHOICES;
+    ck_assert(!xcc_twin_suits(&s)); /* and so is tracing */
+    xcc_search_free(&s);
+    xcc_free(&p);
+}
+END_TEST
+
 /* ---- random numbers ------------------------------------------------- */
 
 START_TEST(gbrand_matches_the_published_test_values)
@@ -519,6 +647,14 @@ static Suite *xcc_suite(void)
     tcase_add_test(fa, fast_limits_stop_it);
     tcase_add_test(fa, fast_deep_forced_chain);
     suite_add_tcase(s, fa);
+
+    TCase *tw = tcase_create("twin");
+    tcase_set_timeout(tw, 60);
+    tcase_add_test(tw, twin_knuth_colors_example);
+    tcase_add_test(tw, twin_walks_the_links_tree);
+    tcase_add_test(tw, twin_memo_keeps_the_figures);
+    tcase_add_test(tw, twin_stands_aside);
+    suite_add_tcase(s, tw);
 
     TCase *rn = tcase_create("gbrand");
     tcase_add_test(rn, gbrand_matches_the_published_test_values);

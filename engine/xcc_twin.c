@@ -1,0 +1,620 @@
+/*
+ * xcc_twin.c — DLX2's search tree, walked without dancing links.
+ *
+ * DLX2's tree is fixed by what its lists hold, not by how they are
+ * linked: the list of an active item is the set of live options (those
+ * not hidden) that contain it, in input order; an item's length is the
+ * size of that set; the branch item is the first active primary item of
+ * least length. The twin keeps exactly these sets as bit sets (the
+ * tables of xcc_bits.h), so it branches on the same items, tries the same
+ * options in the same order, and meets the same solutions, nodes and
+ * dead ends as DLX2 (and as xcc_search.c, its dancing-links twin).
+ *
+ * Its figures are derived, not counted one link at a time. Every mem,
+ * update and cleansing DLX2 charges is a function of quantities the bit
+ * sets give at once. Hiding an option o of len items, c of them cleansed
+ * (secondary items purified to o's color), costs 6 len - 4 - 5c mems and
+ * len - 1 - c updates, plus 2 lmems for each secondary item updated;
+ * covering item x costs 3 mems, one update and a mem per list element
+ * plus one, on top of hiding its live options; purifying x costs 2 mems
+ * per list element plus 2, a mem and a cleansing per option agreeing
+ * with the color (plus one cleansing), and the hiding of the others.
+ * Undoing costs what doing cost (the same nodes are visited on the way
+ * back), so each level remembers the mems and lmems of its cover and of
+ * its current option, and adds them again when it undoes them. The
+ * branch-item scan costs one mem plus two per item looked at, and stops
+ * after an item of length zero. formats/mems.md describes the model.
+ *
+ * Data per level (a slot, copy-on-descend as in xcc_fast.c): the live
+ * options L, the set S of options of the branch item, the length of every
+ * primary item (COVERED once covered), the set of purified secondary
+ * items, and the number of primary items still active. Each slot is
+ * written before its children are made, and never read after the
+ * level's last option is undone.
+ *
+ * What it does not do, and leaves to xcc_search.c: randomizing (s<n>),
+ * tracing (v2, v4), shape files, pruning hooks, splitting for threads.
+ * xcc_twin_suits() says when it can stand in.
+ */
+#include "xcc.h"
+#include "xcc_bits.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define COVERED (1 << 30)
+
+/* Slots past this many bytes in all: leave the problem to the links. */
+#define TWIN_STATE_BYTES (256ULL << 20)
+#define TWIN_TABLE_BYTES (256ULL << 20)
+
+typedef struct twin_slot {
+    word *live;    /* L: W words */
+    word *opts;    /* S: the branch item's options at this node */
+    word *pure;    /* purified secondary items, bit x - second */
+    word *act;     /* active primary items, bit x - 1 */
+    int *cnt;      /* P8 lengths */
+    int active;    /* primary items not yet covered */
+    int npure;     /* secondary items purified */
+} twin_slot;
+
+/* The figures of one cover, purify or option, before they are added. */
+typedef struct cost {
+    ullng mems, lmems, updates, cleansings;
+} cost;
+
+/* What a level must remember to walk its options and undo them. */
+typedef struct twin_frame {
+    int item;             /* the branch item */
+    int pos;              /* the next option to look at in S */
+    ullng cover_mems, cover_lmems;    /* of cover(item), charged again on undo */
+    ullng commit_mems, commit_lmems;  /* of the current option */
+    /* for the memo: the figures when the node was entered, the deepest
+       level below it (relative), and where its entry goes */
+    cost start;
+    ullng start_cmems, start_nodes, start_count;
+    int deep;
+    word *entry;
+} twin_frame;
+
+typedef struct twin {
+    xcc_bits b;
+    int SW;               /* words of a set of secondary items */
+    int AW;               /* words of a set of primary items */
+    int K;                /* words of a memo key: L, active items, purified items */
+    word *memo;           /* the memo (see walk), or NULL */
+    size_t memo_mask;
+    word *keys;           /* per level: the key of its node, K words */
+    int second;
+    twin_slot *slots;
+    int nslots;
+    twin_frame *frames;
+    int *agree_of;        /* per node: its row in agree, or -1 */
+    word *agree;          /* rows: options giving an item one color */
+    word *scratch;        /* W words */
+} twin;
+
+int xcc_twin_suits(const xcc_search *s)
+{
+    const xcc_problem *p = s->p;
+    if (s->rng || s->shape || s->accept || s->retract || s->split_depth || s->base_level)
+        return 0;
+    if (s->vbose & (XCC_SHOW_CHOICES | XCC_SHOW_DETAILS | XCC_SHOW_FULL_STATE))
+        return 0;
+    if (p->second <= 1 || p->options == 0)
+        return 0;
+    double n = (double)p->options, P = p->second - 1, S = p->last_itm - p->second;
+    double slot = (n / 64 + 1) * 16 + (S / 64 + 1) * 8 + (P + 8) * 4;
+    return xcc_bits_table_bytes(p) * 2 <= TWIN_TABLE_BYTES && slot * (P + 1) <= TWIN_STATE_BYTES;
+}
+
+static void twin_free(twin *t)
+{
+    xcc_bits_free(&t->b);
+    for (int k = 0; k < t->nslots; k++)
+        free(t->slots[k].live), free(t->slots[k].opts), free(t->slots[k].pure),
+            free(t->slots[k].cnt), free(t->slots[k].act);
+    free(t->slots), free(t->frames), free(t->agree_of), free(t->agree), free(t->scratch);
+    free(t->memo), free(t->keys);
+}
+
+/*
+ * agree: for each secondary item and each color it gets, the options that
+ * give it that color; agree_of[x - last_itm] names the row of node x.
+ */
+static int build_agree(twin *t, const xcc_problem *p)
+{
+    const xcc_node *nd = p->nd;
+    size_t W = (size_t)t->b.W, nodes = (size_t)(p->last_node - p->last_itm) + 1;
+    t->agree_of = malloc(nodes * sizeof(int));
+    if (!t->agree_of)
+        return 3;
+    int rows = 0;
+    for (int i = p->second; i < p->last_itm; i++)
+        for (int k = t->b.lstart[i]; k < t->b.lstart[i + 1]; k++) {
+            int x = t->b.list[k].node, first = -1;
+            t->agree_of[x - p->last_itm] = -1;
+            if (!nd[x].color)
+                continue;
+            for (int j = t->b.lstart[i]; j < k && first < 0; j++)
+                if (nd[t->b.list[j].node].color == nd[x].color)
+                    first = t->agree_of[t->b.list[j].node - p->last_itm];
+            t->agree_of[x - p->last_itm] = first >= 0 ? first : rows++;
+        }
+    t->agree = calloc((size_t)rows * W + 1, sizeof(word));
+    if (!t->agree)
+        return 3;
+    for (int i = p->second; i < p->last_itm; i++)
+        for (int k = t->b.lstart[i]; k < t->b.lstart[i + 1]; k++) {
+            int x = t->b.list[k].node, r = t->agree_of[x - p->last_itm], o = t->b.list[k].opt;
+            if (r >= 0)
+                t->agree[(size_t)r * W + (size_t)o / 64] |= (word)1 << (o % 64);
+        }
+    return 0;
+}
+
+static int twin_init(twin *t, const xcc_problem *p)
+{
+    memset(t, 0, sizeof *t);
+    if (xcc_bits_build(&t->b, p))
+        return 3;
+    t->second = p->second;
+    t->SW = (p->last_itm - p->second + 63) / 64 + 1;
+    t->AW = (t->b.P + 63) / 64;
+    t->K = t->b.W + t->AW + t->SW;
+    int cap = t->b.P + 2;
+    t->slots = calloc((size_t)cap, sizeof(twin_slot));
+    t->frames = calloc((size_t)cap, sizeof(twin_frame));
+    t->scratch = malloc((size_t)t->b.W * sizeof(word));
+    if (!t->slots || !t->frames || !t->scratch || build_agree(t, p))
+        return 3;
+    t->nslots = cap;
+    return 0;
+}
+
+/* Allocates slot k on first use. */
+static int alloc_slot(twin *t, int k)
+{
+    twin_slot *s = &t->slots[k];
+    s->live = malloc((size_t)t->b.W * sizeof(word));
+    s->opts = malloc((size_t)t->b.W * sizeof(word));
+    s->pure = malloc((size_t)t->SW * sizeof(word));
+    s->cnt = malloc((size_t)t->b.P8 * sizeof(int));
+    s->act = malloc((size_t)t->AW * sizeof(word));
+    return s->live && s->opts && s->pure && s->cnt && s->act ? 0 : 3;
+}
+
+BITS_INLINE int reserve_slot(twin *t, int k)
+{
+    return t->slots[k].live ? 0 : alloc_slot(t, k);
+}
+
+typedef int v4i __attribute__((vector_size(16)));
+
+BITS_INLINE void copy_slot(const twin *t, twin_slot *dst, const twin_slot *src, int with_counts)
+{
+    for (int w = 0; w < t->b.W; w++)
+        dst->live[w] = src->live[w];
+    for (int v = 0; v < t->SW; v++)
+        dst->pure[v] = src->pure[v];
+    for (int v = 0; v < t->AW; v++)
+        dst->act[v] = src->act[v];
+    if (with_counts)
+        for (int i = 0; i < t->b.P8; i += 4) { /* P8 is a multiple of 8 */
+            v4i x;
+            memcpy(&x, src->cnt + i, sizeof x);
+            memcpy(dst->cnt + i, &x, sizeof x);
+        }
+    dst->active = src->active;
+    dst->npure = src->npure;
+}
+
+/*
+ * Hides the options of set h (already taken out of the slot's live set):
+ * lowers the lengths of their primary items and charges what DLX2's hide
+ * charges. own_secondary: the item they are hidden through is secondary.
+ */
+BITS_INLINE void hide_set(const twin *t, twin_slot *s, const xcc_node *nd, const word *h,
+                          int own_secondary, int with_counts, cost *c)
+{
+    const xcc_bits *b = &t->b;
+    ullng m = 0, len = 0, sec = 0, cleansed = 0;
+    for (int w = 0; w < b->W; w++)
+        for (word bits = h[w]; bits; bits &= bits - 1) {
+            int o = w * 64 + __builtin_ctzll(bits);
+            m++;
+            len += (ullng)b->olen[o];
+            sec += (ullng)b->osec[o];
+            if (with_counts)
+                for (int k = b->pstart[o]; k < b->pstart[o + 1]; k++)
+                    s->cnt[b->prim[k]]--;
+            if (s->npure && b->osec[o]) {
+                /* cleansed nodes: its secondary items already purified */
+                for (int x = b->first[o], e = x + b->olen[o]; x < e; x++) {
+                    int v = nd[x].itm - t->second;
+                    if (v >= 0)
+                        cleansed += (s->pure[v / 64] >> (v % 64)) & 1;
+                }
+            }
+        }
+    c->mems += 6 * len - 4 * m - 5 * cleansed;
+    c->updates += len - m - cleansed;
+    c->lmems += 2 * (sec - (ullng)own_secondary * m - cleansed);
+}
+
+/* cover(x): x leaves the active list and its live options are hidden. */
+BITS_INLINE void cover(const twin *t, twin_slot *s, const xcc_node *nd, int x, word *opts,
+                       int with_counts, cost *c)
+{
+    const xcc_bits *b = &t->b;
+    const word *mk = bits_item_mask(b, x);
+    ullng m = 0;
+    for (int w = 0; w < b->W; w++) {
+        word h = s->live[w] & mk[w];
+        opts[w] = h;
+        s->live[w] &= ~h;
+        m += (ullng)__builtin_popcountll(h);
+    }
+    c->mems += 3 + m + 1;
+    c->updates += 1;
+    hide_set(t, s, nd, opts, x >= t->second, with_counts, c);
+    if (with_counts && x < t->second) {
+        s->cnt[x - 1] = COVERED;
+        s->active--;
+        s->act[(x - 1) / 64] &= ~((word)1 << ((x - 1) % 64));
+    }
+}
+
+/*
+ * purify(x) to the color of node q: options of x with another color are
+ * hidden, those with the same color are marked cleansed.
+ */
+BITS_INLINE void purify(const twin *t, twin_slot *s, const xcc_node *nd, int x, int q,
+                        int last_itm, int with_counts, cost *c)
+{
+    const xcc_bits *b = &t->b;
+    const word *mk = bits_item_mask(b, x);
+    const word *ag = t->agree + (size_t)t->agree_of[q - last_itm] * (size_t)b->W;
+    word *h = t->scratch;
+    ullng all = 0, same = 0;
+    for (int w = 0; w < b->W; w++) {
+        word l = s->live[w] & mk[w];
+        h[w] = l & ~ag[w];
+        s->live[w] &= ~h[w];
+        all += (ullng)__builtin_popcountll(l);
+        same += (ullng)__builtin_popcountll(l & ag[w]);
+    }
+    c->mems += 1 + (all + 1) + all + same;
+    c->cleansings += 1 + same;
+    hide_set(t, s, nd, h, 1, with_counts, c);
+    int v = x - t->second;
+    s->pure[v / 64] |= (word)1 << (v % 64);
+    s->npure++;
+}
+
+/* commit_option: the items of the option of node q after q, in turn. */
+BITS_INLINE void commit(const twin *t, twin_slot *s, const xcc_problem *p, int q,
+                        int with_counts, cost *c)
+{
+    const xcc_node *nd = p->nd;
+    for (int pp = q + 1; pp != q;) {
+        int cc = nd[pp].itm;
+        c->mems++;
+        if (cc <= 0) {
+            pp = nd[pp].up;
+            c->mems++;
+            continue;
+        }
+        if (!nd[pp].color) {
+            cover(t, s, nd, cc, t->scratch, with_counts, c);
+        } else {
+            int v = cc - t->second;
+            if (!((s->pure[v / 64] >> (v % 64)) & 1))
+                purify(t, s, nd, cc, pp, p->last_itm, with_counts, c);
+        }
+        pp++;
+    }
+}
+
+/*
+ * The branch item by DLX2's rule, and the mems of looking: the first
+ * active primary item of least length; the scan stops at a zero.
+ */
+BITS_INLINE int choose(const twin *t, const twin_slot *s, ullng *looked)
+{
+    const int *cnt = s->cnt;
+    int best = -1, least = INT_MAX;
+    ullng n = 0;
+    for (int i = 0; i < t->b.P; i++) {
+        int c = cnt[i];
+        if (c >= COVERED / 2)
+            continue;
+        n++;
+        if (c < least) {
+            least = c, best = i;
+            if (!c)
+                break;
+        }
+    }
+    *looked = n;
+    return best + 1;
+}
+
+BITS_INLINE void add_cost(cost *sum, const cost *c)
+{
+    sum->mems += c->mems, sum->lmems += c->lmems;
+    sum->updates += c->updates, sum->cleansings += c->cleansings;
+}
+
+/* Position k of the chosen option among the d options of its level. */
+static int grow_places(xcc_search *s, int need)
+{
+    if (xcc_reserve_levels(s, need))
+        return 3;
+    if (s->twin_cap > need)
+        return 0;
+    int cap = s->levels_cap;
+    int *k = realloc(s->twin_k, (size_t)cap * sizeof(int));
+    if (k)
+        s->twin_k = k;
+    int *d = realloc(s->twin_d, (size_t)cap * sizeof(int));
+    if (d)
+        s->twin_d = d;
+    if (!k || !d)
+        return 3;
+    s->twin_cap = cap;
+    return 0;
+}
+
+/*
+ * The memo. Below a node, DLX2's subtree and every figure of it depend
+ * only on the node's live options, active primary items and purified
+ * secondary items: the lists are the live options of each item, the
+ * cleansed nodes are those of purified items, and the branch scan reads
+ * the active items in order. When the search only counts, the figures
+ * of each finished subtree are kept under that key in a direct-mapped
+ * table, and a node met again adds them up instead of walking its
+ * subtree: knight's cycle covers and other permutation-like problems
+ * meet the same subproblems millions of times. An entry is the K key
+ * words, then the figures below.
+ */
+enum { M_COUNT, M_NODES, M_MEMS, M_LMEMS, M_UPDATES, M_CLEANSINGS, M_CMEMS, M_DEEP, M_FIGS };
+#define TWIN_MEMO_BYTES (64u << 20)
+#define TWIN_MEMO_KEY_WORDS 64
+
+static void start_memo(twin *t)
+{
+    if (t->K > TWIN_MEMO_KEY_WORDS)
+        return;
+    size_t entry = ((size_t)t->K + M_FIGS) * sizeof(word), n = 1;
+    while (2 * n * entry <= TWIN_MEMO_BYTES)
+        n *= 2;
+    t->memo = calloc(n, entry);
+    t->keys = malloc(((size_t)t->b.P + 2) * (size_t)t->K * sizeof(word));
+    if (!t->memo || !t->keys) { /* then it just walks */
+        free(t->memo), free(t->keys);
+        t->memo = t->keys = NULL;
+        return;
+    }
+    t->memo_mask = n - 1;
+}
+
+/* Writes the key of slot s into key and returns its entry. */
+BITS_INLINE word *memo_entry(const twin *t, const twin_slot *s, word *key)
+{
+    int W = t->b.W;
+    for (int w = 0; w < W; w++)
+        key[w] = s->live[w];
+    for (int v = 0; v < t->AW; v++)
+        key[W + v] = s->act[v];
+    for (int v = 0; v < t->SW; v++)
+        key[W + t->AW + v] = s->pure[v];
+    word h = 0x9e3779b97f4a7c15ULL;
+    for (int k = 0; k < t->K; k++) {
+        h = (h ^ key[k]) * 0xff51afd7ed558ccdULL;
+        h ^= h >> 29;
+    }
+    return t->memo + (size_t)(h & t->memo_mask) * ((size_t)t->K + M_FIGS);
+}
+
+BITS_HOT static enum xcc_outcome walk(xcc_search *s, twin *t)
+{
+    const xcc_problem *p = s->p;
+    const xcc_bits *b = &t->b;
+    enum xcc_outcome outcome = XCC_FINISHED;
+    /* the figures live in registers here, and go back to s for the
+       callbacks and at the end */
+    cost tot = {s->mems, s->lmems, s->updates, s->cleansings};
+    ullng cmems = s->cmems, nodes = s->nodes, count = s->count;
+#define SAVE_FIGURES()                                                         \
+    (s->mems = tot.mems, s->lmems = tot.lmems, s->updates = tot.updates,       \
+     s->cleansings = tot.cleansings, s->cmems = cmems, s->nodes = nodes, s->count = count)
+    twin_slot *root = &t->slots[0];
+    if (reserve_slot(t, 0) || grow_places(s, 2))
+        { outcome = XCC_NO_MEMORY; goto done; }
+    memset(root->live, 0, (size_t)b->W * sizeof(word));
+    for (int o = 0; o < b->n; o++)
+        root->live[o / 64] |= (word)1 << (o % 64);
+    memset(root->pure, 0, (size_t)t->SW * sizeof(word));
+    for (int i = 0; i < b->P8; i++)
+        root->cnt[i] = i < b->P ? b->lstart[i + 2] - b->lstart[i + 1] : COVERED;
+    root->active = b->P;
+    root->npure = 0;
+    memset(root->act, 0, (size_t)t->AW * sizeof(word));
+    for (int i = 0; i < b->P; i++)
+        root->act[i / 64] |= (word)1 << (i % 64);
+    s->level = 0;
+
+forward:
+    if (t->memo) {
+        twin_frame *fr = &t->frames[s->level];
+        word *key = t->keys + (size_t)s->level * (size_t)t->K;
+        word *e = memo_entry(t, &t->slots[s->level], key);
+        const word *fig = e + t->K;
+        fr->entry = e;
+        if (fig[M_NODES] && !memcmp(e, key, (size_t)t->K * sizeof(word))
+            && count + fig[M_COUNT] < s->maxcount && tot.mems + fig[M_MEMS] < s->timeout
+            && (!s->delta || tot.mems + fig[M_MEMS] < s->thresh)) {
+            count += fig[M_COUNT], nodes += fig[M_NODES], cmems += fig[M_CMEMS];
+            tot.mems += fig[M_MEMS], tot.lmems += fig[M_LMEMS];
+            tot.updates += fig[M_UPDATES], tot.cleansings += fig[M_CLEANSINGS];
+            int deep = (int)fig[M_DEEP];
+            if (s->level + deep > s->maxl) {
+                if (grow_places(s, s->level + deep + 2))
+                    { outcome = XCC_NO_MEMORY; goto done; }
+                s->maxl = s->level + deep;
+            }
+            if (s->level > 0 && t->frames[s->level - 1].deep < deep + 1)
+                t->frames[s->level - 1].deep = deep + 1;
+            goto finished;
+        }
+        fr->start = tot;
+        fr->start_cmems = cmems, fr->start_nodes = nodes, fr->start_count = count;
+        fr->deep = 0;
+    }
+    nodes++;
+    if (s->vbose & XCC_SHOW_PROFILE)
+        s->profile[s->level]++;
+    if (s->interrupt && *s->interrupt)
+        { outcome = XCC_INTERRUPTED; goto done; }
+    if (s->delta && tot.mems >= s->thresh) {
+        s->thresh += s->delta;
+        if (s->on_progress) {
+            SAVE_FIGURES();
+            s->on_progress(s, s->ctx);
+        }
+    }
+    if (tot.mems >= s->timeout)
+        { outcome = XCC_MEMS_LIMIT; goto done; }
+    {
+        twin_slot *sl = &t->slots[s->level];
+        twin_frame *fr = &t->frames[s->level];
+        ullng looked;
+        int best = choose(t, sl, &looked);
+        tot.mems += 1 + 2 * looked;
+        cmems += 1 + 2 * looked;
+        cost c = {0, 0, 0, 0};
+        cover(t, sl, p->nd, best, sl->opts, 1, &c);
+        add_cost(&tot, &c);
+        fr->item = best;
+        fr->pos = 0;
+        fr->cover_mems = c.mems, fr->cover_lmems = c.lmems;
+        {
+            ullng d = 0;
+            for (int w = 0; w < b->W; w++)
+                d += (ullng)__builtin_popcountll(sl->opts[w]);
+            s->twin_d[s->level] = (int)d;
+        }
+        s->twin_k[s->level] = 0;
+        tot.mems += 2;
+    }
+advance:
+    {
+        twin_frame *fr = &t->frames[s->level];
+        twin_slot *sl = &t->slots[s->level];
+        /* the next option of S (options and lists are both in input order) */
+        int o = fr->pos, w = o / 64;
+        word bits = w < b->W ? sl->opts[w] & (~(word)0 << (o % 64)) : 0;
+        while (!bits && ++w < b->W)
+            bits = sl->opts[w];
+        if (!bits)
+            goto backup;
+        o = w * 64 + __builtin_ctzll(bits);
+        fr->pos = o + 1;
+        int q = b->first[o];
+        while (p->nd[q].itm != fr->item)
+            q++;
+        s->twin_k[s->level]++;
+        s->choice[s->level] = q;
+        if (reserve_slot(t, s->level + 1))
+            { outcome = XCC_NO_MEMORY; goto done; }
+        twin_slot *child = &t->slots[s->level + 1];
+        cost c = {0, 0, 0, 0};
+        if (sl->active == b->pstart[o + 1] - b->pstart[o] - 1) {
+            /* it covers the last items: a solution, whose lengths no one reads */
+            copy_slot(t, child, sl, 0);
+            commit(t, child, p, q, 0, &c);
+            add_cost(&tot, &c);
+            fr->commit_mems = c.mems, fr->commit_lmems = c.lmems;
+            tot.mems++;
+            goto solution;
+        }
+        copy_slot(t, child, sl, 1);
+        commit(t, child, p, q, 1, &c);
+        add_cost(&tot, &c);
+        fr->commit_mems = c.mems, fr->commit_lmems = c.lmems;
+        tot.mems++;
+        if (++s->level > s->maxl) {
+            if (grow_places(s, s->level + 2))
+                { outcome = XCC_NO_MEMORY; goto done; }
+            s->maxl = s->level;
+        }
+        goto forward;
+    }
+backup:
+    {
+        twin_frame *fr = &t->frames[s->level];
+        tot.mems += fr->cover_mems, tot.lmems += fr->cover_lmems; /* uncover */
+        if (t->memo) {
+            word *e = fr->entry, *fig = e + t->K;
+            memcpy(e, t->keys + (size_t)s->level * (size_t)t->K, (size_t)t->K * sizeof(word));
+            fig[M_COUNT] = count - fr->start_count, fig[M_NODES] = nodes - fr->start_nodes;
+            fig[M_MEMS] = tot.mems - fr->start.mems, fig[M_LMEMS] = tot.lmems - fr->start.lmems;
+            fig[M_UPDATES] = tot.updates - fr->start.updates;
+            fig[M_CLEANSINGS] = tot.cleansings - fr->start.cleansings;
+            fig[M_CMEMS] = cmems - fr->start_cmems, fig[M_DEEP] = (word)fr->deep;
+            if (s->level > 0 && t->frames[s->level - 1].deep < fr->deep + 1)
+                t->frames[s->level - 1].deep = fr->deep + 1;
+        }
+    }
+finished:
+    {
+        if (s->level == 0)
+            goto done;
+        s->level--;
+        tot.mems += 2;
+    }
+recover:
+    {
+        twin_frame *fr = &t->frames[s->level];
+        tot.mems += fr->commit_mems, tot.lmems += fr->commit_lmems; /* uncommit */
+        tot.mems += 2;
+        goto advance;
+    }
+solution:
+    nodes++;
+    if (t->memo && t->frames[s->level].deep < 1)
+        t->frames[s->level].deep = 1;
+    if (s->level + 1 > s->maxl) {
+        if (grow_places(s, s->level + 2))
+            { outcome = XCC_NO_MEMORY; goto done; }
+        s->maxl = s->level + 1;
+    }
+    if (s->vbose & XCC_SHOW_PROFILE)
+        s->profile[s->level + 1]++;
+    count++;
+    if (s->on_solution && (SAVE_FIGURES(), s->on_solution(s, s->ctx)))
+        { outcome = XCC_STOPPED; goto done; }
+    if (count >= s->maxcount)
+        { outcome = XCC_COUNT_LIMIT; goto done; }
+    goto recover;
+done:
+    SAVE_FIGURES();
+    return outcome;
+#undef SAVE_FIGURES
+}
+
+enum xcc_outcome xcc_twin_solve(xcc_search *s)
+{
+    twin t;
+    if (twin_init(&t, s->p)) {
+        twin_free(&t);
+        return XCC_NO_MEMORY;
+    }
+    if (!s->on_solution && !(s->vbose & XCC_SHOW_PROFILE))
+        start_memo(&t);
+    enum xcc_outcome out = walk(s, &t);
+    twin_free(&t);
+    return out;
+}
