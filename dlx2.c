@@ -731,7 +731,8 @@ int main(int argc, char **argv)
     if (st.threads > 1 || st.shards > 1) {
         xcc_parallel par = {.threads = st.threads, .shard = st.shard, .shards = st.shards,
                             .tasks_per_worker = 64,
-                            .each_solution = st.spacing && !st.count_only};
+                            .each_solution = st.spacing && !st.count_only,
+                            .use_twin = st.engine != ENGINE_LINKS};
         r.parallel = 1;
         if (!st.progress)
             s.delta = 0;

@@ -217,6 +217,17 @@ int xcc_twin_suits(const xcc_search *s);
 enum xcc_outcome xcc_twin_solve(xcc_search *s);
 
 /*
+ * The same, keeping the twin's tables (and its memo) from one search to
+ * the next, as the parallel driver's workers do. With s->base_level = d,
+ * choice[0 .. d-1] name options chosen above, and only the subtree below
+ * them is searched. The problem must not change meanwhile.
+ */
+typedef struct xcc_twin xcc_twin;
+xcc_twin *xcc_twin_new(const xcc_problem *p);
+void xcc_twin_delete(xcc_twin *t);
+enum xcc_outcome xcc_twin_search(xcc_twin *t, xcc_search *s);
+
+/*
  * Makes the choices of path[0..depth-1] (option nodes, each in the list of
  * the item branched on at its level) without counting anything, and
  * sets base_level = depth; xcc_unreplay takes them back. Returns 0 or 3.
@@ -268,6 +279,8 @@ typedef struct xcc_parallel {
     /* call s->on_solution for every solution, numbered globally (slower:
        takes a lock per solution); otherwise solutions are only counted */
     int each_solution;
+    /* let workers walk their subtrees with the twin (xcc_twin_suits) */
+    int use_twin;
 } xcc_parallel;
 
 /*

@@ -71,6 +71,7 @@ typedef struct worker {
     shared *sh;
     xcc_problem p;
     xcc_search s;
+    xcc_twin *twin;  /* walks its subtrees with bit sets, or NULL: links */
     pthread_t thread;
     char pad[CACHE_LINE];
 } worker;
@@ -212,6 +213,21 @@ static int take_task(shared *sh, size_t *task)
     return got;
 }
 
+/* Books a finished task; 0 if the worker must stop. */
+static int finish_task(shared *sh, enum xcc_outcome o)
+{
+    pthread_mutex_lock(&sh->lock);
+    sh->done++;
+    if (o == XCC_NO_MEMORY)
+        sh->failed = 1, sh->halt = 1;
+    else if (o == XCC_MEMS_LIMIT && sh->outcome == XCC_FINISHED)
+        sh->outcome = XCC_MEMS_LIMIT, sh->halt = 1;
+    else if (o == XCC_INTERRUPTED && sh->outcome == XCC_FINISHED && !sh->halt)
+        sh->outcome = XCC_INTERRUPTED;
+    pthread_mutex_unlock(&sh->lock);
+    return o == XCC_FINISHED;
+}
+
 static void *work(void *arg)
 {
     worker *w = arg;
@@ -222,7 +238,24 @@ static void *work(void *arg)
     w->s.ctx = w;
     w->s.halt = &sh->halt;
     w->s.maxcount = ~0ULL; /* the shared count decides */
+    if (!sh->par->each_solution && sh->user->maxcount == ~0ULL)
+        w->s.on_solution = NULL; /* nothing to report: the twin may use its memo */
     while (take_task(sh, &task)) {
+        if (w->twin) {
+            /* the twin takes the path as choices made above the subtree */
+            if (xcc_reserve_levels(&w->s, t->depth + 1)) {
+                sh->failed = 1;
+                sh->halt = 1;
+                break;
+            }
+            memcpy(w->s.choice, t->paths + task * (size_t)t->depth, (size_t)t->depth * sizeof(int));
+            w->s.base_level = t->depth;
+            enum xcc_outcome o = xcc_twin_search(w->twin, &w->s);
+            w->s.base_level = 0;
+            if (!finish_task(sh, o))
+                break;
+            continue;
+        }
         if (xcc_replay(&w->s, t->paths + task * (size_t)t->depth, t->depth)) {
             sh->failed = 1;
             sh->halt = 1;
@@ -237,16 +270,7 @@ static void *work(void *arg)
         w->s.rng = NULL;
         if (o == XCC_FINISHED) /* otherwise the copy is left as it is */
             xcc_unreplay(&w->s);
-        pthread_mutex_lock(&sh->lock);
-        sh->done++;
-        if (o == XCC_NO_MEMORY)
-            sh->failed = 1, sh->halt = 1;
-        else if (o == XCC_MEMS_LIMIT && sh->outcome == XCC_FINISHED)
-            sh->outcome = XCC_MEMS_LIMIT, sh->halt = 1;
-        else if (o == XCC_INTERRUPTED && sh->outcome == XCC_FINISHED && !sh->halt)
-            sh->outcome = XCC_INTERRUPTED;
-        pthread_mutex_unlock(&sh->lock);
-        if (o != XCC_FINISHED)
+        if (!finish_task(sh, o))
             break;
     }
     return NULL;
@@ -389,7 +413,10 @@ enum xcc_outcome xcc_solve_parallel(xcc_search *user, const xcc_parallel *par)
             break;
         }
         w[i]->sh = &sh;
+        if (par->use_twin && xcc_twin_suits(user))
+            w[i]->twin = xcc_twin_new(&w[i]->p); /* NULL: it dances instead */
         if (pthread_create(&w[i]->thread, NULL, work, w[i])) {
+            xcc_twin_delete(w[i]->twin);
             xcc_search_free(&w[i]->s);
             xcc_free(&w[i]->p);
             break;
@@ -426,6 +453,7 @@ enum xcc_outcome xcc_solve_parallel(xcc_search *user, const xcc_parallel *par)
         add_counts(user, &w[i]->s);
         if (par->each_solution || user->maxcount != ~0ULL)
             user->count -= local_count; /* counted in sh.count instead */
+        xcc_twin_delete(w[i]->twin);
         xcc_search_free(&w[i]->s);
         xcc_free(&w[i]->p);
     }

@@ -78,7 +78,7 @@ typedef struct twin_frame {
     word *entry;
 } twin_frame;
 
-typedef struct twin {
+struct xcc_twin {
     xcc_bits b;
     int SW;               /* words of a set of secondary items */
     int AW;               /* words of a set of primary items */
@@ -93,12 +93,14 @@ typedef struct twin {
     int *agree_of;        /* per node: its row in agree, or -1 */
     word *agree;          /* rows: options giving an item one color */
     word *scratch;        /* W words */
-} twin;
+    int memo_tried;       /* start_memo was called */
+};
+typedef struct xcc_twin twin;
 
 int xcc_twin_suits(const xcc_search *s)
 {
     const xcc_problem *p = s->p;
-    if (s->rng || s->shape || s->accept || s->retract || s->split_depth || s->base_level)
+    if (s->rng || s->shape || s->accept || s->retract || s->split_depth)
         return 0;
     if (s->vbose & (XCC_SHOW_CHOICES | XCC_SHOW_DETAILS | XCC_SHOW_FULL_STATE))
         return 0;
@@ -368,6 +370,42 @@ static int grow_places(xcc_search *s, int need)
 }
 
 /*
+ * With s->base_level = d > 0, choice[0 .. d-1] were made above (the
+ * parallel driver hands out such subtrees): makes them, counting nothing,
+ * and notes their places (k of d) for printing.
+ */
+static int replay(twin *t, xcc_search *s, int depth)
+{
+    const xcc_problem *p = s->p;
+    const xcc_bits *b = &t->b;
+    if (grow_places(s, depth + 2))
+        return 3;
+    for (int l = 0; l < depth; l++) {
+        int q = s->choice[l], best = p->nd[q].itm, o = -1;
+        twin_slot *sl = &t->slots[l];
+        if (reserve_slot(t, l + 1))
+            return 3;
+        cost ignored = {0, 0, 0, 0};
+        cover(t, sl, p->nd, best, sl->opts, 1, &ignored);
+        for (int k = b->lstart[best]; k < b->lstart[best + 1]; k++)
+            if (b->list[k].node == q)
+                o = b->list[k].opt;
+        int k = 0, d = 0;
+        for (int w = 0; w < b->W; w++) {
+            d += __builtin_popcountll(sl->opts[w]);
+            if (w < o / 64)
+                k += __builtin_popcountll(sl->opts[w]);
+            else if (w == o / 64)
+                k += __builtin_popcountll(sl->opts[w] & (((word)1 << (o % 64)) - 1));
+        }
+        s->twin_k[l] = k + 1, s->twin_d[l] = d;
+        copy_slot(t, &t->slots[l + 1], sl, 1);
+        commit(t, &t->slots[l + 1], p, q, 1, &ignored);
+    }
+    return 0;
+}
+
+/*
  * The memo. Below a node, DLX2's subtree and every figure of it depend
  * only on the node's live options, active primary items and purified
  * secondary items: the lists are the live options of each item, the
@@ -444,7 +482,10 @@ BITS_HOT static enum xcc_outcome walk(xcc_search *s, twin *t)
     memset(root->act, 0, (size_t)t->AW * sizeof(word));
     for (int i = 0; i < b->P; i++)
         root->act[i / 64] |= (word)1 << (i % 64);
-    s->level = 0;
+    const int base = s->base_level;
+    if (replay(t, s, base))
+        { outcome = XCC_NO_MEMORY; goto done; }
+    s->level = base;
 
 forward:
     if (t->memo) {
@@ -476,7 +517,7 @@ forward:
     nodes++;
     if (s->vbose & XCC_SHOW_PROFILE)
         s->profile[s->level]++;
-    if (s->interrupt && *s->interrupt)
+    if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt))
         { outcome = XCC_INTERRUPTED; goto done; }
     if (s->delta && tot.mems >= s->thresh) {
         s->thresh += s->delta;
@@ -570,7 +611,7 @@ backup:
     }
 finished:
     {
-        if (s->level == 0)
+        if (s->level == base)
             goto done;
         s->level--;
         tot.mems += 2;
@@ -605,16 +646,47 @@ done:
 #undef SAVE_FIGURES
 }
 
+xcc_twin *xcc_twin_new(const xcc_problem *p)
+{
+    twin *t = malloc(sizeof *t);
+    if (!t)
+        return NULL;
+    if (twin_init(t, p)) {
+        twin_free(t);
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void xcc_twin_delete(xcc_twin *t)
+{
+    if (t) {
+        twin_free(t);
+        free(t);
+    }
+}
+
+enum xcc_outcome xcc_twin_search(xcc_twin *t, xcc_search *s)
+{
+    if (!t->memo_tried && !s->on_solution && !(s->vbose & XCC_SHOW_PROFILE)) {
+        t->memo_tried = 1;
+        start_memo(t);
+    }
+    word *memo = t->memo;
+    if (s->on_solution || (s->vbose & XCC_SHOW_PROFILE))
+        t->memo = NULL; /* every node must be visited: no memo this time */
+    enum xcc_outcome out = walk(s, t);
+    t->memo = memo;
+    return out;
+}
+
 enum xcc_outcome xcc_twin_solve(xcc_search *s)
 {
-    twin t;
-    if (twin_init(&t, s->p)) {
-        twin_free(&t);
+    xcc_twin *t = xcc_twin_new(s->p);
+    if (!t)
         return XCC_NO_MEMORY;
-    }
-    if (!s->on_solution && !(s->vbose & XCC_SHOW_PROFILE))
-        start_memo(&t);
-    enum xcc_outcome out = walk(s, &t);
-    twin_free(&t);
+    enum xcc_outcome out = xcc_twin_search(t, s);
+    xcc_twin_delete(t);
     return out;
 }
