@@ -7,7 +7,8 @@
  * text. The search gets small limits (mems and solutions) so that one
  * input never runs long; the point is that no input can crash, hang, read
  * out of bounds or leave the lists broken, and that the fast engine
- * (xcc_fast.c) counts what Algorithm C counts: if not, abort().
+ * (xcc_fast.c) counts what Algorithm C counts and the twin (xcc_twin.c)
+ * walks its tree with the same figures: if not, abort().
  *
  * Build and run: make fuzz FUZZ_SECONDS=N (clang with libFuzzer, ASan and
  * UBSan). Crashes found become files in tests/fuzz/regressions/, which
@@ -41,6 +42,28 @@ static void compare_fast(const xcc_problem *p, ullng count)
         abort();
     }
     xcc_fast_free(&f);
+}
+
+/* The twin must walk the same tree: every figure equal, same limits. */
+static void compare_twin(xcc_problem *p, const xcc_search *links, enum xcc_outcome out)
+{
+    xcc_search s;
+    if (xcc_search_init(&s, p))
+        return;
+    s.timeout = links->timeout;
+    s.maxcount = links->maxcount;
+    if (xcc_twin_suits(&s)) {
+        enum xcc_outcome o = xcc_twin_solve(&s);
+        if (o != XCC_NO_MEMORY
+            && (o != out || s.count != links->count || s.mems != links->mems
+                || s.lmems != links->lmems || s.updates != links->updates
+                || s.cleansings != links->cleansings || s.nodes != links->nodes)) {
+            fprintf(stderr, "twin: %llu solutions %llu mems %llu nodes; links: %llu %llu %llu\n",
+                    s.count, s.mems, s.nodes, links->count, links->mems, links->nodes);
+            abort();
+        }
+    }
+    xcc_search_free(&s);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -77,6 +100,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 /* the fast engine has no mems limit: only small trees */
                 if (mode == 3 && (out == XCC_FINISHED || out == XCC_COUNT_LIMIT))
                     compare_fast(&p, s.count);
+                if (mode == 3)
+                    compare_twin(&p, &s, out);
                 xcc_search_free(&s);
             }
         }
