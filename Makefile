@@ -5,6 +5,7 @@
 #   make test       quick test tier: Check unit tests + end-to-end scripts
 #   make test-bench the reference instances of the bench tier (seconds each)
 #   make test SANITIZE=1   the same, built with ASan and UBSan
+#   make test-threads  the tests of -j and --shard, dlx2 built with TSan
 #
 # The engine (engine/*.c) is archived into build/libxcc.a so that dlx2 and
 # any generator that must solve (uniqueness checks) link the same code.
@@ -14,7 +15,12 @@ OPT     ?= -O2
 CFLAGS  ?= $(OPT)
 WARN     = -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L
 LDLIBS  += -lpthread
-ifdef SANITIZE
+ifeq ($(SANITIZE),thread)
+CFLAGS  += -O1 -g -fsanitize=thread
+LDFLAGS += -fsanitize=thread
+BUILD    = build-tsan
+BIN      = build-tsan/
+else ifdef SANITIZE
 CFLAGS  += -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDFLAGS += -fsanitize=address,undefined
 BUILD    = build-san
@@ -35,7 +41,7 @@ GEN_LIB_SRC = $(filter-out dlx-gen/gen-%.c,$(wildcard dlx-gen/*.c))
 GEN_LIB_OBJ = $(GEN_LIB_SRC:dlx-gen/%.c=$(BUILD)/dlx-gen/%.o)
 UNIT_SRC   = $(wildcard tests/unit/*.c)
 
-.PHONY: all demo test test-bench bench fuzz fuzz-gen clean
+.PHONY: all demo test test-bench test-threads bench fuzz fuzz-gen clean
 # keep the objects that several programs link (make would delete them)
 .SECONDARY: $(GEN_LIB_OBJ) $(ENGINE_OBJ)
 all: $(BIN)dlx2 $(GEN_BIN)
@@ -89,6 +95,12 @@ test: all $(TEST_TOOLS)
 test-bench: all $(TEST_TOOLS)
 	@BUILD=$(BUILD) BIN=$(BIN) SANITIZE=$(SANITIZE) tests/run bench
 
+# The threads' tests with ThreadSanitizer (its own build, build-tsan/):
+# a data race in the parallel driver or the shared memo fails them.
+test-threads:
+	@$(MAKE) --no-print-directory SANITIZE=thread all
+	@BUILD=build-tsan BIN=build-tsan/ SANITIZE=thread tests/run threads
+
 bench: all
 	bench/run
 
@@ -108,4 +120,4 @@ fuzz-gen:
 	tests/fuzz/fuzz-gen $(FUZZ_SECONDS)
 
 clean:
-	rm -rf build-afl build build-san build-fuzz dlx2 $(GEN_SRC:.c=)
+	rm -rf build-afl build build-san build-tsan build-fuzz dlx2 $(GEN_SRC:.c=)

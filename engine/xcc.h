@@ -228,6 +228,14 @@ void xcc_twin_delete(xcc_twin *t);
 enum xcc_outcome xcc_twin_search(xcc_twin *t, xcc_search *s);
 
 /*
+ * Makes t use the memo of from (making it first), so that threads which
+ * search parts of one tree, each with its own twin, reuse each other's
+ * finished subtrees. The memo is only used by searches that count (no
+ * on_solution, no profile); t must not search once from is deleted.
+ */
+void xcc_twin_share_memo(xcc_twin *t, xcc_twin *from);
+
+/*
  * Makes the choices of path[0..depth-1] (option nodes, each in the list of
  * the item branched on at its level) without counting anything, and
  * sets base_level = depth; xcc_unreplay takes them back. Returns 0 or 3.

@@ -132,7 +132,7 @@ void xcc_bits_free(xcc_bits *b)
     memset(b, 0, sizeof *b);
 }
 
-int xcc_bits_build(xcc_bits *b, const xcc_problem *p)
+int xcc_bits_build(xcc_bits *b, const xcc_problem *p, int with_compat)
 {
     memset(b, 0, sizeof *b);
     b->n = (int)p->options;
@@ -140,11 +140,13 @@ int xcc_bits_build(xcc_bits *b, const xcc_problem *p)
     b->P = p->second - 1;
     b->P8 = (b->P + 8) / 8 * 8;
     b->items = p->last_itm;
-    if (index_options(b, p) || build_lists(b, p) || build_compat(b, p) || build_masks(b)) {
+    if (index_options(b, p) || build_lists(b, p) || (with_compat && build_compat(b, p))
+        || build_masks(b)) {
         xcc_bits_free(b);
         return 3;
     }
-    b->table_bytes = xcc_bits_table_bytes(p) + ((size_t)b->n + 1) * 4 * sizeof(int)
+    size_t rows = (size_t)p->last_itm + (with_compat ? (size_t)b->n : 0);
+    b->table_bytes = rows * (size_t)b->W * sizeof(word) + ((size_t)b->n + 1) * 4 * sizeof(int)
                      + (size_t)b->pstart[b->n] * sizeof(int)
                      + (size_t)(p->last_node - p->last_itm) * sizeof(bits_entry);
     return 0;

@@ -39,7 +39,16 @@ typedef uint64_t word;
  * twice, with and without it, and the loader picks (target_clones). The
  * helpers they call are inlined into both copies.
  */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__APPLE__)
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define BITS_NO_CLONES /* ThreadSanitizer crashes in the loader's resolver */
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+#define BITS_NO_CLONES
+#endif
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__APPLE__) \
+    && !defined(BITS_NO_CLONES)
 #define BITS_HOT __attribute__((target_clones("popcnt", "default")))
 #else
 #define BITS_HOT
@@ -66,8 +75,12 @@ typedef struct xcc_bits {
 /* What xcc_bits_build would allocate for p, roughly. */
 size_t xcc_bits_table_bytes(const xcc_problem *p);
 
-/* Builds the tables; 0, or 3 when memory is short (b is then empty). */
-int xcc_bits_build(xcc_bits *b, const xcc_problem *p);
+/*
+ * Builds the tables; 0, or 3 when memory is short (b is then empty).
+ * compat, the largest (options x options bits) and the slowest to build,
+ * only if with_compat: the twin never reads it.
+ */
+int xcc_bits_build(xcc_bits *b, const xcc_problem *p, int with_compat);
 void xcc_bits_free(xcc_bits *b);
 
 BITS_INLINE int bits_has(const word *set, int o)

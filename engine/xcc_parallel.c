@@ -8,7 +8,11 @@
  * the subtree (split_depth in xcc.h). Then each task's subtree is
  * searched on its own: a worker replays the path on its private copy of
  * the links (xcc_clone, xcc_replay), searches below it (base_level), and
- * takes the path back.
+ * takes the path back. When the twin can stand in (xcc_twin_suits), a
+ * worker walks its subtrees with its own twin instead, and when nothing
+ * but counts is wanted, all the workers' twins share one memo of finished
+ * subtrees (xcc_twin_share_memo), so a subtree met in two tasks is walked
+ * once in all, as in the sequential search.
  *
  * Why the figures add up: the enumerator does, step for step, what the
  * sequential search does outside those subtrees, and a worker does what it
@@ -39,8 +43,8 @@
 typedef struct tasks {
     int depth;
     int *paths;
-    size_t count, cap;
-    int counting_only;  /* a pass that only counts */
+    size_t count, cap;  /* cap: ints allocated in paths */
+    int counting_only;  /* a trial pass: no solutions reported, no limits */
     xcc_search *user;   /* the caller's search, for its callbacks */
 } tasks;
 
@@ -89,17 +93,17 @@ static worker *new_worker(void)
 static int record_task(xcc_search *s, void *ctx)
 {
     tasks *t = ctx;
-    if (!t->counting_only) {
-        if (t->count == t->cap) {
-            size_t cap = t->cap ? 2 * t->cap : 1024;
-            int *q = realloc(t->paths, cap * (size_t)t->depth * sizeof(int));
-            if (!q)
-                return 1;
-            t->paths = q;
-            t->cap = cap;
-        }
-        memcpy(t->paths + t->count * (size_t)t->depth, s->choice, (size_t)t->depth * sizeof(int));
+    if ((t->count + 1) * (size_t)t->depth > t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 1024;
+        while (cap < (t->count + 1) * (size_t)t->depth)
+            cap *= 2;
+        int *q = realloc(t->paths, cap * sizeof(int));
+        if (!q)
+            return 1;
+        t->paths = q;
+        t->cap = cap;
     }
+    memcpy(t->paths + t->count * (size_t)t->depth, s->choice, (size_t)t->depth * sizeof(int));
     t->count++;
     return 0;
 }
@@ -359,18 +363,32 @@ enum xcc_outcome xcc_solve_parallel(xcc_search *user, const xcc_parallel *par)
     int d = 1;
     for (;; d++) {
         enum xcc_outcome o = enumerate(user, &t, d, &e);
-        xcc_search_free(&e);
-        if (o != XCC_FINISHED) /* out of memory, or interrupted */
+        if (o != XCC_FINISHED) { /* out of memory, or interrupted */
+            xcc_search_free(&e);
+            free(t.paths);
             return o;
+        }
         if (t.count >= want || t.count == 0 || d >= 64)
             break;
+        xcc_search_free(&e);
     }
 
-    /* the real enumeration: tasks, and the figures above the split */
-    t.counting_only = 0;
-    if (sharded && par->shard != 1)
-        t.user = NULL; /* shard 1 lists these solutions */
-    enum xcc_outcome outcome = enumerate(user, &t, d, &e);
+    /*
+     * The real enumeration: tasks, and the figures above the split. The
+     * last trial pass is that very search when it met no solution (none
+     * to report, no count limit to meet), stayed under the mems limit and
+     * drew no random numbers; then it stands, and the top of the tree is
+     * not walked again (it can cost as much as a subtree: 600 five-letter
+     * words at the root of a word rectangle, each covering five items).
+     */
+    enum xcc_outcome outcome = XCC_FINISHED;
+    if (e.count || e.mems >= user->timeout || user->rng) {
+        xcc_search_free(&e);
+        t.counting_only = 0;
+        if (sharded && par->shard != 1)
+            t.user = NULL; /* shard 1 lists these solutions */
+        outcome = enumerate(user, &t, d, &e);
+    }
     if (outcome == XCC_NO_MEMORY) {
         xcc_search_free(&e);
         free(t.paths);
@@ -404,32 +422,36 @@ enum xcc_outcome xcc_solve_parallel(xcc_search *user, const xcc_parallel *par)
     }
 
     int n = par->threads > 1 ? par->threads : 1;
+    /* the workers report nothing: they may share one memo (xcc_twin.c) */
+    int report_nothing = !par->each_solution && user->maxcount == ~0ULL
+                        && !(user->vbose & XCC_SHOW_PROFILE);
     worker **w = calloc((size_t)n, sizeof(worker *));
-    int started = 0;
-    for (int i = 0; w && i < n && sh.nmine; i++) {
-        if (!(w[i] = new_worker()) || xcc_clone(user->p, &w[i]->p)
-            || prepare(&w[i]->s, &w[i]->p, user)) {
+    if (!w)
+        sh.failed = 1;
+    /* all workers are made before any starts, so the memo is shared
+       before anyone searches */
+    int made = 0;
+    for (; !sh.failed && made < n && sh.nmine; made++) {
+        worker *x = w[made] = new_worker();
+        if (!x || xcc_clone(user->p, &x->p) || prepare(&x->s, &x->p, user)) {
             sh.failed = 1;
+            made++; /* so that it is freed */
             break;
         }
-        w[i]->sh = &sh;
-        if (par->use_twin && xcc_twin_suits(user))
-            w[i]->twin = xcc_twin_new(&w[i]->p); /* NULL: it dances instead */
-        if (pthread_create(&w[i]->thread, NULL, work, w[i])) {
-            xcc_twin_delete(w[i]->twin);
-            xcc_search_free(&w[i]->s);
-            xcc_free(&w[i]->p);
-            break;
+        x->sh = &sh;
+        if (par->use_twin && xcc_twin_suits(user)) {
+            x->twin = xcc_twin_new(&x->p); /* NULL: it dances instead */
+            if (x->twin && made > 0 && w[0]->twin && report_nothing)
+                xcc_twin_share_memo(x->twin, w[0]->twin);
         }
-        started++;
     }
-    if (started == 0 && sh.nmine && w && w[0]) {
-        /* no thread could start: work in this one */
-        if (!xcc_clone(user->p, &w[0]->p) && !prepare(&w[0]->s, &w[0]->p, user)) {
-            w[0]->sh = &sh;
-            work(w[0]);
-            started = -1;
-        }
+    int started = 0;
+    while (!sh.failed && started < made && !pthread_create(&w[started]->thread, NULL, work, w[started]))
+        started++;
+    int ran = started;
+    if (!sh.failed && started == 0 && made > 0) {
+        work(w[0]); /* no thread could start: work in this one */
+        ran = 1;
     }
     /* report progress while waiting: the share of tasks finished */
     if (started > 0 && user->on_progress && user->delta) {
@@ -445,20 +467,21 @@ enum xcc_outcome xcc_solve_parallel(xcc_search *user, const xcc_parallel *par)
             user->on_progress(user, user->ctx);
         }
     }
-    int joined = started < 0 ? 1 : started;
-    for (int i = 0; i < joined; i++) {
-        if (started > 0)
-            pthread_join(w[i]->thread, NULL);
+    for (int i = 0; i < started; i++)
+        pthread_join(w[i]->thread, NULL); /* all, before a shared memo goes */
+    for (int i = 0; i < ran; i++) {
         ullng local_count = w[i]->s.count;
         add_counts(user, &w[i]->s);
         if (par->each_solution || user->maxcount != ~0ULL)
             user->count -= local_count; /* counted in sh.count instead */
-        xcc_twin_delete(w[i]->twin);
-        xcc_search_free(&w[i]->s);
-        xcc_free(&w[i]->p);
     }
-    for (int i = 0; w && i < n; i++)
-        free(w[i]);
+    for (int i = made - 1; i >= 0; i--) /* w[0] last: it may own the memo */
+        if (w[i]) {
+            xcc_twin_delete(w[i]->twin);
+            xcc_search_free(&w[i]->s);
+            xcc_free(&w[i]->p);
+            free(w[i]);
+        }
     if (par->each_solution || user->maxcount != ~0ULL)
         user->count = sh.count;
     free(w);

@@ -571,6 +571,7 @@ int xcc_clone(const xcc_problem *src, xcc_problem *dst)
     if (!dst->cl || !dst->nd) {
         free(dst->cl);
         free(dst->nd);
+        dst->cl = NULL, dst->nd = NULL; /* so that xcc_free may follow */
         return 3;
     }
     memcpy(dst->cl, src->cl, (size_t)(src->last_itm + 1) * sizeof(xcc_item));

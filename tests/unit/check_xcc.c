@@ -515,10 +515,16 @@ static figures twin_or_links(const char *text, int twin, int list, ullng maxcoun
     return f;
 }
 
-static void expect_twins(const char *text, int list, ullng maxcount, ullng timeout)
+/* The figures of s, for comparing searches. */
+static figures figures_of(const xcc_search *s, enum xcc_outcome out)
 {
-    figures a = twin_or_links(text, 0, list, maxcount, timeout);
-    figures b = twin_or_links(text, 1, list, maxcount, timeout);
+    figures f = {s->count, s->mems, s->lmems, s->cmems, s->updates, s->cleansings,
+                 s->nodes, s->maxl, out, NULL};
+    return f;
+}
+
+static void expect_same_figures(figures a, figures b)
+{
     ck_assert_int_eq(a.out, b.out);
     ck_assert_int_eq(a.count, b.count);
     ck_assert_int_eq(a.mems, b.mems);
@@ -528,6 +534,13 @@ static void expect_twins(const char *text, int list, ullng maxcount, ullng timeo
     ck_assert_int_eq(a.cleansings, b.cleansings);
     ck_assert_int_eq(a.nodes, b.nodes);
     ck_assert_int_eq(a.maxl, b.maxl);
+}
+
+static void expect_twins(const char *text, int list, ullng maxcount, ullng timeout)
+{
+    figures a = twin_or_links(text, 0, list, maxcount, timeout);
+    figures b = twin_or_links(text, 1, list, maxcount, timeout);
+    expect_same_figures(a, b);
     if (list)
         ck_assert_str_eq(a.listing, b.listing);
     free(a.listing), free(b.listing);
@@ -578,6 +591,46 @@ START_TEST(twin_memo_keeps_the_figures)
     /* a limit inside a remembered subtree still stops at the same node */
     expect_twins(text, 0, 20000, ~0ULL);
     expect_twins(text, 0, ~0ULL, 1000000);
+    free(text);
+}
+END_TEST
+
+START_TEST(twin_shared_memo_keeps_the_figures)
+{
+    /* 9! permutations: the memo does most of the counting */
+    char *text = permutation_problem(9);
+    figures links = twin_or_links(text, 0, 0, ~0ULL, ~0ULL);
+    ck_assert_int_eq(links.count, 362880);
+    xcc_problem p;
+    xcc_error err;
+    ck_assert_int_eq(read_text(&p, text, &err), 0);
+
+    /* a second twin searching with the first one's memo, full of the
+       problem's subtrees, gets every figure right from it */
+    xcc_twin *a = xcc_twin_new(&p), *b = xcc_twin_new(&p);
+    ck_assert_ptr_nonnull(a);
+    ck_assert_ptr_nonnull(b);
+    xcc_twin_share_memo(b, a);
+    xcc_search s;
+    for (int k = 0; k < 2; k++) {
+        ck_assert_int_eq(xcc_search_init(&s, &p), 0);
+        enum xcc_outcome out = xcc_twin_search(k ? b : a, &s);
+        expect_same_figures(links, figures_of(&s, out));
+        xcc_search_free(&s);
+    }
+    xcc_twin_delete(b);
+    xcc_twin_delete(a);
+
+    /* threads sharing one memo: the same figures, whatever the timing */
+    for (int threads = 2; threads <= 4; threads++) {
+        xcc_parallel par = {.threads = threads, .shard = 1, .shards = 1,
+                            .tasks_per_worker = 8, .use_twin = 1};
+        ck_assert_int_eq(xcc_search_init(&s, &p), 0);
+        enum xcc_outcome out = xcc_solve_parallel(&s, &par);
+        expect_same_figures(links, figures_of(&s, out));
+        xcc_search_free(&s);
+    }
+    xcc_free(&p);
     free(text);
 }
 END_TEST
@@ -653,6 +706,7 @@ static Suite *xcc_suite(void)
     tcase_add_test(tw, twin_knuth_colors_example);
     tcase_add_test(tw, twin_walks_the_links_tree);
     tcase_add_test(tw, twin_memo_keeps_the_figures);
+    tcase_add_test(tw, twin_shared_memo_keeps_the_figures);
     tcase_add_test(tw, twin_stands_aside);
     suite_add_tcase(s, tw);
 
