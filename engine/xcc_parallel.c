@@ -136,7 +136,7 @@ static int prepare(xcc_search *s, xcc_problem *p, const xcc_search *user)
 }
 
 /* Runs the enumerator to depth d; returns its outcome. */
-static enum xcc_outcome enumerate(xcc_search *user, tasks *t, int d, xcc_search *e)
+static enum xcc_outcome enumerate(xcc_search *user, tasks *t, int d, xcc_search *e, int use_twin)
 {
     t->depth = d;
     t->count = 0;
@@ -151,6 +151,8 @@ static enum xcc_outcome enumerate(xcc_search *user, tasks *t, int d, xcc_search 
     e->on_split = record_task;
     e->on_solution = enumerator_solution;
     e->ctx = t;
+    if (use_twin && xcc_twin_suits(e))
+        return xcc_twin_solve(e);
     return xcc_solve(e);
 }
 
@@ -362,7 +364,7 @@ enum xcc_outcome xcc_solve_parallel(xcc_search *user, const xcc_parallel *par)
     xcc_search e;
     int d = 1;
     for (;; d++) {
-        enum xcc_outcome o = enumerate(user, &t, d, &e);
+        enum xcc_outcome o = enumerate(user, &t, d, &e, par->use_twin);
         if (o != XCC_FINISHED) { /* out of memory, or interrupted */
             xcc_search_free(&e);
             free(t.paths);
@@ -387,7 +389,7 @@ enum xcc_outcome xcc_solve_parallel(xcc_search *user, const xcc_parallel *par)
         t.counting_only = 0;
         if (sharded && par->shard != 1)
             t.user = NULL; /* shard 1 lists these solutions */
-        outcome = enumerate(user, &t, d, &e);
+        outcome = enumerate(user, &t, d, &e, par->use_twin);
     }
     if (outcome == XCC_NO_MEMORY) {
         xcc_search_free(&e);

@@ -35,10 +35,13 @@
  * When the search only counts, a memo of finished subtrees (below, before
  * walk) spares walking a subtree twice; the threads of -j share it.
  *
+ * It also walks the top of the tree for the threads and shards of
+ * xcc_parallel.c (split_depth: the subtrees below are handed out, to
+ * other twins), and the subtrees themselves (base_level).
+ *
  * What it does not do, and leaves to xcc_search.c: randomizing (s<n>),
- * tracing (v2, v4), shape files, pruning hooks, and the enumeration of
- * subtrees for threads (xcc_parallel.c, whose workers then walk them
- * here). xcc_twin_suits() says when it can stand in.
+ * tracing (v2, v4), shape files, pruning hooks. xcc_twin_suits() says
+ * when it can stand in.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS and madvise, for the memo */
 #include "xcc.h"
@@ -244,7 +247,7 @@ BITS_INLINE void memo_write(word *e, const word *key, int K, const word *fig)
 int xcc_twin_suits(const xcc_search *s)
 {
     const xcc_problem *p = s->p;
-    if (s->rng || s->shape || s->accept || s->retract || s->split_depth)
+    if (s->rng || s->shape || s->accept || s->retract)
         return 0;
     if (s->vbose & (XCC_SHOW_CHOICES | XCC_SHOW_DETAILS | XCC_SHOW_FULL_STATE))
         return 0;
@@ -630,6 +633,12 @@ BITS_HOT static enum xcc_outcome walk(xcc_search *s, twin *t)
     s->level = base;
 
 forward:
+    if (s->level == s->split_depth && s->split_depth) {
+        /* another part of the program searches this subtree (xcc.h) */
+        if (s->on_split && (SAVE_FIGURES(), s->on_split(s, s->ctx)))
+            { outcome = XCC_STOPPED; goto done; }
+        goto finished;
+    }
     if (t->memo) {
         twin_frame *fr = &t->frames[s->level];
         word *key = t->keys + (size_t)s->level * (size_t)t->K;
@@ -816,7 +825,7 @@ enum xcc_outcome xcc_twin_search(xcc_twin *t, xcc_search *s)
     if (!t->memo_tried && !s->on_solution && !(s->vbose & XCC_SHOW_PROFILE))
         start_memo(t, NULL);
     memo *kept = t->memo;
-    if (s->on_solution || (s->vbose & XCC_SHOW_PROFILE))
+    if (s->on_solution || (s->vbose & XCC_SHOW_PROFILE) || s->split_depth)
         t->memo = NULL; /* every node must be visited: no memo this time */
     enum xcc_outcome out = walk(s, t);
     t->memo = kept;
