@@ -486,49 +486,26 @@ static void write_options(const struct problem *p, const struct names *nm)
 
 /* ---------------------------------------------------------------- --show */
 
-/* 1 if the command line asks for --show (before any "--"). */
-static int wants_show(int argc, char **argv)
-{
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--"))
-            return 0;
-        if (!strcmp(argv[i], "--show"))
-            return 1;
-        if (!strcmp(argv[i], "--colors"))
-            i++;    /* a value, even if it reads "--show" */
-    }
-    return 0;
-}
-
 /* Reads the command line of --show: [GRID] [--colors FILE]. */
 static void parse_show_args(int argc, char **argv, struct problem *p, const char **colors)
 {
-    int options_done = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!options_done && a[0] == '-' && a[1]) {
-            if (!strcmp(a, "--")) {
-                options_done = 1;
-            } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-                fputs(usage, stdout);
-                exit(0);
-            } else if (!strcmp(a, "--show")) {
-                continue;
-            } else if (!strcmp(a, "--colors")) {
-                if (i + 1 == argc)
-                    gen_die("--colors needs a value (try --help)");
-                *colors = argv[++i];
-            } else if (!strcmp(a, "--knuth")) {
-                gen_die("%s goes with writing a problem, not with --show", a);
-            } else {
-                gen_die("unknown option '%s' (try --help)", a);
-            }
-        } else if (!p->grid_file) {
+    const char *a;
+    int flag;
+    gen_args g = {argc, argv, usage, 0, 0};
+    while ((a = gen_next_arg(&g, &flag))) {
+        if (!flag && !p->grid_file)
             p->grid_file = a;
-        } else {
+        else if (!flag)
             gen_die("--show takes GRID only, not '%s': the words come from "
                     "the listing", a);
-        }
+        else if (!strcmp(a, "--show"))
+            continue;
+        else if (!strcmp(a, "--colors"))
+            *colors = gen_flag_value(&g, a);
+        else if (!strcmp(a, "--knuth"))
+            gen_die("%s goes with writing a problem, not with --show", a);
+        else
+            gen_die("unknown option '%s' (try --help)", a);
     }
 }
 
@@ -640,39 +617,36 @@ static void show(int argc, char **argv, struct problem *p)
     free(bg);
 }
 
+/* the flags that take a value, for gen_wants_show */
+static const char *const flags_with_value[] = {"--colors", NULL};
+
 int main(int argc, char **argv)
 {
     /* static: what they hold stays reachable when gen_die exits */
     static struct problem p;
     static struct names nm;
     static char **lists;
-    int nlists = 0, options_done = 0;
+    int nlists = 0, flag;
+    const char *a;
+    gen_args g = {argc, argv, usage, 0, 0};
 
     gen_init(argc, argv);
-    if (wants_show(argc, argv)) {
+    if (gen_wants_show(argc, argv, flags_with_value)) {
         show(argc, argv, &p);
         return 0;
     }
     lists = words_xrealloc(NULL, (size_t)argc, sizeof *lists);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!options_done && a[0] == '-' && a[1]) {
-            if (!strcmp(a, "--"))
-                options_done = 1;
-            else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-                fputs(usage, stdout);
-                return 0;
-            } else if (!strcmp(a, "--knuth"))
-                p.knuth = 1;
-            else if (!strcmp(a, "--colors"))
-                gen_die("--colors goes with --show");
-            else
-                gen_die("unknown option '%s' (try --help)", a);
-        } else if (!p.grid_file) {
+    while ((a = gen_next_arg(&g, &flag))) {
+        if (!flag && !p.grid_file)
             p.grid_file = a;
-        } else {
-            lists[nlists++] = argv[i];
-        }
+        else if (!flag)
+            lists[nlists++] = argv[g.i];
+        else if (!strcmp(a, "--knuth"))
+            p.knuth = 1;
+        else if (!strcmp(a, "--colors"))
+            gen_die("--colors goes with --show");
+        else
+            gen_die("unknown option '%s' (try --help)", a);
     }
     if (!p.grid_file)
         gen_die("expected a GRID file (try --help)");

@@ -48,7 +48,6 @@
 #include "gen.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -316,17 +315,8 @@ struct reader {
     int line;
 };
 
-static void reader_die(const struct reader *rd, int col, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4), noreturn));
-static void reader_die(const struct reader *rd, int col, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    gen_die("%s:%d:%d: %s", rd->file, rd->line, col, msg);
-}
+/* "FILE:LINE:COL: message", and exit 2 */
+#define reader_die(rd, col, ...) gen_die_at((rd)->file, (rd)->line, col, __VA_ARGS__)
 
 /* State of the piece being read. */
 struct pending {
@@ -429,24 +419,10 @@ static void read_shapes(FILE *f, const char *text, const char *file, struct piec
     memset(&pd, 0, sizeof pd);
     char *line = NULL;
     size_t cap = 0;
-    for (;;) {
-        if (f) {
-            if (getline(&line, &cap, f) < 0)
-                break;
-        } else {
-            if (!*text)
-                break;
-            size_t n = strcspn(text, "\n");
-            line = xrealloc(line, n + 1);
-            memcpy(line, text, n);
-            line[n] = '\0';
-            text += n + (text[n] == '\n');
-        }
+    while (gen_next_line(f, &text, file, &line, &cap)) {
         rd.line++;
         read_shape_line(line, &pd, set, &rd);
     }
-    if (f && ferror(f))
-        gen_die("%s: read error: %s", file, strerror(errno));
     pending_finish(&pd, set, &rd);
     free(line);
     if (set->n == 0) {

@@ -96,35 +96,26 @@ struct problem {
 
 static void parse_args(int argc, char **argv, struct problem *p)
 {
-    const char *pos[2];
-    int npos = 0, options_done = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!options_done && a[0] == '-' && a[1]) {
-            if (!strcmp(a, "--")) {
-                options_done = 1;
-            } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-                fputs(usage, stdout);
-                exit(0);
-            } else if (!strcmp(a, "--knuth")) {
-                p->knuth = 1;
-            } else if (!strcmp(a, "--colors")) {
-                gen_die("--colors goes with --show");
-            } else if (!strcmp(a, "--first-m") || !strcmp(a, "--first-n")) {
-                if (i + 1 == argc)
-                    gen_die("%s needs a value (try --help)", a);
-                size_t k = (size_t)gen_parse_long(argv[++i], 1, 1000000000L, a);
-                if (a[8] == 'm')
-                    p->m.limit = k;
-                else
-                    p->n.limit = k;
-            } else {
-                gen_die("unknown option '%s' (try --help)", a);
-            }
-        } else if (npos < 2) {
+    const char *pos[2], *a;
+    int npos = 0, flag;
+    gen_args g = {argc, argv, usage, 0, 0};
+    while ((a = gen_next_arg(&g, &flag))) {
+        if (!flag) {
+            if (npos == 2)
+                gen_die("too many arguments: '%s' (try --help)", a);
             pos[npos++] = a;
+        } else if (!strcmp(a, "--knuth")) {
+            p->knuth = 1;
+        } else if (!strcmp(a, "--colors")) {
+            gen_die("--colors goes with --show");
+        } else if (!strcmp(a, "--first-m") || !strcmp(a, "--first-n")) {
+            size_t k = (size_t)gen_parse_long(gen_flag_value(&g, a), 1, 1000000000L, a);
+            if (a[8] == 'm')
+                p->m.limit = k;
+            else
+                p->n.limit = k;
         } else {
-            gen_die("too many arguments: '%s' (try --help)", a);
+            gen_die("unknown option '%s' (try --help)", a);
         }
     }
     if (npos < 2)
@@ -146,13 +137,7 @@ static void read_side(struct side *s)
             gen_die("%s:%ld: word '%s' has %zu letters, but the first word "
                     "has %zu", s->file, wl->w[i].line, wl->w[i].text,
                     wl->w[i].len, s->len);
-    size_t *first = words_xrealloc(NULL, wl->n, sizeof *first);
-    size_t i = 0;
-    wordlist_find_repeats(wl, first);
-    while (i < wl->n && first[i] == i)
-        i++;
-    size_t earlier = i < wl->n ? first[i] : 0;
-    free(first);    /* before dying, so that nothing is left unreachable */
+    size_t earlier, i = wordlist_first_repeat(wl, &earlier);
     if (i < wl->n)
         gen_die("%s:%ld: word '%s' repeats line %ld", s->file,
                 wl->w[i].line, wl->w[i].text, wl->w[earlier].line);
@@ -232,50 +217,24 @@ static void write_options(const struct problem *p, int across)
 
 /* ---------------------------------------------------------------- --show */
 
-/* 1 if the command line asks for --show (before any "--"). */
-static int wants_show(int argc, char **argv)
-{
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--"))
-            return 0;
-        if (!strcmp(argv[i], "--show"))
-            return 1;
-        if (!strcmp(argv[i], "--first-m") || !strcmp(argv[i], "--first-n")
-            || !strcmp(argv[i], "--colors"))
-            i++;    /* a value, even if it reads "--show" */
-    }
-    return 0;
-}
-
 /* Reads the command line of --show: [--colors FILE]; returns FILE or NULL. */
 static const char *parse_show_args(int argc, char **argv)
 {
-    const char *colors = NULL;
-    int options_done = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!options_done && a[0] == '-' && a[1]) {
-            if (!strcmp(a, "--")) {
-                options_done = 1;
-            } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-                fputs(usage, stdout);
-                exit(0);
-            } else if (!strcmp(a, "--show")) {
-                continue;
-            } else if (!strcmp(a, "--colors")) {
-                if (i + 1 == argc)
-                    gen_die("--colors needs a value (try --help)");
-                colors = argv[++i];
-            } else if (!strcmp(a, "--knuth") || !strcmp(a, "--first-m")
-                       || !strcmp(a, "--first-n")) {
-                gen_die("%s goes with writing a problem, not with --show", a);
-            } else {
-                gen_die("unknown option '%s' (try --help)", a);
-            }
-        } else {
+    const char *colors = NULL, *a;
+    int flag;
+    gen_args g = {argc, argv, usage, 0, 0};
+    while ((a = gen_next_arg(&g, &flag))) {
+        if (!flag)
             gen_die("--show takes no word files, not '%s': the array comes "
                     "from the listing", a);
-        }
+        else if (!strcmp(a, "--show"))
+            continue;
+        else if (!strcmp(a, "--colors"))
+            colors = gen_flag_value(&g, a);
+        else if (!strcmp(a, "--knuth") || !strcmp(a, "--first-m") || !strcmp(a, "--first-n"))
+            gen_die("%s goes with writing a problem, not with --show", a);
+        else
+            gen_die("unknown option '%s' (try --help)", a);
     }
     return colors;
 }
@@ -338,12 +297,15 @@ static void show_option(const struct listing *ls, struct letter_grid *g, const v
     }
 }
 
+/* the flags that take a value, for gen_wants_show */
+static const char *const flags_with_value[] = {"--first-m", "--first-n", "--colors", NULL};
+
 int main(int argc, char **argv)
 {
     /* static: what it holds stays reachable when gen_die exits */
     static struct problem p;
     gen_init(argc, argv);
-    if (wants_show(argc, argv)) {
+    if (gen_wants_show(argc, argv, flags_with_value)) {
         listing_show(parse_show_args(argc, argv), show_option, NULL, 0, 0, NULL);
         return 0;
     }

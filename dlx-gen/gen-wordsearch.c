@@ -112,49 +112,39 @@ struct problem {
 /* Reads the command line into p, or dies with a message. */
 static void parse_args(int argc, char **argv, struct problem *p)
 {
-    const char *pos[2];
-    int npos = 0, options_done = 0;
+    const char *pos[2], *a;
+    int npos = 0, flag;
     struct wordlist *wl = &p->words;
+    gen_args g = {argc, argv, usage, 0, 0};
 
     p->dirs = dirs8;
     p->ndirs = 8;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!options_done && a[0] == '-' && a[1]) {
-            if (!strcmp(a, "--")) {
-                options_done = 1;
-            } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-                fputs(usage, stdout);
-                exit(0);
-            } else if (!strcmp(a, "--knuth")) {
-                p->knuth = 1;
-            } else if (!strcmp(a, "--colors")) {
-                gen_die("--colors goes with --show");
-            } else if (!strcmp(a, "-d") || !strcmp(a, "-f")) {
-                if (i + 1 == argc)
-                    gen_die("%s needs a value (try --help)", a);
-                const char *v = argv[++i];
-                if (a[1] == 'f') {
-                    p->file = v;
-                } else if (!strcmp(v, "8")) {
-                    p->dirs = dirs8, p->ndirs = 8;
-                } else if (!strcmp(v, "4")) {
-                    p->dirs = dirs4, p->ndirs = 4;
-                } else if (!strcmp(v, "2")) {
-                    p->dirs = dirs2, p->ndirs = 2;
-                } else {
-                    gen_die("-d must be 8, 4 or 2, not '%s'", v);
-                }
-            } else {
-                gen_die("unknown option '%s' (try --help)", a);
-            }
-        } else if (npos < 2) {
+    while ((a = gen_next_arg(&g, &flag))) {
+        if (!flag && npos < 2) {
             pos[npos++] = a;
-        } else {
+        } else if (!flag) {
             const char *why = word_problem(a, "");
             if (why)
                 gen_die("word '%s' %s", a, why);
             wordlist_add(wl, a, 0);
+        } else if (!strcmp(a, "--knuth")) {
+            p->knuth = 1;
+        } else if (!strcmp(a, "--colors")) {
+            gen_die("--colors goes with --show");
+        } else if (!strcmp(a, "-f")) {
+            p->file = gen_flag_value(&g, a);
+        } else if (!strcmp(a, "-d")) {
+            const char *v = gen_flag_value(&g, a);
+            if (!strcmp(v, "8"))
+                p->dirs = dirs8, p->ndirs = 8;
+            else if (!strcmp(v, "4"))
+                p->dirs = dirs4, p->ndirs = 4;
+            else if (!strcmp(v, "2"))
+                p->dirs = dirs2, p->ndirs = 2;
+            else
+                gen_die("-d must be 8, 4 or 2, not '%s'", v);
+        } else {
+            gen_die("unknown option '%s' (try --help)", a);
         }
     }
     if (npos < 2)
@@ -177,13 +167,7 @@ static void check_words(const struct problem *p)
 {
     const char *file = p->file;
     const struct wordlist *wl = &p->words;
-    size_t *first = words_xrealloc(NULL, wl->n, sizeof *first);
-    size_t i = 0;
-    wordlist_find_repeats(wl, first);
-    while (i < wl->n && first[i] == i)
-        i++;
-    size_t earlier = i < wl->n ? first[i] : 0;
-    free(first);    /* before dying, so that nothing is left unreachable */
+    size_t earlier, i = wordlist_first_repeat(wl, &earlier);
     if (i < wl->n && file)
         gen_die("%s:%ld: word '%s' repeats line %ld", file, wl->w[i].line,
                 wl->w[i].text, wl->w[earlier].line);
@@ -306,50 +290,26 @@ struct board {
     int rows, cols;
 };
 
-/* 1 if the command line asks for --show (before any "--"). */
-static int wants_show(int argc, char **argv)
-{
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--"))
-            return 0;
-        if (!strcmp(argv[i], "--show"))
-            return 1;
-        if (!strcmp(argv[i], "-d") || !strcmp(argv[i], "-f") || !strcmp(argv[i], "--colors"))
-            i++;    /* a value, even if it reads "--show" */
-    }
-    return 0;
-}
-
 /* Reads the command line of --show: [ROWS COLS] [--colors FILE]. */
 static void parse_show_args(int argc, char **argv, struct board *b, const char **colors)
 {
-    const char *pos[2];
-    int npos = 0, options_done = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!options_done && a[0] == '-' && a[1]) {
-            if (!strcmp(a, "--")) {
-                options_done = 1;
-            } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-                fputs(usage, stdout);
-                exit(0);
-            } else if (!strcmp(a, "--show")) {
-                continue;
-            } else if (!strcmp(a, "--colors")) {
-                if (i + 1 == argc)
-                    gen_die("--colors needs a value (try --help)");
-                *colors = argv[++i];
-            } else if (!strcmp(a, "--knuth") || !strcmp(a, "-d") || !strcmp(a, "-f")) {
-                gen_die("%s goes with writing a problem, not with --show", a);
-            } else {
-                gen_die("unknown option '%s' (try --help)", a);
-            }
-        } else if (npos < 2) {
+    const char *pos[2], *a;
+    int npos = 0, flag;
+    gen_args g = {argc, argv, usage, 0, 0};
+    while ((a = gen_next_arg(&g, &flag))) {
+        if (!flag && npos < 2)
             pos[npos++] = a;
-        } else {
+        else if (!flag)
             gen_die("--show takes only ROWS COLS, not '%s': the words come "
                     "from the listing", a);
-        }
+        else if (!strcmp(a, "--show"))
+            continue;
+        else if (!strcmp(a, "--colors"))
+            *colors = gen_flag_value(&g, a);
+        else if (!strcmp(a, "--knuth") || !strcmp(a, "-d") || !strcmp(a, "-f"))
+            gen_die("%s goes with writing a problem, not with --show", a);
+        else
+            gen_die("unknown option '%s' (try --help)", a);
     }
     if (npos == 1)
         gen_die("--show takes ROWS and COLS, or neither");
@@ -406,12 +366,15 @@ static void show_option(const struct listing *ls, struct letter_grid *g, const v
     }
 }
 
+/* the flags that take a value, for gen_wants_show */
+static const char *const flags_with_value[] = {"-d", "-f", "--colors", NULL};
+
 int main(int argc, char **argv)
 {
     /* static: what it holds stays reachable when gen_die exits */
     static struct problem p;
     gen_init(argc, argv);
-    if (wants_show(argc, argv)) {
+    if (gen_wants_show(argc, argv, flags_with_value)) {
         struct board b = { 0, 0 };
         const char *colors = NULL;
         parse_show_args(argc, argv, &b, &colors);

@@ -273,17 +273,8 @@ struct parser {
     struct puzzle *pz;
 };
 
-static void parse_die(const struct parser *ps, int col, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4), noreturn));
-static void parse_die(const struct parser *ps, int col, const char *fmt, ...)
-{
-    char msg[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    gen_die("%s:%d:%d: %s", ps->file, ps->line, col, msg);
-}
+/* "FILE:LINE:COL: message", and exit 2 */
+#define parse_die(ps, col, ...) gen_die_at((ps)->file, (ps)->line, col, __VA_ARGS__)
 
 /* Splits line into words; a word starting with '#' begins a comment. */
 static void split_words(struct parser *ps, const char *line)
@@ -526,23 +517,10 @@ static void read_puzzle(FILE *f, const char *text, const char *file, struct puzz
     ps.pz = pz;
     char *line = NULL;
     size_t cap = 0;
-    for (;;) {
-        if (f) {
-            if (getline(&line, &cap, f) < 0)
-                break;
-        } else {
-            if (!*text)
-                break;
-            size_t n = strcspn(text, "\n");
-            free(line);
-            line = xstrndup(text, n);
-            text += n + (text[n] == '\n');
-        }
+    while (gen_next_line(f, &text, file, &line, &cap)) {
         ps.line++;
         parse_line(&ps, line);
     }
-    if (f && ferror(f))
-        gen_die("%s: read error: %s", file, strerror(errno));
     free(line);
     if (pz->ncat == 0) {
         ps.line = ps.line ? ps.line : 1;

@@ -99,6 +99,16 @@ void gen_die(const char *fmt, ...)
     exit(2);
 }
 
+void gen_die_at(const char *file, long line, int col, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    gen_die("%s:%ld:%d: %s", file, line, col, msg);
+}
+
 void listing_die(long line, const char *fmt, ...)
 {
     char msg[1024];
@@ -119,4 +129,77 @@ long gen_parse_long(const char *s, long lo, long hi, const char *what)
     if (v < lo || v > hi)
         gen_die("%s must be between %ld and %ld, not %ld", what, lo, hi, v);
     return v;
+}
+
+const char *gen_next_arg(gen_args *g, int *is_flag)
+{
+    while (++g->i < g->argc) {
+        const char *a = g->argv[g->i];
+        *is_flag = !g->options_done && a[0] == '-' && a[1];
+        if (!*is_flag)
+            return a;
+        if (!strcmp(a, "--")) {
+            g->options_done = 1;
+            continue;
+        }
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(g->usage, stdout);
+            exit(0);
+        }
+        return a;
+    }
+    return NULL;
+}
+
+const char *gen_flag_value(gen_args *g, const char *flag)
+{
+    if (g->i + 1 >= g->argc)
+        gen_die("%s needs a value (try --help)", flag);
+    return g->argv[++g->i];
+}
+
+int gen_wants_show(int argc, char **argv, const char *const *with_value)
+{
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--"))
+            return 0;
+        if (!strcmp(argv[i], "--show"))
+            return 1;
+        for (const char *const *v = with_value; *v; v++)
+            if (!strcmp(argv[i], *v)) {
+                i++; /* a value, even if it reads "--show" */
+                break;
+            }
+    }
+    return 0;
+}
+
+int gen_next_line(FILE *f, const char **text, const char *file, char **line, size_t *cap)
+{
+    if (f) {
+        ssize_t got = getline(line, cap, f);
+        if (got < 0) {
+            if (ferror(f))
+                gen_die("%s: read error: %s", file, strerror(errno));
+            return 0;
+        }
+        if (got > 0 && (*line)[got - 1] == '\n')
+            (*line)[got - 1] = '\0';
+        return 1;
+    }
+    const char *t = *text;
+    if (!*t)
+        return 0;
+    size_t n = strcspn(t, "\n");
+    if (n + 1 > *cap) {
+        char *q = realloc(*line, n + 1);
+        if (!q)
+            gen_die("out of memory");
+        *line = q;
+        *cap = n + 1;
+    }
+    memcpy(*line, t, n);
+    (*line)[n] = '\0';
+    *text = t + n + (t[n] == '\n');
+    return 1;
 }

@@ -44,9 +44,48 @@ char *gen_cell_name(char *buf, int r, int c, int rows, int cols);
 /* Prints "PROG: message" and exits with status 2. */
 void gen_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
+/* Prints "PROG: FILE:LINE:COL: message" (an error in an input file; the
+   message is cut at 1000 bytes or so) and exits with status 2. */
+void gen_die_at(const char *file, long line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5), noreturn));
+
 /* Prints "PROG: <stdin>:LINE: message" (an error in a listing read by
    --show) and exits with status 2. */
 void listing_die(long line, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+
+/*
+ * Walking a command line: gen_next_arg returns the next argument (NULL
+ * after the last) and sets *is_flag when it is a flag: it starts with
+ * '-', is not "-" alone, and comes before "--". "--" itself is skipped,
+ * and --help and -h print usage on stdout and exit 0, so no generator
+ * handles them. Start with gen_args g = {argc, argv, usage, 0, 0}.
+ */
+typedef struct gen_args {
+    int argc;
+    char **argv;
+    const char *usage;
+    int i, options_done;
+} gen_args;
+const char *gen_next_arg(gen_args *g, int *is_flag);
+
+/*
+ * 1 if the command line asks for --show (before any "--"). The flags
+ * listed in with_value (NULL at the end) take a value, which is skipped
+ * even if it reads "--show".
+ */
+int gen_wants_show(int argc, char **argv, const char *const *with_value);
+
+/* The argument after flag (just returned by gen_next_arg), or dies with
+   "FLAG needs a value (try --help)". */
+const char *gen_flag_value(gen_args *g, const char *flag);
+
+/*
+ * The next line, without its newline, into *line (*cap bytes, grown as
+ * getline grows it): from f, or when f is NULL from the built-in text
+ * *text, which it advances. 0 at the end; a read error of f dies naming
+ * file.
+ */
+int gen_next_line(FILE *f, const char **text, const char *file, char **line, size_t *cap);
 
 /* Parses a whole decimal number in [lo, hi] or dies naming what it is. */
 long gen_parse_long(const char *s, long lo, long hi, const char *what);

@@ -239,6 +239,17 @@ void wordlist_find_repeats(const struct wordlist *wl, size_t *first)
     free(order);
 }
 
+size_t wordlist_first_repeat(const struct wordlist *wl, size_t *earlier)
+{
+    size_t *first = words_xrealloc(NULL, wl->n, sizeof *first), i = 0;
+    wordlist_find_repeats(wl, first);
+    while (i < wl->n && first[i] == i)
+        i++;
+    *earlier = i < wl->n ? first[i] : 0;
+    free(first);
+    return i;
+}
+
 int word_is_palindrome(const struct word *w)
 {
     for (size_t i = 0, j = w->len - 1; i < j; i++, j--)

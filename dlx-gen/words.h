@@ -110,6 +110,12 @@ void wordlist_read(struct wordlist *wl, const char *path,
  */
 void wordlist_find_repeats(const struct wordlist *wl, size_t *first);
 
+/*
+ * The first word (in list order) that repeats an earlier one, and in
+ * *earlier the index of that earlier one; wl->n if no word repeats.
+ */
+size_t wordlist_first_repeat(const struct wordlist *wl, size_t *earlier);
+
 /* 1 if the letters of w read the same backwards. */
 int word_is_palindrome(const struct word *w);
 
