@@ -93,6 +93,7 @@ struct xcc_twin {
     int SW;               /* words of a set of secondary items */
     int AW;               /* words of a set of primary items */
     int K;                /* words of a memo key: L, active items, purified items */
+    int KS;               /* of those, the purified items' (0 without secondaries) */
     struct memo *memo;    /* the memo (see walk), or NULL; may be shared */
     word *keys;           /* per level: the key of its node, K words */
     int second;
@@ -130,7 +131,9 @@ typedef struct xcc_twin twin;
  * sequence word was even and unchanged around it. So a torn entry is
  * never used, and a lookup costs no lock.
  */
-enum { M_COUNT, M_NODES, M_MEMS, M_LMEMS, M_UPDATES, M_CLEANSINGS, M_CMEMS, M_DEEP, M_FIGS };
+/* The figures of an entry; without secondary items the last two are
+   always 0, and are not stored (the knight's entries: 88 bytes, not 112). */
+enum { M_COUNT, M_NODES, M_MEMS, M_UPDATES, M_CMEMS, M_DEEP, M_LMEMS, M_CLEANSINGS, M_FIGS };
 #define TWIN_MEMO_BYTES (64u << 20)      /* the most it grows to */
 #define TWIN_MEMO_FIRST_BYTES (256u << 10) /* where it starts */
 #define TWIN_MEMO_KEY_WORDS 64
@@ -161,7 +164,8 @@ typedef struct memo {
     size_t mask;   /* entries in use - 1; grows, read and written atomically */
     size_t most;   /* the largest mask */
     ullng writes;  /* entries written so far, added up atomically */
-    int stride;    /* words of an entry: 1 + K + M_FIGS */
+    int K, nfigs;  /* words of a key, figures stored */
+    int stride;    /* words of an entry: 1 + K + nfigs */
 } memo;
 
 static size_t entries_within(size_t bytes, int stride)
@@ -172,12 +176,13 @@ static size_t entries_within(size_t bytes, int stride)
     return n;
 }
 
-static memo *memo_new(int K)
+static memo *memo_new(int K, int nfigs)
 {
     memo *m = malloc(sizeof *m);
     if (!m)
         return NULL;
-    m->stride = 1 + K + M_FIGS;
+    m->K = K, m->nfigs = nfigs;
+    m->stride = 1 + K + nfigs;
     m->most = entries_within(TWIN_MEMO_BYTES, m->stride) - 1;
     m->mask = entries_within(TWIN_MEMO_FIRST_BYTES, m->stride) - 1;
     m->writes = 0;
@@ -215,23 +220,27 @@ static void memo_grow(memo *m, ullng n)
 }
 
 /* Copies the figures of entry e into fig if e holds key; 0 if not. */
-BITS_INLINE int memo_read(const word *e, const word *key, int K, word *fig)
+BITS_INLINE int memo_read(const memo *m, const word *e, const word *key, word *fig)
 {
+    int K = m->K;
     word seq = __atomic_load_n(e, __ATOMIC_ACQUIRE);
     if (!seq || (seq & 1))
         return 0;
     for (int k = 0; k < K; k++)
         if (__atomic_load_n(e + 1 + k, __ATOMIC_RELAXED) != key[k])
             return 0;
-    for (int f = 0; f < M_FIGS; f++)
+    for (int f = 0; f < m->nfigs; f++)
         fig[f] = __atomic_load_n(e + 1 + K + f, __ATOMIC_RELAXED);
+    for (int f = m->nfigs; f < M_FIGS; f++)
+        fig[f] = 0;
     __atomic_thread_fence(__ATOMIC_ACQUIRE);
     return __atomic_load_n(e, __ATOMIC_RELAXED) == seq;
 }
 
 /* Stores key and fig in entry e, unless another thread is writing it. */
-BITS_INLINE void memo_write(word *e, const word *key, int K, const word *fig)
+BITS_INLINE void memo_write(const memo *m, word *e, const word *key, const word *fig)
 {
+    int K = m->K;
     word seq = __atomic_load_n(e, __ATOMIC_RELAXED);
     if ((seq & 1)
         || !__atomic_compare_exchange_n(e, &seq, seq + 1, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
@@ -239,7 +248,7 @@ BITS_INLINE void memo_write(word *e, const word *key, int K, const word *fig)
     __atomic_thread_fence(__ATOMIC_RELEASE);
     for (int k = 0; k < K; k++)
         __atomic_store_n(e + 1 + k, key[k], __ATOMIC_RELAXED);
-    for (int f = 0; f < M_FIGS; f++)
+    for (int f = 0; f < m->nfigs; f++)
         __atomic_store_n(e + 1 + K + f, fig[f], __ATOMIC_RELAXED);
     __atomic_store_n(e, seq + 2, __ATOMIC_RELEASE);
 }
@@ -313,7 +322,8 @@ static int twin_init(twin *t, const xcc_problem *p)
     t->second = p->second;
     t->SW = (p->last_itm - p->second + 63) / 64 + 1;
     t->AW = (t->b.P + 63) / 64;
-    t->K = t->b.W + t->AW + t->SW;
+    t->KS = (p->last_itm - p->second + 63) / 64; /* SW has a spare word */
+    t->K = t->b.W + t->AW + t->KS;
     int cap = t->b.P + 2;
     t->slots = calloc((size_t)cap, sizeof(twin_slot));
     t->frames = calloc((size_t)cap, sizeof(twin_frame));
@@ -566,7 +576,7 @@ static void start_memo(twin *t, twin *from)
     if (from) {
         t->memo = from->memo;
     } else {
-        t->memo = memo_new(t->K);
+        t->memo = memo_new(t->K, t->KS ? M_FIGS : M_LMEMS);
         t->memo_owner = 1;
     }
     if (!t->memo) {
@@ -583,7 +593,7 @@ BITS_INLINE word memo_key(const twin *t, const twin_slot *s, word *key)
         key[w] = s->live[w];
     for (int v = 0; v < t->AW; v++)
         key[W + v] = s->act[v];
-    for (int v = 0; v < t->SW; v++)
+    for (int v = 0; v < t->KS; v++)
         key[W + t->AW + v] = s->pure[v];
     word h = 0x9e3779b97f4a7c15ULL;
     for (int k = 0; k < t->K; k++) {
@@ -594,11 +604,11 @@ BITS_INLINE word memo_key(const twin *t, const twin_slot *s, word *key)
 }
 
 /* Looks key (of hash h) up, and sets *entry to where it will be written. */
-BITS_INLINE int memo_find(const memo *m, word h, const word *key, int K, word **entry, word *fig)
+BITS_INLINE int memo_find(const memo *m, word h, const word *key, word **entry, word *fig)
 {
     size_t mask = __atomic_load_n(&m->mask, __ATOMIC_RELAXED);
     *entry = m->table + (size_t)(h & mask) * (size_t)m->stride;
-    return memo_read(*entry, key, K, fig);
+    return memo_read(m, *entry, key, fig);
 }
 
 BITS_HOT static enum xcc_outcome walk(xcc_search *s, twin *t)
@@ -643,7 +653,7 @@ forward:
         twin_frame *fr = &t->frames[s->level];
         word *key = t->keys + (size_t)s->level * (size_t)t->K;
         word h = memo_key(t, &t->slots[s->level], key), fig[M_FIGS];
-        if (memo_find(t->memo, h, key, t->K, &fr->entry, fig)
+        if (memo_find(t->memo, h, key, &fr->entry, fig)
             && count + fig[M_COUNT] < s->maxcount && tot.mems + fig[M_MEMS] < s->timeout
             && (!s->delta || tot.mems + fig[M_MEMS] < s->thresh)) {
             count += fig[M_COUNT], nodes += fig[M_NODES], cmems += fig[M_CMEMS];
@@ -753,7 +763,7 @@ backup:
             fig[M_UPDATES] = tot.updates - fr->start.updates;
             fig[M_CLEANSINGS] = tot.cleansings - fr->start.cleansings;
             fig[M_CMEMS] = cmems - fr->start_cmems, fig[M_DEEP] = (word)fr->deep;
-            memo_write(fr->entry, t->keys + (size_t)s->level * (size_t)t->K, t->K, fig);
+            memo_write(t->memo, fr->entry, t->keys + (size_t)s->level * (size_t)t->K, fig);
             if (++t->memo_unbooked == 256) {
                 memo_grow(t->memo, t->memo_unbooked);
                 t->memo_unbooked = 0;
