@@ -132,7 +132,7 @@ typedef struct xcc_twin twin;
  * never used, and a lookup costs no lock.
  */
 /* The figures of an entry; without secondary items the last two are
-   always 0, and are not stored (the knight's entries: 88 bytes, not 112). */
+   always 0, and are not stored (the knight's entries: 96 bytes, not 120). */
 enum { M_COUNT, M_NODES, M_MEMS, M_UPDATES, M_CMEMS, M_DEEP, M_LMEMS, M_CLEANSINGS, M_FIGS };
 #define TWIN_MEMO_BYTES (64u << 20)      /* the most it grows to */
 #define TWIN_MEMO_FIRST_BYTES (256u << 10) /* where it starts */
