@@ -135,8 +135,11 @@ static int prepare(xcc_search *s, xcc_problem *p, const xcc_search *user)
     return 0;
 }
 
-/* Runs the enumerator to depth d; returns its outcome. */
-static enum xcc_outcome enumerate(xcc_search *user, tasks *t, int d, xcc_search *e, int use_twin)
+/*
+ * Runs the enumerator to depth d; returns its outcome. It walks with twin
+ * (made once for all its passes) when it may, else it dances.
+ */
+static enum xcc_outcome enumerate(xcc_search *user, tasks *t, int d, xcc_search *e, xcc_twin *twin)
 {
     t->depth = d;
     t->count = 0;
@@ -151,8 +154,8 @@ static enum xcc_outcome enumerate(xcc_search *user, tasks *t, int d, xcc_search 
     e->on_split = record_task;
     e->on_solution = enumerator_solution;
     e->ctx = t;
-    if (use_twin && xcc_twin_suits(e))
-        return xcc_twin_solve(e);
+    if (twin && xcc_twin_suits(e))
+        return xcc_twin_search(twin, e);
     return xcc_solve(e);
 }
 
@@ -362,11 +365,13 @@ enum xcc_outcome xcc_solve_parallel(xcc_search *user, const xcc_parallel *par)
                   * (size_t)(sharded ? par->shards : 1);
     tasks t = {.counting_only = 1, .user = user};
     xcc_search e;
+    xcc_twin *twin = par->use_twin ? xcc_twin_new(user->p) : NULL; /* NULL: it dances */
     int d = 1;
     for (;; d++) {
-        enum xcc_outcome o = enumerate(user, &t, d, &e, par->use_twin);
+        enum xcc_outcome o = enumerate(user, &t, d, &e, twin);
         if (o != XCC_FINISHED) { /* out of memory, or interrupted */
             xcc_search_free(&e);
+            xcc_twin_delete(twin);
             free(t.paths);
             return o;
         }
@@ -389,8 +394,9 @@ enum xcc_outcome xcc_solve_parallel(xcc_search *user, const xcc_parallel *par)
         t.counting_only = 0;
         if (sharded && par->shard != 1)
             t.user = NULL; /* shard 1 lists these solutions */
-        outcome = enumerate(user, &t, d, &e, par->use_twin);
+        outcome = enumerate(user, &t, d, &e, twin);
     }
+    xcc_twin_delete(twin);
     if (outcome == XCC_NO_MEMORY) {
         xcc_search_free(&e);
         free(t.paths);
