@@ -59,6 +59,17 @@ t_eq "knight-6x6 -j 2: DLX2's figures" \
     "Altogether 106172416 solutions, 22063+31002518475-0 mems, 1637972404 updates, 0 cleansings, 10160 bytes, 425174223 nodes, ccost 12%." \
     "$("$DLX2" -j 2 < "$ROOT/data/gen/knight-6x6.dlx" 2>&1 | tail -1)"
 
+# With -p on a terminal (script(1) makes one), this thread reports the
+# share of subtrees done while the others search; otherwise it searches
+# too. Both ways, the report is the sequential one.
+p415=$REF/instances/pentomino-4x15.dlx
+script -qec "$DLX2 -p -j 2 $p415" /dev/null > "$TMP/tty" < /dev/null
+t_match "-j 2 -p on a terminal: the share of subtrees done" \
+    $'\r\033\\[K +[0-9]+\\.[0-9]{2}% of the subtrees done' "$(cat "$TMP/tty")"
+t_match "-j 2 -p on a terminal: then the sequential report" \
+    'Altogether 1472 solutions, 551916\+3663369723-0 mems, 276470195 updates, 0 cleansings, 192336 bytes, 843852 nodes' \
+    "$(cat "$TMP/tty")"
+
 # --merge from stdin, and its errors
 printf '(1 options, 1+0 items, 2 entries successfully read)\nAltogether 2 solutions, 10+20-0 mems, 3 updates, 0 cleansings, 48 bytes, 4 nodes, ccost 10%%.\n' > "$TMP/a.err"
 printf 'Altogether 1 solution, 10+40-4 mems, 5 updates, 1 cleansings, 64 bytes, 2 nodes, ccost 20%%.\n' > "$TMP/b.err"
