@@ -33,12 +33,17 @@
  * neither: with all tasks taken from the front, two threads walked 3-5%
  * more nodes of the knight covers than one; from both ends, as many as
  * one. (Each thread starting on its own n-th of the list in tree order
- * did worse: 15-20% more nodes of the word search.) Shards: every machine computes the same
- * tasks, estimates the size of each subtree (xcc_estimate_subtree with a
+ * did worse: 15-20% more nodes of the word search.)
+ *
+ * Shards: every machine computes the same tasks, estimates the size of each subtree (xcc_estimate_subtree with a
  * fixed seed per task, so all machines agree), and deals them out largest
  * first to the shard with the least estimated work. Shard 1 also owns
  * the enumerator's own figures and solutions.
  */
+#ifdef __linux__
+#define _GNU_SOURCE /* CPU affinity: see start_thread */
+#include <sched.h>
+#endif
 #include "xcc.h"
 
 #include <pthread.h>
@@ -81,6 +86,10 @@ typedef struct shared {
 typedef struct worker {
     shared *sh;
     int k;           /* its number: odd ones take tasks from the back */
+#ifdef __linux__
+    int placed;          /* started on one CPU: may go back to these */
+    cpu_set_t allowed;
+#endif
     xcc_problem p;
     xcc_search s;
     xcc_twin *twin;  /* walks its subtrees with bit sets, or NULL: links */
@@ -251,6 +260,10 @@ static void *work(void *arg)
     shared *sh = w->sh;
     tasks *t = sh->t;
     size_t task;
+#ifdef __linux__
+    if (w->placed) /* it runs: from now on the scheduler decides */
+        pthread_setaffinity_np(pthread_self(), sizeof w->allowed, &w->allowed);
+#endif
     w->s.on_solution = worker_solution;
     w->s.ctx = w;
     w->s.halt = &sh->halt;
@@ -291,6 +304,44 @@ static void *work(void *arg)
             break;
     }
     return NULL;
+}
+
+/*
+ * Starts worker w's thread, the nth started (from 0). Left to itself,
+ * Linux may run a new thread on the core of the thread that made it and
+ * move one of the two to an idle core only later: on this project's
+ * two-core virtual machine the second thread of -j 2 began 1 to 4 ms
+ * late, up to a tenth of the knight covers' time (and this thread,
+ * which works too, waited as long). So the new thread is started on a
+ * CPU other than this one (the nth of the others it may use), and once
+ * it runs it may go anywhere it could before (see work). Returns
+ * pthread_create's result.
+ */
+static int start_thread(worker *w, int nth)
+{
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr))
+        return pthread_create(&w->thread, NULL, work, w);
+#ifdef __linux__
+    int here = sched_getcpu(), others = 0;
+    if (here >= 0 && !sched_getaffinity(0, sizeof w->allowed, &w->allowed)) {
+        others = CPU_COUNT(&w->allowed) - CPU_ISSET(here, &w->allowed);
+        for (int c = 0, seen = 0; others > 0 && c < CPU_SETSIZE; c++) {
+            if (c == here || !CPU_ISSET(c, &w->allowed) || seen++ != nth % others)
+                continue;
+            cpu_set_t one;
+            CPU_ZERO(&one);
+            CPU_SET(c, &one);
+            w->placed = !pthread_attr_setaffinity_np(&attr, sizeof one, &one);
+            break;
+        }
+    }
+#else
+    (void)nth;
+#endif
+    int err = pthread_create(&w->thread, &attr, work, w);
+    pthread_attr_destroy(&attr);
+    return err;
 }
 
 /* ---- shards ----------------------------------------------------------- */
@@ -472,7 +523,7 @@ enum xcc_outcome xcc_solve_parallel(xcc_search *user, const xcc_parallel *par)
     int first = reporting ? 0 : 1; /* the first worker with a thread of its own */
     int ready = !sh.failed && made > 0; /* read before any thread may write it */
     int started = first; /* workers first .. started - 1 have threads */
-    while (ready && started < made && !pthread_create(&w[started]->thread, NULL, work, w[started]))
+    while (ready && started < made && !start_thread(w[started], started - first))
         started++;
     int ran = 0; /* workers 0 .. ran - 1 searched */
     if (ready) {
