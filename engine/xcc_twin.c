@@ -28,7 +28,8 @@
  * Data per level (a slot, copy-on-descend as in xcc_fast.c): the live
  * options L, the set S of options of the branch item, the length of every
  * primary item (COVERED once covered), the set of purified secondary
- * items, and the number of primary items still active. Each slot is
+ * items, and the number of primary items still active (and, without
+ * secondary items, their set: the memo's key). Each slot is
  * written before its children are made, and never read after the
  * level's last option is undone.
  *
@@ -63,6 +64,7 @@ typedef struct twin_slot {
     word *live;    /* L: W words */
     word *opts;    /* S: the branch item's options at this node */
     word *pure;    /* purified secondary items, bit x - second */
+    word *act;     /* active primary items, bit x - 1 (kept when they are the memo key) */
     int *cnt;      /* P8 lengths */
     int active;    /* primary items not yet covered */
     int npure;     /* secondary items purified */
@@ -90,8 +92,10 @@ typedef struct twin_frame {
 struct xcc_twin {
     xcc_bits b;
     int SW;               /* words of a set of secondary items */
-    int K;                /* words of a memo key: L, purified items */
+    int K;                /* words of a memo key: L and purified items, or active items */
     int KS;               /* of those, the purified items' (0 without secondaries) */
+    int AW;               /* words of a set of primary items */
+    int key_act;          /* the key is the active items (no secondaries) */
     struct memo *memo;    /* the memo (see walk), or NULL; may be shared */
     word *keys;           /* per level: the key of its node, K words */
     int second;
@@ -112,15 +116,21 @@ typedef struct xcc_twin twin;
  * only on the node's live options, active primary items and purified
  * secondary items: the lists are the live options of each item, the
  * cleansed nodes are those of purified items, and the branch scan reads
- * the active items in order. The active items need no place in the key:
- * covering an item hides all its options, so unless an active item has
- * no live option left (a dead end, which is cheaper to walk than to look
- * up, and is neither looked up nor stored), the active primary items are
- * exactly the primary items of the live options. When the search only
- * counts, the figures of each finished subtree are kept under that key
- * in a direct-mapped table, and a node met again adds them up instead of
- * walking its subtree: knight's cycle covers and other permutation-like
- * problems meet the same subproblems millions of times.
+ * the active items in order. A key needs less than all three:
+ *  - Without secondary items, an option is live if and only if all its
+ *    items are active (covering an item hides all its options), so the
+ *    active items are the key: 2 words for the 72 items of the knight's
+ *    covers or of the pentominoes, not 3 or 27 for their 160 or 1696
+ *    options.
+ *  - With them, the key is the live options and the purified items: the
+ *    active primary items are exactly the primary items of the live
+ *    options, unless one has no live option left. Such a node is a dead
+ *    end, cheaper to walk than to look up, and is neither looked up nor
+ *    stored (with either key).
+ * When the search only counts, the figures of each finished subtree are
+ * kept under its key in a direct-mapped table, and a node met again adds
+ * them up instead of walking its subtree: knight's cycle covers and other
+ * permutation-like problems meet the same subproblems millions of times.
  *
  * The workers of -j share one table, so a subtree one of them finished
  * is not walked again by another (with a table each, splitting the tree
@@ -134,7 +144,7 @@ typedef struct xcc_twin twin;
  * never used, and a lookup costs no lock.
  */
 /* The figures of an entry; without secondary items the last two are
-   always 0, and are not stored (the knight's entries: 80 bytes, not 104). */
+   always 0, and are not stored (the knight's entries: 72 bytes, not 104). */
 enum { M_COUNT, M_NODES, M_MEMS, M_UPDATES, M_CMEMS, M_DEEP, M_LMEMS, M_CLEANSINGS, M_FIGS };
 #define TWIN_MEMO_BYTES (64u << 20)      /* the most it grows to */
 #define TWIN_MEMO_FIRST_BYTES (256u << 10) /* where it starts */
@@ -274,7 +284,7 @@ static void twin_free(twin *t)
     xcc_bits_free(&t->b);
     for (int k = 0; k < t->nslots; k++)
         free(t->slots[k].live), free(t->slots[k].opts), free(t->slots[k].pure),
-            free(t->slots[k].cnt);
+            free(t->slots[k].cnt), free(t->slots[k].act);
     free(t->slots), free(t->frames), free(t->agree_of), free(t->agree), free(t->scratch);
     if (t->memo_owner)
         memo_free(t->memo);
@@ -324,7 +334,9 @@ static int twin_init(twin *t, const xcc_problem *p)
     t->second = p->second;
     t->SW = (p->last_itm - p->second + 63) / 64 + 1;
     t->KS = (p->last_itm - p->second + 63) / 64; /* SW has a spare word */
-    t->K = t->b.W + t->KS;
+    t->AW = (t->b.P + 63) / 64;
+    t->key_act = p->last_itm == p->second; /* no secondary items */
+    t->K = t->key_act ? t->AW : t->b.W + t->KS;
     int cap = t->b.P + 2;
     t->slots = calloc((size_t)cap, sizeof(twin_slot));
     t->frames = calloc((size_t)cap, sizeof(twin_frame));
@@ -343,7 +355,8 @@ static int alloc_slot(twin *t, int k)
     s->opts = malloc((size_t)t->b.W * sizeof(word));
     s->pure = malloc((size_t)t->SW * sizeof(word));
     s->cnt = malloc((size_t)t->b.P8 * sizeof(int));
-    return s->live && s->opts && s->pure && s->cnt ? 0 : 3;
+    s->act = malloc((size_t)t->AW * sizeof(word));
+    return s->live && s->opts && s->pure && s->cnt && s->act ? 0 : 3;
 }
 
 BITS_INLINE int reserve_slot(twin *t, int k)
@@ -359,6 +372,9 @@ BITS_INLINE void copy_slot(const twin *t, twin_slot *dst, const twin_slot *src, 
         dst->live[w] = src->live[w];
     for (int v = 0; v < t->SW; v++)
         dst->pure[v] = src->pure[v];
+    if (t->key_act)
+        for (int v = 0; v < t->AW; v++)
+            dst->act[v] = src->act[v];
     if (with_counts)
         for (int i = 0; i < t->b.P8; i += 4) { /* P8 is a multiple of 8 */
             v4i x;
@@ -421,6 +437,8 @@ BITS_INLINE void cover(const twin *t, twin_slot *s, const xcc_node *nd, int x, w
     if (with_counts && x < t->second) {
         s->cnt[x - 1] = COVERED;
         s->active--;
+        if (t->key_act)
+            s->act[(x - 1) / 64] &= ~((word)1 << ((x - 1) % 64));
     }
 }
 
@@ -618,11 +636,16 @@ BITS_INLINE word key_hash(const word *key, int K)
 /* Writes the key of slot s into key and returns its hash. */
 BITS_INLINE word memo_key(const twin *t, const twin_slot *s, word *key)
 {
-    int W = t->b.W;
-    for (int w = 0; w < W; w++)
-        key[w] = s->live[w];
-    for (int v = 0; v < t->KS; v++)
-        key[W + v] = s->pure[v];
+    if (t->key_act) {
+        for (int v = 0; v < t->AW; v++)
+            key[v] = s->act[v];
+    } else {
+        int W = t->b.W;
+        for (int w = 0; w < W; w++)
+            key[w] = s->live[w];
+        for (int v = 0; v < t->KS; v++)
+            key[W + v] = s->pure[v];
+    }
     return key_hash(key, t->K);
 }
 
@@ -650,6 +673,44 @@ BITS_INLINE int memo_find(const memo *m, word h, const word *key, word **entry, 
  * and 725 ms, and pentomino-4x15 (27 words, few hits) 986 ms and 1082 ms.
  */
 #define TWIN_PREFETCH_KEY_WORDS 8
+/* The key of the child of option o: its active items, those of o gone. */
+BITS_INLINE void child_key_act(const twin *t, const twin_slot *sl, int o, word *key)
+{
+    const xcc_bits *b = &t->b;
+    for (int v = 0; v < t->AW; v++)
+        key[v] = sl->act[v];
+    for (int k = b->pstart[o]; k < b->pstart[o + 1]; k++)
+        key[b->prim[k] / 64] &= ~((word)1 << (b->prim[k] % 64));
+}
+
+/* The key of the child of option o: its live options and purified items. */
+BITS_INLINE void child_key_live(const twin *t, const twin_slot *sl, const xcc_node *nd,
+                                int last_itm, int best, int o, word *key)
+{
+    const xcc_bits *b = &t->b;
+    int W = b->W;
+    word *pure = key + W;
+    for (int v = 0; v < W; v++)
+        key[v] = sl->live[v];
+    for (int v = 0; v < t->KS; v++)
+        pure[v] = sl->pure[v];
+    for (int x = b->first[o], e = x + b->olen[o]; x < e; x++) {
+        int i = nd[x].itm, v = i - t->second;
+        if (i == best)
+            continue;
+        const word *mk = bits_item_mask(b, i);
+        if (v < 0 || !nd[x].color) {
+            for (int u = 0; u < W; u++)
+                key[u] &= ~mk[u];
+        } else if (!((pure[v / 64] >> (v % 64)) & 1)) {
+            const word *ag = t->agree + (size_t)t->agree_of[x - last_itm] * (size_t)W;
+            for (int u = 0; u < W; u++)
+                key[u] &= ~(mk[u] & ~ag[u]);
+            pure[v / 64] |= (word)1 << (v % 64);
+        }
+    }
+}
+
 BITS_INLINE void prefetch_children(const twin *t, const twin_slot *sl, const xcc_node *nd,
                                    int last_itm, int best)
 {
@@ -657,32 +718,16 @@ BITS_INLINE void prefetch_children(const twin *t, const twin_slot *sl, const xcc
     const memo *m = t->memo;
     size_t mask = __atomic_load_n(&m->mask, __ATOMIC_RELAXED);
     size_t bytes = (size_t)m->stride * sizeof(word);
-    int W = b->W;
-    word key[TWIN_MEMO_KEY_WORDS], *pure = key + W;
-    for (int w = 0; w < W; w++)
+    word key[TWIN_MEMO_KEY_WORDS];
+    for (int w = 0; w < b->W; w++)
         for (word bits = sl->opts[w]; bits; bits &= bits - 1) {
             int o = w * 64 + __builtin_ctzll(bits);
             if (sl->active == b->pstart[o + 1] - b->pstart[o] - 1)
                 continue; /* a solution: no lookup */
-            for (int v = 0; v < W; v++)
-                key[v] = sl->live[v];
-            for (int v = 0; v < t->KS; v++)
-                pure[v] = sl->pure[v];
-            for (int x = b->first[o], e = x + b->olen[o]; x < e; x++) {
-                int i = nd[x].itm, v = i - t->second;
-                if (i == best)
-                    continue;
-                const word *mk = bits_item_mask(b, i);
-                if (v < 0 || !nd[x].color) {
-                    for (int u = 0; u < W; u++)
-                        key[u] &= ~mk[u];
-                } else if (!((pure[v / 64] >> (v % 64)) & 1)) {
-                    const word *ag = t->agree + (size_t)t->agree_of[x - last_itm] * (size_t)W;
-                    for (int u = 0; u < W; u++)
-                        key[u] &= ~(mk[u] & ~ag[u]);
-                    pure[v / 64] |= (word)1 << (v % 64);
-                }
-            }
+            if (t->key_act)
+                child_key_act(t, sl, o, key);
+            else
+                child_key_live(t, sl, nd, last_itm, best, o, key);
             const char *e = (const char *)(m->table + (size_t)(key_hash(key, t->K) & mask) * (size_t)m->stride);
             __builtin_prefetch(e);
             __builtin_prefetch(e + bytes - 1);
@@ -711,6 +756,9 @@ BITS_HOT static enum xcc_outcome walk(xcc_search *s, twin *t)
     for (int i = 0; i < b->P8; i++)
         root->cnt[i] = i < b->P ? b->lstart[i + 2] - b->lstart[i + 1] : COVERED;
     root->active = b->P;
+    memset(root->act, 0, (size_t)t->AW * sizeof(word));
+    for (int i = 0; i < b->P; i++)
+        root->act[i / 64] |= (word)1 << (i % 64);
     root->npure = 0;
     const int base = s->base_level;
     if (replay(t, s, base))
