@@ -35,10 +35,11 @@
  * one. (Each thread starting on its own n-th of the list in tree order
  * did worse: 15-20% more nodes of the word search.)
  *
- * Shards: every machine computes the same tasks, estimates the size of each subtree (xcc_estimate_subtree with a
- * fixed seed per task, so all machines agree), and deals them out largest
- * first to the shard with the least estimated work. Shard 1 also owns
- * the enumerator's own figures and solutions.
+ * Shards: every machine computes the same tasks, estimates the size of
+ * each subtree (xcc_estimate_subtree with a fixed seed per task, so all
+ * machines agree), and deals them out largest first to the shard with
+ * the least estimated work. Shard 1 also owns the enumerator's own
+ * figures and solutions.
  */
 #ifdef __linux__
 #define _GNU_SOURCE /* CPU affinity: see start_thread */
@@ -516,8 +517,7 @@ enum xcc_outcome xcc_solve_parallel(xcc_search *user, const xcc_parallel *par)
     }
     /*
      * This thread is worker 0, unless it must report progress while the
-     * others work. (A third thread on two cores, even an idle one, slowed
-     * the start: the workers' threads began a millisecond or two late.)
+     * others work: one thread fewer to start, and it can begin at once.
      */
     int reporting = user->on_progress && user->delta;
     int first = reporting ? 0 : 1; /* the first worker with a thread of its own */
@@ -529,7 +529,7 @@ enum xcc_outcome xcc_solve_parallel(xcc_search *user, const xcc_parallel *par)
     if (ready) {
         if (first || started == 0)
             work(w[0]); /* here, as planned, or because no thread could start */
-        ran = started > 1 ? started : 1;
+        ran = started ? started : 1;
     }
     /* report progress while waiting: the share of tasks finished */
     if (started > 0 && reporting) {

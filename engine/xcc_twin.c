@@ -48,7 +48,6 @@
 #include "xcc.h"
 #include "xcc_bits.h"
 
-#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,16 +135,19 @@ typedef struct xcc_twin twin;
  * is not walked again by another (with a table each, splitting the tree
  * split the memo's hits too, and two threads were slower than one on
  * the knight covers). An entry is a sequence word, the K key words, then
- * the figures. The sequence word is 0 while the entry is empty and odd
- * while a thread writes it; a writer claims it by compare-and-swap from
- * even to odd (and gives up if someone else has it: the memo is only a
- * cache), a reader copies the entry and trusts the copy only if the
- * sequence word was even and unchanged around it. So a torn entry is
- * never used, and a lookup costs no lock.
+ * the figures. The low half of the sequence word is 0 while the entry is
+ * empty and odd while a thread writes it; a writer claims it by
+ * compare-and-swap from even to odd (and gives up if someone else has
+ * it: the memo is only a cache), a reader copies the entry and trusts
+ * the copy only if the sequence word was even and unchanged around it.
+ * So a torn entry is never used, and a lookup costs no lock. The high
+ * half holds the figure M_DEEP, which needs no word of its own.
  */
-/* The figures of an entry; without secondary items the last two are
-   always 0, and are not stored (the knight's entries: 72 bytes, not 104). */
-enum { M_COUNT, M_NODES, M_MEMS, M_UPDATES, M_CMEMS, M_DEEP, M_LMEMS, M_CLEANSINGS, M_FIGS };
+/* The figures of an entry; without secondary items lmems and cleansings
+   are always 0, and are not stored: a knight's entry is 8 words, one cache
+   line (with all of them in words of their own, it was 13). */
+enum { M_COUNT, M_NODES, M_MEMS, M_UPDATES, M_CMEMS, M_LMEMS, M_CLEANSINGS, M_DEEP, M_FIGS };
+#define SEQ_BITS 0xffffffffULL /* of the sequence word, the sequence */
 #define TWIN_MEMO_BYTES (64u << 20)      /* the most it grows to */
 #define TWIN_MEMO_FIRST_BYTES (256u << 10) /* where it starts */
 #define TWIN_MEMO_KEY_WORDS 64
@@ -176,7 +178,7 @@ typedef struct memo {
     size_t mask;   /* entries in use - 1; grows, read and written atomically */
     size_t most;   /* the largest mask */
     ullng writes;  /* entries written so far, added up atomically */
-    int K, nfigs;  /* words of a key, figures stored */
+    int K, nfigs;  /* words of a key, figures stored (those before M_DEEP) */
     int stride;    /* words of an entry: 1 + K + nfigs */
 } memo;
 
@@ -236,15 +238,16 @@ BITS_INLINE int memo_read(const memo *m, const word *e, const word *key, word *f
 {
     int K = m->K;
     word seq = __atomic_load_n(e, __ATOMIC_ACQUIRE);
-    if (!seq || (seq & 1))
+    if (!(seq & SEQ_BITS) || (seq & 1))
         return 0;
     for (int k = 0; k < K; k++)
         if (__atomic_load_n(e + 1 + k, __ATOMIC_RELAXED) != key[k])
             return 0;
     for (int f = 0; f < m->nfigs; f++)
         fig[f] = __atomic_load_n(e + 1 + K + f, __ATOMIC_RELAXED);
-    for (int f = m->nfigs; f < M_FIGS; f++)
+    for (int f = m->nfigs; f < M_DEEP; f++)
         fig[f] = 0;
+    fig[M_DEEP] = seq >> 32;
     __atomic_thread_fence(__ATOMIC_ACQUIRE);
     return __atomic_load_n(e, __ATOMIC_RELAXED) == seq;
 }
@@ -262,7 +265,7 @@ BITS_INLINE void memo_write(const memo *m, word *e, const word *key, const word 
         __atomic_store_n(e + 1 + k, key[k], __ATOMIC_RELAXED);
     for (int f = 0; f < m->nfigs; f++)
         __atomic_store_n(e + 1 + K + f, fig[f], __ATOMIC_RELAXED);
-    __atomic_store_n(e, seq + 2, __ATOMIC_RELEASE);
+    __atomic_store_n(e, fig[M_DEEP] << 32 | ((seq + 2) & SEQ_BITS), __ATOMIC_RELEASE);
 }
 
 int xcc_twin_suits(const xcc_search *s)
@@ -614,7 +617,7 @@ static void start_memo(twin *t, twin *from)
     if (from) {
         t->memo = from->memo;
     } else {
-        t->memo = memo_new(t->K, t->KS ? M_FIGS : M_LMEMS);
+        t->memo = memo_new(t->K, t->KS ? M_DEEP : M_LMEMS);
         t->memo_owner = 1;
     }
     if (!t->memo) {
@@ -728,7 +731,8 @@ BITS_INLINE void prefetch_children(const twin *t, const twin_slot *sl, const xcc
                 child_key_act(t, sl, o, key);
             else
                 child_key_live(t, sl, nd, last_itm, best, o, key);
-            const char *e = (const char *)(m->table + (size_t)(key_hash(key, t->K) & mask) * (size_t)m->stride);
+            size_t at = (size_t)(key_hash(key, t->K) & mask) * (size_t)m->stride;
+            const char *e = (const char *)(m->table + at);
             __builtin_prefetch(e);
             __builtin_prefetch(e + bytes - 1);
         }
