@@ -665,15 +665,18 @@ BITS_INLINE int memo_find(const memo *m, word h, const word *key, word **entry, 
  * the cache: a third of the knight covers' time went into waiting for
  * them. So a node asks for its children's entries as soon as it knows
  * its options, and the wait overlaps with walking the first children.
- * A child's key costs a few ANDs, far less than making its slot: its
- * live options are the node's less those that the child's option hides
- * (all options of its items, or of a secondary item's other colors),
- * and its purified items gain the option's colored ones.
+ * A child's key costs little next to making its slot: without secondary
+ * items, the node's active items less those of the child's option; with
+ * them, the node's live options less those the option hides (all
+ * options of its items, or of a secondary item's other colors), and its
+ * purified items plus the option's colored ones.
  *
- * That pays when keys are short. Measured with one thread, median of 5:
- * the knight covers (3 words) 97 ms without, 84 ms with; random-medium-102
- * (5 words) 214 ms and 194 ms; but the 7x7 word search (9 words) 712 ms
- * and 725 ms, and pentomino-4x15 (27 words, few hits) 986 ms and 1082 ms.
+ * That pays when keys are short. Measured with one thread, median of 5
+ * to 7, with and without: the knight covers (2 words) 89 and 113 ms,
+ * random-medium-102 (5 words) 203 and 218 ms, the pentominoes (2 words)
+ * within the noise (4x15 936 and 993 ms, 6x10 4.64 and 4.26 s); but the
+ * 7x7 word search (9 words) 725 and 712 ms, and pentomino-4x15 when its
+ * key was its 27 words of live options, 1082 and 986 ms.
  */
 #define TWIN_PREFETCH_KEY_WORDS 8
 /* The key of the child of option o: its active items, those of o gone. */
