@@ -41,6 +41,20 @@ for name in knuth-example-colors zebra-16-clues langford-7 queens-8 random-mediu
     done
 done
 
+# With dancing links the workers replay each task's path on their own
+# copy of the links (xcc_replay) instead of walking it with a twin.
+for name in langford-7 knuth-example-colors; do
+    inst=$REF/instances/$name.dlx
+    "$DLX2" --engine=links m1 < "$inst" > "$TMP/seq.out" 2> "$TMP/seq.err"
+    solutions "$TMP/seq.out" > "$TMP/seq.sorted"
+    for j in 2 3; do
+        "$DLX2" --engine=links -j $j m1 < "$inst" > "$TMP/par.out" 2> "$TMP/par.err"
+        t_file_eq "$name --engine=links -j $j: the report is the sequential one" "$TMP/seq.err" "$TMP/par.err"
+        solutions "$TMP/par.out" > "$TMP/par.sorted"
+        t_file_eq "$name --engine=links -j $j: the same solutions" "$TMP/seq.sorted" "$TMP/par.sorted"
+    done
+done
+
 # Only counting, the threads share one memo of finished subtrees
 # (engine/xcc_twin.c): every figure must still be the sequential one.
 # The knight's covers meet the same subtrees most often. (Progress lines,
