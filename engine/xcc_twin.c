@@ -148,7 +148,7 @@ typedef struct xcc_twin twin;
    line (with all of them in words of their own, it was 13). */
 enum { M_COUNT, M_NODES, M_MEMS, M_UPDATES, M_CMEMS, M_LMEMS, M_CLEANSINGS, M_DEEP, M_FIGS };
 #define SEQ_BITS 0xffffffffULL /* of the sequence word, the sequence */
-#define TWIN_MEMO_BYTES (64u << 20)      /* the most it grows to */
+#define TWIN_MEMO_BYTES (32u << 20)      /* the most it grows to */
 #define TWIN_MEMO_FIRST_BYTES (256u << 10) /* where it starts */
 #define TWIN_MEMO_KEY_WORDS 64
 #define HUGE_PAGE (2u << 20)
@@ -156,13 +156,20 @@ enum { M_COUNT, M_NODES, M_MEMS, M_UPDATES, M_CMEMS, M_LMEMS, M_CLEANSINGS, M_DE
 /*
  * The table starts small and grows once. Its full size is reserved at
  * once, but a page costs nothing until it is touched, and a small
- * problem should not touch 64 MB. So only the first 256 KB are used
+ * problem should not touch 32 MB. So only the first 256 KB are used
  * (mask + 1 entries) until half as many entries have been written; then
  * mask jumps to the full table. Nothing is moved: an entry written under
  * the small mask is looked up elsewhere and missed, which costs a walk of
  * its subtree, once. So the mask needs no lock either; a thread that
  * reads it late just uses the small table a little longer. (Doubling step
  * by step lost more: each doubling strands half the entries.)
+ *
+ * Why 32 MB at most: every page touched must be found and cleared by the
+ * kernel (and on a virtual machine, by its host), and the table is
+ * touched all over. Knight covers (64-byte entries), median of 9: a
+ * 64 MB table took 100 ms with one thread (12 ms of it in the kernel),
+ * 32 MB 82 ms, 16 MB 74 ms but 47 ms with two threads against 46.
+ * random-medium-102 (104-byte entries): 210, 194 and 197 ms.
  *
  * The table asks the kernel for huge pages (a hint), which saves the
  * tens of thousands of page faults that 64 MB in 4 KB pages cost: a third
@@ -182,6 +189,7 @@ typedef struct memo {
     int stride;    /* words of an entry: 1 + K + nfigs */
 } memo;
 
+/* The most entries of stride words that bytes hold, a power of two. */
 static size_t entries_within(size_t bytes, int stride)
 {
     size_t entry = (size_t)stride * sizeof(word), n = 1;
