@@ -366,6 +366,20 @@ static word *memo_slot(struct xcc_fast_data *d, const word *live, int lo, int hi
     return d->memo + (size_t)(h & d->memo_mask) * (size_t)(d->b.W + 2);
 }
 
+/* An entry is nu, the count, then the W key words. */
+static inline int memo_holds(const struct xcc_fast_data *d, const word *slot, int nu,
+                             const word *key)
+{
+    return slot[0] == (word)nu && !memcmp(slot + 2, key, (size_t)d->b.W * sizeof(word));
+}
+
+static inline void memo_store(const struct xcc_fast_data *d, word *slot, int nu, ullng count,
+                              const word *key)
+{
+    slot[0] = (word)nu, slot[1] = count;
+    memcpy(slot + 2, key, (size_t)d->b.W * sizeof(word));
+}
+
 static ullng count_small(struct xcc_fast_data *d, const word *live, int lo, int hi,
                          const int *U, int nu, ullng *nodes)
 {
@@ -380,7 +394,7 @@ static ullng count_small(struct xcc_fast_data *d, const word *live, int lo, int 
     word key[MEMO_WORDS], *slot = NULL;
     if (d->memo && nu >= 3) {
         slot = memo_slot(d, live, lo, hi, nu, key);
-        if (slot[0] == (word)nu && !memcmp(slot + 2, key, W * sizeof(word)))
+        if (memo_holds(d, slot, nu, key))
             return slot[1];
     }
     int best = 0, fewest = COVERED;
@@ -418,10 +432,8 @@ static ullng count_small(struct xcc_fast_data *d, const word *live, int lo, int 
             total += count_small(d, child, lo, hi, rest, nr, nodes);
         }
     }
-    if (slot) {
-        slot[0] = (word)nu, slot[1] = total;
-        memcpy(slot + 2, key, W * sizeof(word));
-    }
+    if (slot)
+        memo_store(d, slot, nu, total, key);
     return total;
 }
 
@@ -452,10 +464,8 @@ static enum xcc_outcome search(xcc_fast *f);
 /* A node has tried all its options: its count goes into the memo. */
 static inline void node_done(struct xcc_fast_data *d, const xcc_fast *f, const fast_frame *fr)
 {
-    if (fr->memo_at) {
-        fr->memo_at[0] = (word)fr->nu, fr->memo_at[1] = f->count - fr->count_before;
-        memcpy(fr->memo_at + 2, fr->key, (size_t)d->b.W * sizeof(word));
-    }
+    if (fr->memo_at)
+        memo_store(d, fr->memo_at, fr->nu, f->count - fr->count_before, fr->key);
 }
 
 /* The tables, the states the search used and the memo. */
@@ -539,7 +549,7 @@ node:
         fr->memo_at = NULL;
         if (d->memo && !f->on_solution && s->uncovered >= 3) {
             word *at = memo_slot(d, s->live + s->lo, s->lo, s->hi, s->uncovered, fr->key);
-            if (at[0] == (word)s->uncovered && !memcmp(at + 2, fr->key, (size_t)d->b.W * sizeof(word))) {
+            if (memo_holds(d, at, s->uncovered, fr->key)) {
                 f->nodes--; /* not branched on after all */
                 if (at[1] >= f->maxcount - f->count) {
                     f->count = f->maxcount;
