@@ -296,12 +296,10 @@ START_TEST(search_limits_stop_it)
 }
 END_TEST
 
-START_TEST(search_deep_chain_without_recursion)
+/* n items (n even) in a row, each option covering two neighbours: one
+   solution, n / 2 levels deep. */
+static char *chain_problem(int n)
 {
-    /* a chain of 20000 items, each option covering two neighbours: one
-       solution 10000 levels deep (DLX2's choice rule scans every active
-       item at every level, so deeper chains are left to the e2e tests) */
-    int n = 20000;
     size_t cap = (size_t)n * 16 + 64, len = 0;
     char *text = malloc(cap);
     for (int i = 0; i < n; i++)
@@ -310,6 +308,16 @@ START_TEST(search_deep_chain_without_recursion)
     for (int i = 0; i < n; i += 2)
         len += (size_t)sprintf(text + len, "i%d i%d\n", i, i + 1);
     text[len] = '\0';
+    return text;
+}
+
+START_TEST(search_deep_chain_without_recursion)
+{
+    /* a chain of 20000 items, each option covering two neighbours: one
+       solution 10000 levels deep (DLX2's choice rule scans every active
+       item at every level, so deeper chains are left to the e2e tests) */
+    int n = 20000;
+    char *text = chain_problem(n);
     xcc_problem p;
     xcc_search s;
     ck_assert_int_eq(solve_text(text, &p, &s), 1);
@@ -449,14 +457,7 @@ START_TEST(fast_deep_forced_chain)
 {
     /* 10000 forced moves in a row reuse one state slot each */
     int n = 20000;
-    size_t cap = (size_t)n * 16 + 64, len = 0;
-    char *text = malloc(cap);
-    for (int i = 0; i < n; i++)
-        len += (size_t)sprintf(text + len, "i%d ", i);
-    text[len++] = '\n';
-    for (int i = 0; i < n; i += 2)
-        len += (size_t)sprintf(text + len, "i%d i%d\n", i, i + 1);
-    text[len] = '\0';
+    char *text = chain_problem(n);
     xcc_problem p;
     xcc_error err;
     ck_assert_int_eq(read_text(&p, text, &err), 0);
