@@ -745,7 +745,8 @@ BITS_INLINE void prefetch_children(const twin *t, const twin_slot *sl, const xcc
             size_t at = (size_t)(key_hash(key, t->K) & mask) * (size_t)m->stride;
             const char *e = (const char *)(m->table + at);
             __builtin_prefetch(e);
-            __builtin_prefetch(e + bytes - 1);
+            if (bytes > 64) /* the entry may reach into a second line */
+                __builtin_prefetch(e + bytes - 1);
         }
 }
 
