@@ -31,7 +31,7 @@ BIN      =
 endif
 # binaries: ./dlx2 and dlx-gen/gen-*, or under build-san/ when sanitizing,
 # so the two builds never overwrite each other
-ALL_CFLAGS = $(WARN) $(CFLAGS) -Iengine
+ALL_CFLAGS = $(WARN) $(CFLAGS) -I. -Iengine
 
 ENGINE_SRC = $(wildcard engine/*.c)
 ENGINE_OBJ = $(ENGINE_SRC:engine/%.c=$(BUILD)/engine/%.o)
@@ -54,14 +54,14 @@ $(BUILD)/libxcc.a: $(ENGINE_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/dlx-gen/%.o: dlx-gen/%.c dlx-gen/*.h
+$(BUILD)/dlx-gen/%.o: dlx-gen/%.c dlx-gen/*.h progs.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(BIN)dlx2: dlx2.c engine/*.h $(BUILD)/libxcc.a
+$(BIN)dlx2: dlx2.c progs.h engine/*.h $(BUILD)/libxcc.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ dlx2.c $(BUILD)/libxcc.a $(LDLIBS)
 
-$(BIN)dlx-gen/gen-%: dlx-gen/gen-%.c dlx-gen/*.h $(GEN_LIB_OBJ) $(BUILD)/libxcc.a
+$(BIN)dlx-gen/gen-%: dlx-gen/gen-%.c dlx-gen/*.h progs.h $(GEN_LIB_OBJ) $(BUILD)/libxcc.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Idlx-gen $(LDFLAGS) -o $@ $< $(GEN_LIB_OBJ) $(BUILD)/libxcc.a $(LDLIBS)
 

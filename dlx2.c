@@ -18,6 +18,7 @@
  * 128+signal after SIGINT or SIGTERM. When the reader of stdout goes
  * away, dlx2 stops quietly with status 0.
  */
+#include "progs.h"
 #include "xcc.h"
 
 #include <errno.h>
@@ -27,8 +28,6 @@
 #include <string.h>
 #include <sys/time.h>
 #include <unistd.h>
-
-#define DLX2_VERSION "0.1.0"
 
 static const char usage_text[] =
     "Usage: dlx2 [ARGUMENT]... [FILE]\n"

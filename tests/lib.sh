@@ -5,6 +5,12 @@
 # difference, and the totals go to $RESULTS (one line "PASS FAIL") when the
 # script exits, where tests/run adds them up.
 #
+# A check that needs an optional tool (valgrind, xmllint, GNU parallel,
+# clang, /usr/share/dict/words) asks t_have first and, when the tool is
+# missing, calls t_skip: "SKIP - NAME: needs TOOL", counted apart, so a
+# machine with only README's prerequisites passes and CI (which sets
+# DLX2_NO_SKIP=1) can insist that nothing was skipped.
+#
 # Paths: $ROOT is the repository, $DLX2 the solver, $GEN the generator folder,
 # $TMP a scratch folder private to this script.
 
@@ -15,9 +21,10 @@ REF=${REF:-$ROOT/data/reference}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/dlx2-test.XXXXXX")
 T_PASS=0
 T_FAIL=0
+T_SKIP=0
 
 t_finish() {
-    echo "$T_PASS $T_FAIL" >> "${RESULTS:-/dev/null}"
+    echo "$T_PASS $T_FAIL $T_SKIP" >> "${RESULTS:-/dev/null}"
     rm -rf "$TMP"
 }
 trap t_finish EXIT
@@ -29,6 +36,21 @@ t_fail() {
     shift
     [ $# -gt 0 ] && printf '%s\n' "$@" | sed 's/^/    /' | head -40
     return 0
+}
+
+# t_have TOOL — true when TOOL is a command on PATH, or a readable file
+# when it names one (an absolute path)
+t_have() {
+    case $1 in
+    /*) [ -r "$1" ] ;;
+    *) command -v "$1" > /dev/null 2>&1 ;;
+    esac
+}
+
+# t_skip NAME TOOL — a check that could not run here
+t_skip() {
+    T_SKIP=$((T_SKIP + 1))
+    echo "SKIP - $1: needs $2"
 }
 
 # t_eq NAME EXPECTED ACTUAL

@@ -27,7 +27,7 @@ Try 'dlx2 --help' for more information." "$DLX2" tests.dlx
 t_eq "--help exits 0" 0 $?
 t_match "--help starts with usage" "^Usage: dlx2 \[ARGUMENT\]\.\.\. \[FILE\]" "$(head -1 "$TMP/out")"
 t_eq "-h is --help" "$(cat "$TMP/out")" "$("$DLX2" -h)"
-t_eq "--version" "dlx2 0.1.0" "$("$DLX2" --version)"
+t_eq "--version" "dlx2 $(sed -n 's/^#define DLX2_VERSION "\(.*\)"/\1/p' "$ROOT/progs.h")" "$("$DLX2" --version)"
 
 # Format details: CRLF, no final newline, long names and colors, tabs.
 printf 'A B | X\r\nA X:1\r\nB X:1\r\n' > "$TMP/crlf.dlx"

@@ -73,8 +73,12 @@ t_file_eq "6 x 6, SVG" "$EXP/gen-knight-6x6.svg" "$TMP/6.svg"
 "$K" --show --svg < "$TMP/l6" > "$TMP/6s.svg" 2>/dev/null
 printf '' | "$K" --show --svg > "$TMP/empty.svg" 2>/dev/null
 for f in 34 6 6s empty; do
-    xmllint --noout "$TMP/$f.svg" 2> "$TMP/err"
-    t_eq "$f.svg is well-formed XML (xmllint)" "0:" "$?:$(cat "$TMP/err")"
+    if t_have xmllint; then
+        xmllint --noout "$TMP/$f.svg" 2> "$TMP/err"
+        t_eq "$f.svg is well-formed XML (xmllint)" "0:" "$?:$(cat "$TMP/err")"
+    else
+        t_skip "$f.svg is well-formed XML" "xmllint (Debian: libxml2-utils)"
+    fi
 done
 t_eq "SVG: one path per tour, 'Z' only for closed ones" "2 0 1 1" \
     "$(grep -c '<path' "$TMP/34.svg") $(grep -c ' Z"' "$TMP/34.svg") $(grep -c '<path' "$TMP/6.svg") $(grep -c ' Z"' "$TMP/6.svg")"

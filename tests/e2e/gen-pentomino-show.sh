@@ -5,10 +5,10 @@
 P=$GEN/gen-pentomino
 EXP=$ROOT/tests/expected
 
-if command -v xmllint > /dev/null; then
+if t_have xmllint; then
     well_formed() { xmllint --noout "$2" 2> "$TMP/xml-err" && t_ok "$1" || t_fail "$1" "$(cat "$TMP/xml-err")"; }
 else
-    well_formed() { t_fail "$1" "xmllint is missing (Debian: apt-get install libxml2-utils)"; }
+    well_formed() { t_skip "$1" "xmllint (Debian: libxml2-utils)"; }
 fi
 
 # picture NAME EXPECTED LISTING [ARGS...]: --show and --svg of a listing,
