@@ -1,0 +1,352 @@
+/*
+ * vf_problem.c — the verifier's own reading of an XCC problem
+ * (formats/xcc.md), written apart from engine/xcc_read.c on purpose: the
+ * two must agree on every valid file, and a test holds them to it by
+ * verifying the engine's listings.
+ *
+ * Only what a check needs is kept: item names and kinds, interned colors,
+ * and each option that has a primary item as its sorted (item, color)
+ * pairs, hashed so an option printed in any rotation is found again.
+ */
+#include "verify.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int vf_space(int c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+void *vf_grow(void *ptr, int *cap, int need, size_t size)
+{
+    if (need <= *cap)
+        return ptr;
+    int n = *cap ? *cap : 16;
+    while (n < need)
+        n *= 2;
+    void *q = realloc(ptr, (size_t)n * size);
+    if (q)
+        *cap = n;
+    return q;
+}
+
+static uint64_t vf_hash(const void *data, size_t len)
+{
+    const unsigned char *b = data;
+    uint64_t h = 14695981039346656037ULL;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ b[i]) * 1099511628211ULL;
+    return h;
+}
+
+/* Open addressing over a table of indices (-1 empty), kept under half full. */
+static int vf_rehash(int **table, int *size, int count, uint64_t (*key)(const vf_problem *, int),
+                     const vf_problem *p)
+{
+    if (2 * (count + 1) <= *size)
+        return 0;
+    int n = *size ? 2 * *size : 64;
+    int *t = malloc((size_t)n * sizeof *t);
+    if (!t)
+        return -1;
+    memset(t, -1, (size_t)n * sizeof *t);
+    for (int i = 0; i < *size; i++)
+        if ((*table)[i] >= 0) {
+            size_t h = (size_t)(key(p, (*table)[i]) & (uint64_t)(n - 1));
+            while (t[h] >= 0)
+                h = (h + 1) & (size_t)(n - 1);
+            t[h] = (*table)[i];
+        }
+    free(*table);
+    *table = t, *size = n;
+    return 0;
+}
+
+static uint64_t item_key(const vf_problem *p, int i)
+{
+    return vf_hash(p->item_name[i], strlen(p->item_name[i]));
+}
+
+static uint64_t color_key(const vf_problem *p, int c)
+{
+    return vf_hash(p->color_name[c], strlen(p->color_name[c]));
+}
+
+static uint64_t option_key(const vf_problem *p, int o)
+{
+    return vf_hash(p->pairs + p->opt[o].first, (size_t)p->opt[o].len * sizeof(vf_pair));
+}
+
+static int name_is(const char *name, const char *s, size_t len)
+{
+    return strlen(name) == len && !memcmp(name, s, len);
+}
+
+int vf_item_find(const vf_problem *p, const char *name, size_t len)
+{
+    if (!p->item_hash_size)
+        return -1;
+    size_t mask = (size_t)p->item_hash_size - 1;
+    for (size_t h = (size_t)vf_hash(name, len) & mask; p->item_hash[h] >= 0; h = (h + 1) & mask)
+        if (name_is(p->item_name[p->item_hash[h]], name, len))
+            return p->item_hash[h];
+    return -1;
+}
+
+int vf_color_find(const vf_problem *p, const char *name, size_t len)
+{
+    if (!p->color_hash_size)
+        return -1;
+    size_t mask = (size_t)p->color_hash_size - 1;
+    for (size_t h = (size_t)vf_hash(name, len) & mask; p->color_hash[h] >= 0; h = (h + 1) & mask)
+        if (name_is(p->color_name[p->color_hash[h]], name, len))
+            return p->color_hash[h];
+    return -1;
+}
+
+int vf_option_find(const vf_problem *p, const vf_pair *run, int n)
+{
+    if (!p->opt_hash_size)
+        return -1;
+    size_t mask = (size_t)p->opt_hash_size - 1;
+    for (size_t h = (size_t)vf_hash(run, (size_t)n * sizeof *run) & mask; p->opt_hash[h] >= 0;
+         h = (h + 1) & mask) {
+        const vf_option *o = &p->opt[p->opt_hash[h]];
+        if (o->len == n && !memcmp(p->pairs + o->first, run, (size_t)n * sizeof *run))
+            return p->opt_hash[h];
+    }
+    return -1;
+}
+
+static int pair_cmp(const void *a, const void *b)
+{
+    const vf_pair *x = a, *y = b;
+    return (x->item > y->item) - (x->item < y->item);
+}
+
+void vf_pairs_sort(vf_pair *run, int n)
+{
+    qsort(run, (size_t)n, sizeof *run, pair_cmp);
+}
+
+/* Inserts index v, whose key is k, into a table made ready by vf_rehash. */
+static void vf_insert(int *table, int size, uint64_t k, int v)
+{
+    size_t mask = (size_t)size - 1, h = (size_t)k & mask;
+    while (table[h] >= 0)
+        h = (h + 1) & mask;
+    table[h] = v;
+}
+
+static char *vf_strndup(const char *s, size_t n)
+{
+    char *t = malloc(n + 1);
+    if (t) {
+        memcpy(t, s, n);
+        t[n] = 0;
+    }
+    return t;
+}
+
+/* ---- reading --------------------------------------------------------- */
+
+typedef struct reader {
+    vf_problem *p;
+    vf_error *err;
+    long line;
+    int items_cap, colors_cap;
+} reader;
+
+static int fail(reader *r, long col, const char *what, const char *s, size_t len)
+{
+    r->err->status = 2;
+    r->err->line = r->line;
+    r->err->col = col;
+    snprintf(r->err->msg, sizeof r->err->msg, "%s '%.*s'", what, (int)(len > 200 ? 200 : len), s);
+    return 2;
+}
+
+static int no_memory(reader *r)
+{
+    r->err->status = 3;
+    r->err->line = r->err->col = 0;
+    snprintf(r->err->msg, sizeof r->err->msg, "out of memory");
+    return 3;
+}
+
+static int add_item(reader *r, const char *s, size_t len, long col)
+{
+    vf_problem *p = r->p;
+    if (memchr(s, ':', len) || memchr(s, '|', len))
+        return fail(r, col, "bad item name", s, len);
+    if (vf_item_find(p, s, len) >= 0)
+        return fail(r, col, "duplicate item name", s, len);
+    char **names = vf_grow(p->item_name, &r->items_cap, p->nitems + 1, sizeof *names);
+    if (!names)
+        return no_memory(r);
+    p->item_name = names;
+    if (!(names[p->nitems] = vf_strndup(s, len)) ||
+        vf_rehash(&p->item_hash, &p->item_hash_size, p->nitems, item_key, p))
+        return no_memory(r);
+    vf_insert(p->item_hash, p->item_hash_size, item_key(p, p->nitems), p->nitems);
+    p->nitems++;
+    return 0;
+}
+
+static int intern_color(reader *r, const char *s, size_t len)
+{
+    vf_problem *p = r->p;
+    int c = vf_color_find(p, s, len);
+    if (c >= 0)
+        return c;
+    char **names = vf_grow(p->color_name, &r->colors_cap, p->ncolors + 2, sizeof *names);
+    if (!names)
+        return -1;
+    p->color_name = names;
+    c = p->ncolors + 1;
+    if (!(names[c] = vf_strndup(s, len)) ||
+        vf_rehash(&p->color_hash, &p->color_hash_size, p->ncolors, color_key, p))
+        return -1;
+    p->ncolors = c;
+    vf_insert(p->color_hash, p->color_hash_size, color_key(p, c), c);
+    return c;
+}
+
+static int read_item_line(reader *r, const char *s, size_t n)
+{
+    int secondary = 0;
+    for (size_t i = 0; i < n;) {
+        while (i < n && vf_space((unsigned char)s[i]))
+            i++;
+        size_t start = i;
+        while (i < n && !vf_space((unsigned char)s[i]))
+            i++;
+        if (i == start)
+            break;
+        if (i - start == 1 && s[start] == '|') {
+            if (secondary)
+                return fail(r, (long)start + 1, "a second", "|", 1);
+            secondary = 1;
+            r->p->nprimary = r->p->nitems;
+            continue;
+        }
+        int st = add_item(r, s + start, i - start, (long)start + 1);
+        if (st)
+            return st;
+    }
+    if (!secondary)
+        r->p->nprimary = r->p->nitems;
+    return 0;
+}
+
+static int read_option(reader *r, const char *s, size_t n)
+{
+    vf_problem *p = r->p;
+    int first = p->npairs, primaries = 0;
+    for (size_t i = 0; i < n;) {
+        while (i < n && vf_space((unsigned char)s[i]))
+            i++;
+        size_t start = i;
+        while (i < n && !vf_space((unsigned char)s[i]))
+            i++;
+        if (i == start)
+            break;
+        const char *colon = memchr(s + start, ':', i - start);
+        size_t nlen = colon ? (size_t)(colon - (s + start)) : i - start;
+        int item = vf_item_find(p, s + start, nlen);
+        if (item < 0)
+            return fail(r, (long)start + 1, "unknown item", s + start, nlen);
+        int color = 0;
+        if (colon) {
+            size_t clen = i - start - nlen - 1;
+            if (item < p->nprimary || !clen)
+                return fail(r, (long)start + 1, "bad color on", s + start, i - start);
+            if ((color = intern_color(r, colon + 1, clen)) < 0)
+                return no_memory(r);
+        }
+        for (int k = first; k < p->npairs; k++)
+            if (p->pairs[k].item == item)
+                return fail(r, (long)start + 1, "item twice in an option:", s + start, nlen);
+        vf_pair *pairs = vf_grow(p->pairs, &p->pairs_cap, p->npairs + 1, sizeof *pairs);
+        if (!pairs)
+            return no_memory(r);
+        p->pairs = pairs;
+        pairs[p->npairs++] = (vf_pair){item, color};
+        primaries += item < p->nprimary;
+    }
+    if (!primaries) { /* dropped, as DLX2 drops it */
+        p->npairs = first;
+        return 0;
+    }
+    vf_pairs_sort(p->pairs + first, p->npairs - first);
+    vf_option *opt = vf_grow(p->opt, &p->opt_cap, p->nopt + 1, sizeof *opt);
+    if (!opt)
+        return no_memory(r);
+    p->opt = opt;
+    opt[p->nopt] = (vf_option){r->line, first, p->npairs - first};
+    if (vf_rehash(&p->opt_hash, &p->opt_hash_size, p->nopt, option_key, p))
+        return no_memory(r);
+    /* an option given twice stays findable under its first copy */
+    if (vf_option_find(p, p->pairs + first, p->npairs - first) < 0)
+        vf_insert(p->opt_hash, p->opt_hash_size, option_key(p, p->nopt), p->nopt);
+    p->nopt++;
+    return 0;
+}
+
+int vf_problem_read(vf_problem *p, FILE *in, vf_error *err)
+{
+    memset(p, 0, sizeof *p);
+    reader r = {.p = p, .err = err};
+    char *buf = NULL;
+    size_t cap = 0;
+    ssize_t got;
+    int status = 0, have_items = 0;
+    while (!status && (got = getline(&buf, &cap, in)) >= 0) {
+        size_t n = (size_t)got;
+        r.line++;
+        if (n && buf[n - 1] == '\n')
+            n--;
+        if (memchr(buf, 0, n)) {
+            status = fail(&r, (long)((char *)memchr(buf, 0, n) - buf) + 1, "NUL byte in", "the input", 9);
+            break;
+        }
+        size_t i = 0;
+        while (i < n && vf_space((unsigned char)buf[i]))
+            i++;
+        if (i == n || buf[i] == '|')
+            continue; /* blank or comment */
+        status = have_items ? read_option(&r, buf, n) : read_item_line(&r, buf, n);
+        have_items = 1;
+    }
+    free(buf);
+    if (!status && ferror(in)) {
+        err->status = 2, err->line = err->col = 0;
+        snprintf(err->msg, sizeof err->msg, "read error");
+        status = 2;
+    } else if (!status && !have_items) {
+        err->status = 2, err->line = r.line ? r.line : 1, err->col = 1;
+        snprintf(err->msg, sizeof err->msg, "no item line");
+        status = 2;
+    }
+    if (status)
+        vf_problem_free(p);
+    return status;
+}
+
+void vf_problem_free(vf_problem *p)
+{
+    for (int i = 0; i < p->nitems; i++)
+        free(p->item_name[i]);
+    for (int c = 1; c <= p->ncolors; c++)
+        free(p->color_name[c]);
+    free(p->item_name);
+    free(p->color_name);
+    free(p->pairs);
+    free(p->opt);
+    free(p->item_hash);
+    free(p->color_hash);
+    free(p->opt_hash);
+    memset(p, 0, sizeof *p);
+}
