@@ -87,7 +87,12 @@ $(BUILD)/randxcc: tests/crosscheck/randxcc.c
 $(BUILD)/naive: tests/crosscheck/naive.c
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
-TEST_TOOLS = $(BUILD)/check_unit $(BUILD)/randxcc $(BUILD)/naive
+# bench/run's meter: a command's wall and CPU seconds and peak memory
+$(BUILD)/rusage: bench/rusage.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
+
+TEST_TOOLS = $(BUILD)/check_unit $(BUILD)/randxcc $(BUILD)/naive $(BUILD)/rusage
 
 test: all $(TEST_TOOLS)
 	@BUILD=$(BUILD) BIN=$(BIN) SANITIZE=$(SANITIZE) tests/run quick
@@ -101,7 +106,7 @@ test-threads:
 	@$(MAKE) --no-print-directory SANITIZE=thread all
 	@BUILD=build-tsan BIN=build-tsan/ SANITIZE=thread tests/run threads
 
-bench: all
+bench: all $(BUILD)/rusage
 	bench/run
 
 # Fuzzing with libFuzzer (clang): the reader and the search, with ASan and

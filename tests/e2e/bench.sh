@@ -7,8 +7,8 @@ out=$("$ROOT/bench/run" --runs 1 --only wordsearch --vs "$DLX2 -j 2")
 row=$(echo "$out" | grep '^wordsearch-7x7-4words ')
 t_eq "bench/run: one row for the word search" 1 "$(echo "$row" | grep -c .)"
 t_eq "bench/run: its solutions and nodes" "9967912 10325769" "$(echo "$row" | awk '{print $2, $3}')"
-t_match "bench/run --vs: a time and a ratio, the counts agree" \
-    '^wordsearch-7x7-4words +9967912 +10325769 +[0-9.]+ +[0-9.e+]+ +[0-9.e+]+ +[0-9]+ +[0-9.]+ +[0-9.]+$' "$row"
+t_match "bench/run --vs: CPU and wall seconds, peak KB, theirs and the ratio; the counts agree" \
+    '^wordsearch-7x7-4words +9967912 +10325769 +[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9.]+$' "$row"
 t_match "bench/run --vs: a solver that disagrees is flagged" 'COUNTS DIFFER \(theirs none\)$' \
     "$("$ROOT/bench/run" --runs 1 --only wordsearch --vs /bin/true | tail -1)"
 t_run "bench/run: a bad argument" 2 "bench/run: unknown argument '--nope'" "$ROOT/bench/run" --nope

@@ -1,0 +1,70 @@
+/*
+ * rusage.c — runs one command and says what it cost: wall seconds, user
+ * and system CPU seconds, and peak resident memory in KB.
+ *
+ *   rusage OUT COMMAND [ARG]...
+ *
+ * COMMAND runs with this program's stdin, stdout and stderr, started by
+ * fork and exec (no shell), and its figures come from wait4, so they are
+ * the command's own: "WALL USER SYS PEAK_KB" goes to the file OUT as one
+ * line. The exit status is the command's (128 + signal if it was killed;
+ * 127 if it could not be started). bench/run and bench/side-by-side use
+ * it because this machine is shared: CPU time shows what a run cost even
+ * when another job slowed its wall time down.
+ */
+#define _DEFAULT_SOURCE /* wait4 */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static double seconds(struct timeval tv)
+{
+    return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fputs("usage: rusage OUT COMMAND [ARG]...\n", stderr);
+        return 2;
+    }
+    FILE *out = fopen(argv[1], "w");
+    if (!out) {
+        fprintf(stderr, "rusage: %s: %s\n", argv[1], strerror(errno));
+        return 2;
+    }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    pid_t pid = fork();
+    if (pid < 0) {
+        fprintf(stderr, "rusage: fork: %s\n", strerror(errno));
+        return 2;
+    }
+    if (pid == 0) {
+        execvp(argv[2], argv + 2);
+        fprintf(stderr, "rusage: %s: %s\n", argv[2], strerror(errno));
+        _exit(127);
+    }
+    int status;
+    struct rusage ru;
+    while (wait4(pid, &status, 0, &ru) < 0)
+        if (errno != EINTR) {
+            fprintf(stderr, "rusage: wait4: %s\n", strerror(errno));
+            return 2;
+        }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    fprintf(out, "%.4f %.4f %.4f %ld\n", wall, seconds(ru.ru_utime), seconds(ru.ru_stime),
+            ru.ru_maxrss);
+    if (fclose(out)) {
+        fprintf(stderr, "rusage: %s: %s\n", argv[1], strerror(errno));
+        return 2;
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
