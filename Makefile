@@ -92,7 +92,16 @@ $(BUILD)/rusage: bench/rusage.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
-TEST_TOOLS = $(BUILD)/check_unit $(BUILD)/randxcc $(BUILD)/naive $(BUILD)/rusage
+# dlx2's main under another name, run by tests/crosscheck/batch.c in a
+# forked child per file (thousands of runs without an exec each)
+$(BUILD)/dlx2-main.o: dlx2.c progs.h engine/*.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Dmain=dlx2_main -c -o $@ dlx2.c
+
+$(BUILD)/dlx2-batch: tests/crosscheck/batch.c $(BUILD)/dlx2-main.o $(BUILD)/libxcc.a
+	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/dlx2-main.o $(BUILD)/libxcc.a $(LDLIBS)
+
+TEST_TOOLS = $(BUILD)/check_unit $(BUILD)/randxcc $(BUILD)/naive $(BUILD)/rusage $(BUILD)/dlx2-batch
 
 test: all $(TEST_TOOLS)
 	@BUILD=$(BUILD) BIN=$(BIN) SANITIZE=$(SANITIZE) tests/run quick
