@@ -6,6 +6,9 @@
 #   make test-bench the reference instances of the bench tier (seconds each)
 #   make test SANITIZE=1   the same, built with ASan and UBSan
 #   make test-threads  the tests of -j and --shard, dlx2 built with TSan
+#   make install    dlx2, the generators, man pages and documents under
+#                   $(DESTDIR)$(PREFIX) (default /usr/local); make uninstall
+#   make man        the man pages as installed (version filled in), in build/man/
 #
 # The engine (engine/*.c) is archived into build/libxcc.a so that dlx2 and
 # any generator that must solve (uniqueness checks) link the same code.
@@ -41,7 +44,7 @@ GEN_LIB_SRC = $(filter-out dlx-gen/gen-%.c,$(wildcard dlx-gen/*.c))
 GEN_LIB_OBJ = $(GEN_LIB_SRC:dlx-gen/%.c=$(BUILD)/dlx-gen/%.o)
 UNIT_SRC   = $(wildcard tests/unit/*.c)
 
-.PHONY: all demo test test-bench test-threads bench fuzz fuzz-gen clean
+.PHONY: all demo test test-bench test-threads bench fuzz fuzz-gen clean man install uninstall
 # keep the objects that several programs link (make would delete them)
 .SECONDARY: $(GEN_LIB_OBJ) $(ENGINE_OBJ)
 all: $(BIN)dlx2 $(GEN_BIN)
@@ -117,6 +120,48 @@ test-threads:
 
 bench: all $(BUILD)/rusage
 	bench/run
+
+# ---- install ------------------------------------------------------------
+# The GNU layout: PREFIX (or prefix) and DESTDIR, bindir, mandir and docdir
+# may each be overridden. Every program, man page and document is found by
+# wildcard, so a new generator or page needs no edit here; uninstall removes
+# the same list and the documents' directory, nothing else.
+PREFIX  ?= /usr/local
+prefix   = $(PREFIX)
+bindir   = $(prefix)/bin
+datarootdir = $(prefix)/share
+mandir   = $(datarootdir)/man
+docdir   = $(datarootdir)/doc/dlx2
+INSTALL  = install
+VERSION := $(shell sed -n 's/.*DLX2_VERSION "\(.*\)".*/\1/p' progs.h)
+
+PROGS    = dlx2 $(notdir $(GEN_SRC:.c=))
+MAN_SRC  = $(wildcard man/*.1 man/*.5)
+MAN_OUT  = $(MAN_SRC:%=build/%)
+DOCS     = README.md LICENSE NEWS $(wildcard formats/*.md)
+
+# The pages as installed, in build/man/: @VERSION@ and @DOCDIR@ filled in,
+# made again each time (docdir depends on the command line).
+man:
+	@mkdir -p build/man
+	for m in $(MAN_SRC); do \
+	    sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@DOCDIR@|$(docdir)|g' $$m > build/$$m || exit 1; \
+	done
+
+install: all man
+	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man5 \
+	    $(DESTDIR)$(docdir)
+	$(INSTALL) -m 755 $(BIN)dlx2 $(GEN_BIN) $(DESTDIR)$(bindir)
+	$(INSTALL) -m 644 $(filter %.1,$(MAN_OUT)) $(DESTDIR)$(mandir)/man1
+	$(INSTALL) -m 644 $(filter %.5,$(MAN_OUT)) $(DESTDIR)$(mandir)/man5
+	$(INSTALL) -m 644 $(DOCS) $(DESTDIR)$(docdir)
+
+uninstall:
+	rm -f $(PROGS:%=$(DESTDIR)$(bindir)/%)
+	rm -f $(patsubst man/%.1,$(DESTDIR)$(mandir)/man1/%.1,$(filter %.1,$(MAN_SRC)))
+	rm -f $(patsubst man/%.5,$(DESTDIR)$(mandir)/man5/%.5,$(filter %.5,$(MAN_SRC)))
+	rm -f $(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS)))
+	@rmdir $(DESTDIR)$(docdir) 2> /dev/null || true
 
 # Fuzzing with libFuzzer (clang): the reader and the search, with ASan and
 # UBSan. Seeds in tests/fuzz/corpus; new inputs collect in build-fuzz/;
