@@ -1,0 +1,193 @@
+# make install and make uninstall, and README.md's examples against the
+# installed programs.
+#
+# Installs into a temporary PREFIX, and once with DESTDIR (as packages
+# do): every program, man page and document must be where it belongs and
+# nothing else; every program answers --version with DLX2_VERSION and its
+# --help points nowhere into the source tree; every page renders without
+# a warning (man -l, else groff, else mandoc; SKIP if none is here).
+#
+# Then README.md's ```sh blocks, run one line after the other in one
+# shell, as a user would type them in a clone of the repository: from a
+# directory holding links to the repository's files (the data the
+# examples name) and problem.dlx, p.dlx, big.dlx (the placeholders of
+# "Using dlx2"), with HOME a temporary directory, so that README's own
+# `make install PREFIX=$HOME/.local` and `export PATH=...` make the
+# installed programs the ones the later lines run. Each line must exit
+# with 0 (pipefail); a trailing comment that starts with a number must
+# be the first word of the last line the command prints. A block after
+# a line `<!-- not run by tests/e2e/install.sh: REASON -->` is only
+# parsed (bash -n); a line whose first word is an optional tool that is
+# missing here is SKIP. Last, make uninstall must leave no file behind.
+. "$(dirname "$0")/../lib.sh"
+# the make of `make test` would lend its jobserver to ours
+unset MAKEFLAGS MFLAGS MAKELEVEL MANPATH
+
+VERSION=$(sed -n 's/.*DLX2_VERSION "\(.*\)".*/\1/p' "$ROOT/progs.h")
+progs="dlx2 $(cd "$ROOT/dlx-gen" && ls gen-*.c | sed 's/\.c$//')"
+pages=$(cd "$ROOT/man" && ls ./*.[15] | sed 's|^\./||')
+docs="README.md LICENSE NEWS $(cd "$ROOT/formats" && ls ./*.md | sed 's|^\./||')"
+
+# expected_tree DIR PREFIX — every file make install must put under DIR
+expected_tree() {
+    for p in $progs; do echo "$1$2/bin/$p"; done
+    for m in $pages; do echo "$1$2/share/man/man${m##*.}/$m"; done
+    for d in $docs; do echo "$1$2/share/doc/dlx2/$d"; done
+}
+
+# make_ok NAME ARGS... — runs make in the repository, status 0 expected
+make_ok() {
+    name=$1
+    shift
+    if make -C "$ROOT" --no-print-directory "$@" > "$TMP/make.log" 2>&1; then
+        t_ok "$name"
+    else
+        t_fail "$name" "$(tail -5 "$TMP/make.log")"
+    fi
+}
+
+# ---- into a temporary PREFIX ----------------------------------------------
+P=$TMP/prefix
+make_ok "make install PREFIX=<temporary>" install PREFIX="$P"
+t_eq "make install: every program, page and document, nothing else" \
+    "$(expected_tree "" "$P" | sort)" "$(find "$P" -type f -o -type l | sort)"
+modes=$(for p in $progs; do stat -c '%a' "$P/bin/$p"; done | sort -u)
+t_eq "make install: the programs are executable (755)" "755" "$modes"
+
+for p in $progs; do
+    out=$("$P/bin/$p" --version 2>&1)
+    status=$?
+    t_eq "$p --version: status 0, '$p $VERSION'" "0:$p $VERSION" "$status:$(echo "$out" | head -1)"
+    t_eq "$p --help points nowhere into the source tree" "" \
+        "$("$P/bin/$p" --help 2>&1 | grep -E '(^|[ (])(formats|dlx-gen|data|tests)/')"
+    t_eq "$p has a man page" yes "$([ -f "$P/share/man/man1/$p.1" ] && echo yes)"
+done
+for p in $progs; do
+    [ "$p" = dlx2 ] && continue
+    t_eq "dlx2(1) names $p(1) under SEE ALSO" yes \
+        "$(grep -qF ".BR $(echo "$p" | sed 's/-/\\-/g') (1)" "$ROOT/man/dlx2.1" && echo yes)"
+done
+
+# render PAGE — any warning of the first man-page formatter found here
+render() {
+    if t_have man; then
+        LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings=w -E UTF-8 -l "$1" > "$TMP/page.txt" 2> "$TMP/page.err" &&
+            grep -q '^NAME' "$TMP/page.txt"
+    elif t_have groff; then
+        groff -man -ww -z "$1" 2> "$TMP/page.err"
+    else
+        mandoc -Tlint -W warning "$1" > "$TMP/page.err" 2>&1
+    fi
+    echo "$?:$(cat "$TMP/page.err")"
+}
+for m in $pages; do
+    page=$P/share/man/man${m##*.}/$m
+    t_eq "$m as installed: version $VERSION, nothing left to fill in" "$VERSION:" \
+        "$(sed -n 's/^\.TH .*"dlx2 \([^"]*\)".*/\1/p' "$page"):$(grep -o '@[A-Z]*@' "$page")"
+    if t_have man || t_have groff || t_have mandoc; then
+        t_eq "$m renders without warnings" "0:" "$(render "$page")"
+    else
+        t_skip "$m renders without warnings" "man, groff or mandoc (Debian: man-db)"
+    fi
+done
+t_eq "dlx2(1) names the installed documents" yes \
+    "$(grep -qF "$P/share/doc/dlx2/" "$P/share/man/man1/dlx2.1" && echo yes)"
+if t_have man; then
+    t_eq "man -M PREFIX/share/man finds xcc(5)" "$P/share/man/man5/xcc.5" \
+        "$(man -M "$P/share/man" -w 5 xcc 2>&1)"
+else
+    t_skip "man -M PREFIX/share/man finds xcc(5)" "man (Debian: man-db)"
+fi
+t_eq "gen-knight 6 | dlx2 -c from PATH: 106172416" 106172416 \
+    "$(PATH=$P/bin:$PATH; gen-knight 6 | dlx2 -c 2>&1)"
+
+make_ok "make uninstall PREFIX=<temporary>" uninstall PREFIX="$P"
+t_eq "make uninstall leaves no file behind" "" "$(find "$P" -type f -o -type l)"
+t_eq "make uninstall removes share/doc/dlx2" no "$([ -e "$P/share/doc/dlx2" ] && echo yes || echo no)"
+
+# ---- with DESTDIR, as a package is built ------------------------------------
+S=$TMP/stage
+make_ok "make install DESTDIR=<staging> PREFIX=/usr" install DESTDIR="$S" PREFIX=/usr
+t_eq "DESTDIR: every file under the staging directory" \
+    "$(expected_tree "$S" /usr | sort)" "$(find "$S" -type f -o -type l | sort)"
+t_eq "DESTDIR: the pages name /usr/share/doc/dlx2, not the staging directory" "yes:" \
+    "$(grep -qF /usr/share/doc/dlx2/ "$S/usr/share/man/man1/dlx2.1" && echo yes):$(grep -rlF "$S" "$S")"
+make_ok "make uninstall DESTDIR=<staging> PREFIX=/usr" uninstall DESTDIR="$S" PREFIX=/usr
+t_eq "DESTDIR: make uninstall leaves no file behind" "" "$(find "$S" -type f -o -type l)"
+
+# ---- README.md's examples -----------------------------------------------------
+# Each example line as LINE<TAB>run<TAB>COMMAND (continued lines joined);
+# each block not run as LINE<TAB>norun<TAB>REASON, its text in norun.LINE.
+awk -v dir="$TMP" '
+    /^<!-- not run by tests\/e2e\/install.sh: .* -->$/ {
+        reason = $0; sub(/^<!-- not run by tests\/e2e\/install.sh: /, "", reason)
+        sub(/ -->$/, "", reason); marked = NR; next }
+    /^```sh$/ { block = NR; norun = (marked == NR - 1)
+        if (norun) print NR "\tnorun\t" reason
+        next }
+    /^```/ && block { block = 0; next }
+    !block { next }
+    norun { print > (dir "/norun." block); next }
+    cmd != "" { cmd = cmd " " $0 } cmd == "" { start = NR; cmd = $0 }
+    /\\$/ { sub(/[ ]*\\$/, "", cmd); next }
+    { if (cmd !~ /^[ ]*(#|$)/) print start "\trun\t" cmd; cmd = "" }
+' "$ROOT/README.md" > "$TMP/examples"
+t_eq "README.md has shell examples to run" yes \
+    "$([ "$(grep -c '	run	' "$TMP/examples")" -gt 20 ] && echo yes)"
+t_eq "README.md's examples call the programs by name (no ./ or dlx-gen/gen-)" "" \
+    "$(grep '	run	' "$TMP/examples" | grep -E '(^|[	|&;( ])(\./|dlx-gen/gen-)')"
+while IFS='	' read -r line kind reason; do
+    [ "$kind" = norun ] || continue
+    if bash -n "$TMP/norun.$line" 2> "$TMP/err"; then
+        t_ok "README.md:$line: not run ($reason); bash -n passes"
+    else
+        t_fail "README.md:$line: bash -n" "$(cat "$TMP/err")"
+    fi
+done < "$TMP/examples"
+
+RUN=$TMP/readme
+mkdir -p "$RUN" "$TMP/home" "$TMP/ex"
+for e in "$ROOT"/*; do ln -s "$e" "$RUN/"; done
+cp "$REF/instances/knuth-example-colors.dlx" "$RUN/problem.dlx"
+cp "$REF/instances/knuth-example-colors.dlx" "$RUN/p.dlx"
+cp "$ROOT/data/gen/pentomino-3x20.dlx" "$RUN/big.dlx"
+optional="man parallel valgrind xmllint"
+(
+    cd "$RUN" || exit 1
+    export HOME=$TMP/home
+    set -o pipefail
+    while IFS='	' read -r line kind cmd; do
+        [ "$kind" = run ] || continue
+        first=${cmd%% *}
+        if [[ " $optional " == *" $first "* ]] && ! t_have "$first"; then
+            echo "$line skip $first"
+            continue
+        fi
+        eval "$cmd" < /dev/null > "$TMP/ex/$line.out" 2> "$TMP/ex/$line.err"
+        echo "$line $?"
+    done < "$TMP/examples" > "$TMP/ex/status"
+    command -v dlx2 gen-knight > "$TMP/ex/which"
+)
+t_eq "README.md's examples ran the programs it installed" \
+    "$TMP/home/.local/bin/dlx2 $TMP/home/.local/bin/gen-knight" "$(echo $(cat "$TMP/ex/which"))"
+while IFS='	' read -r line kind cmd; do
+    [ "$kind" = run ] || continue
+    read -r _ status tool < <(grep "^$line " "$TMP/ex/status")
+    if [ "$status" = skip ]; then
+        t_skip "README.md:$line: $cmd" "$tool"
+        continue
+    fi
+    if [ "$status" != 0 ]; then
+        t_fail "README.md:$line: $cmd" "exit status $status" "$(tail -5 "$TMP/ex/$line.err")"
+        continue
+    fi
+    want=$(echo "$cmd" | sed -nE 's/.*[[:space:]]#[[:space:]]*([0-9]+)([[:space:]].*)?$/\1/p')
+    if [ -n "$want" ]; then
+        t_eq "README.md:$line: $cmd" "$want" "$(tail -1 "$TMP/ex/$line.out" | awk '{print $1}')"
+    else
+        t_ok "README.md:$line: $cmd"
+    fi
+done < "$TMP/examples"
+make_ok "make uninstall PREFIX=\$HOME/.local" uninstall PREFIX="$TMP/home/.local"
+t_eq "make uninstall of README's install leaves no file behind" "" \
+    "$(find "$TMP/home/.local" -type f -o -type l)"
