@@ -169,7 +169,7 @@ optional="man parallel valgrind xmllint"
     command -v dlx2 gen-knight > "$TMP/ex/which"
 )
 t_eq "README.md's examples ran the programs it installed" \
-    "$TMP/home/.local/bin/dlx2 $TMP/home/.local/bin/gen-knight" "$(echo $(cat "$TMP/ex/which"))"
+    "$TMP/home/.local/bin/dlx2 $TMP/home/.local/bin/gen-knight" "$(tr '\n' ' ' < "$TMP/ex/which" | sed 's/ $//')"
 while IFS='	' read -r line kind cmd; do
     [ "$kind" = run ] || continue
     read -r _ status tool < <(grep "^$line " "$TMP/ex/status")
