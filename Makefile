@@ -135,7 +135,7 @@ docdir   = $(datarootdir)/doc/dlx2
 INSTALL  = install
 VERSION := $(shell sed -n 's/.*DLX2_VERSION "\(.*\)".*/\1/p' progs.h)
 
-PROGS    = dlx2 $(notdir $(GEN_SRC:.c=))
+PROGS    = dlx2 $(notdir $(GEN_BIN))
 MAN_SRC  = $(wildcard man/*.1 man/*.5)
 MAN_OUT  = $(MAN_SRC:%=build/%)
 DOCS     = README.md LICENSE NEWS $(wildcard formats/*.md)

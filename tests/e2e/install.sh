@@ -24,7 +24,8 @@
 unset MAKEFLAGS MFLAGS MAKELEVEL MANPATH
 
 VERSION=$(sed -n 's/.*DLX2_VERSION "\(.*\)".*/\1/p' "$ROOT/progs.h")
-progs="dlx2 $(cd "$ROOT/dlx-gen" && ls gen-*.c | sed 's/\.c$//')"
+# the programs: dlx2 and every generator the build made
+progs="dlx2 $(for g in "$GEN"/gen-*; do [ -f "$g" ] && [ -x "$g" ] && basename "$g"; done)"
 pages=$(cd "$ROOT/man" && ls ./*.[15] | sed 's|^\./||')
 docs="README.md LICENSE NEWS $(cd "$ROOT/formats" && ls ./*.md | sed 's|^\./||')"
 
