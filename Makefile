@@ -38,11 +38,17 @@ ALL_CFLAGS = $(WARN) $(CFLAGS) -I. -Iengine
 
 ENGINE_SRC = $(wildcard engine/*.c)
 ENGINE_OBJ = $(ENGINE_SRC:engine/%.c=$(BUILD)/engine/%.o)
-GEN_SRC    = $(wildcard dlx-gen/gen-*.c)
-GEN_BIN    = $(GEN_SRC:%.c=$(BIN)%)
-GEN_LIB_SRC = $(filter-out dlx-gen/gen-%.c,$(wildcard dlx-gen/*.c))
-GEN_LIB_OBJ = $(GEN_LIB_SRC:dlx-gen/%.c=$(BUILD)/dlx-gen/%.o)
-UNIT_SRC   = $(wildcard tests/unit/*.c)
+# A generator is dlx-gen/gen-NAME.c or a folder dlx-gen/NAME/ of .c files;
+# it becomes dlx-gen/gen-NAME, linked with the generator library
+# (dlx-gen/lib/, archived so that each takes only the parts it uses).
+GEN_LIB_SRC = $(wildcard dlx-gen/lib/*.c)
+GEN_LIB_OBJ = $(GEN_LIB_SRC:%.c=$(BUILD)/%.o)
+GEN_DIRS   = $(sort $(filter-out lib,$(notdir $(patsubst %/,%,$(dir $(wildcard dlx-gen/*/*.c))))))
+GEN_NAMES  = $(patsubst dlx-gen/gen-%.c,%,$(wildcard dlx-gen/gen-*.c)) $(GEN_DIRS)
+GEN_BIN    = $(GEN_NAMES:%=$(BIN)dlx-gen/gen-%)
+gen_obj    = $(patsubst %.c,$(BUILD)/%.o,$(wildcard dlx-gen/gen-$(1).c dlx-gen/$(1)/*.c))
+GEN_HDR    = $(wildcard dlx-gen/*/*.h) progs.h engine/*.h
+UNIT_SRC   = $(filter-out tests/unit/check_gen.c,$(wildcard tests/unit/*.c))
 
 .PHONY: all demo test test-bench test-threads bench fuzz fuzz-gen clean man install uninstall
 # keep the objects that several programs link (make would delete them)
@@ -57,20 +63,32 @@ $(BUILD)/libxcc.a: $(ENGINE_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/dlx-gen/%.o: dlx-gen/%.c dlx-gen/*.h progs.h
+$(BUILD)/dlx-gen/%.o: dlx-gen/%.c $(GEN_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -Idlx-gen/lib -c -o $@ $<
+
+$(BUILD)/libgen.a: $(GEN_LIB_OBJ)
+	rm -f $@
+	ar rcs $@ $^
 
 $(BIN)dlx2: dlx2.c progs.h engine/*.h $(BUILD)/libxcc.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ dlx2.c $(BUILD)/libxcc.a $(LDLIBS)
 
-$(BIN)dlx-gen/gen-%: dlx-gen/gen-%.c dlx-gen/*.h progs.h $(GEN_LIB_OBJ) $(BUILD)/libxcc.a
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Idlx-gen $(LDFLAGS) -o $@ $< $(GEN_LIB_OBJ) $(BUILD)/libxcc.a $(LDLIBS)
+define gen_link
+$(BIN)dlx-gen/gen-$(1): $(call gen_obj,$(1)) $(BUILD)/libgen.a $(BUILD)/libxcc.a
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$(filter %.o %.a,$$^) $$(LDLIBS)
+endef
+$(foreach g,$(GEN_NAMES),$(eval $(call gen_link,$(g))))
 
 $(BUILD)/check_unit: $(UNIT_SRC) engine/*.h $(BUILD)/libxcc.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $$(pkg-config --cflags check) -o $@ $(UNIT_SRC) \
 	    $(BUILD)/libxcc.a $$(pkg-config --libs check) $(LDLIBS)
+
+# the generator library's unit tests, a Check program of their own
+$(BUILD)/check_gen: tests/unit/check_gen.c $(GEN_HDR) $(BUILD)/libgen.a
+	$(CC) $(ALL_CFLAGS) -Idlx-gen/lib $(LDFLAGS) $$(pkg-config --cflags check) -o $@ $< \
+	    $(BUILD)/libgen.a $$(pkg-config --libs check) $(LDLIBS)
 
 demo: all
 	@echo '$$ dlx2 m1 < data/reference/instances/knuth-example-colors.dlx'
@@ -104,7 +122,8 @@ $(BUILD)/dlx2-main.o: dlx2.c progs.h engine/*.h
 $(BUILD)/dlx2-batch: tests/crosscheck/batch.c $(BUILD)/dlx2-main.o $(BUILD)/libxcc.a
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/dlx2-main.o $(BUILD)/libxcc.a $(LDLIBS)
 
-TEST_TOOLS = $(BUILD)/check_unit $(BUILD)/randxcc $(BUILD)/naive $(BUILD)/rusage $(BUILD)/dlx2-batch
+TEST_TOOLS = $(BUILD)/check_unit $(BUILD)/check_gen $(BUILD)/randxcc $(BUILD)/naive $(BUILD)/rusage \
+             $(BUILD)/dlx2-batch
 
 test: all $(TEST_TOOLS)
 	@BUILD=$(BUILD) BIN=$(BIN) SANITIZE=$(SANITIZE) tests/run quick
@@ -179,4 +198,4 @@ fuzz-gen:
 	tests/fuzz/fuzz-gen $(FUZZ_SECONDS)
 
 clean:
-	rm -rf build-afl build build-san build-tsan build-fuzz dlx2 $(GEN_SRC:.c=)
+	rm -rf build-afl build build-san build-tsan build-fuzz dlx2 $(GEN_NAMES:%=dlx-gen/gen-%)

@@ -1,8 +1,8 @@
 /*
  * gen-crossword — fill a crossword grid from a word list, as an XCC problem.
  *
- *   gen-crossword [--knuth] GRID [WORDLIST...]
- *   gen-crossword --show [GRID] [--colors FILE] < LISTING
+ *   gen-crossword [--knuth] [--force] GRID [WORDLIST...]
+ *   gen-crossword --show [--colors FILE] [GRID [LISTING]]
  *
  * GRID is a text file, one line per row: '#' is a black square, '.' an
  * open square to fill, any other character a letter already given. Lines
@@ -10,7 +10,8 @@
  * the rows, not between them; white space at the end of a line is
  * ignored. Each WORDLIST holds one word a line; several lists are merged
  * in order. Without one, /usr/share/dict/words is read (Debian's
- * wamerican), keeping only the lines made of the letters a-z alone.
+ * wamerican), keeping only the lines made of the letters a-z alone. Any
+ * of the files may be "-", stdin.
  *
  * Encoding (formats/crossword.md says more):
  *   - a slot is a maximal run of two or more open squares in a row
@@ -28,7 +29,9 @@
  *
  * Order: slots across row by row, then down row by row; squares row by
  * row; words in list order. Options go slot by slot, words in list order.
- * Only the squares and words that occur in some option are items.
+ * Only the squares and words that occur in some option are items. A slot
+ * that no word fits gets a warning: the problem, written all the same,
+ * has no solution.
  *
  * Names. A word's item is the word itself, unless that is also the name
  * of a square or slot of this grid ("ab" is square (10, 11)); then it is
@@ -50,8 +53,9 @@
  * in_slot[] marks the squares that some slot covers; words are grouped
  * by length in by_len[] so a slot looks only at the words that fit.
  *
- * --show reads a solver's listing (dlx2 m1) on stdin and draws each
- * solution as rows of letters (words.h reads the listing and draws). Each
+ * --show reads a solver's listing (dlx2 m1) from LISTING or stdin and
+ * draws each solution as rows of letters (words.h reads the listing and
+ * draws). Each
  * option must be a slot aRC or dRC, its squares in order from RC with
  * their letters, then the word's item (uncolored); the slot comes first
  * because the solver lists an option from the item it branched on, and
@@ -63,6 +67,7 @@
  * of a --knuth problem back as letters.
  */
 #include "gen.h"
+#include "utf8.h"
 #include "words.h"
 
 #include <errno.h>
@@ -77,36 +82,42 @@
 #define OPEN 0
 #define BLACK UINT32_MAX
 
-static const char usage[] =
-    "usage: gen-crossword [--knuth] GRID [WORDLIST...]\n"
-    "       gen-crossword --show [GRID] [--colors FILE] < LISTING\n"
-    "\n"
+enum { OPT_KNUTH, OPT_FORCE, OPT_SHOW, OPT_COLORS };
+
+static const struct gen_option options[] = {
+    [OPT_KNUTH] = {"--knuth", NULL, NULL, "write a file Knuth's DLX2 reads: if a word is\n"
+                                          "too long for it, words become items #0, #1, ...;\n"
+                                          "letters beyond ASCII get one-character colors"},
+    [OPT_FORCE] = {"--force", NULL, NULL, "write a problem of more than 1 GB"},
+    [OPT_SHOW] = {"--show", NULL, NULL, "draw the solutions of a listing instead"},
+    [OPT_COLORS] = {"--colors", NULL, "FILE", "--show: FILE is the problem, written with --knuth:\n"
+                                              "show its one-character colors as the letters\n"
+                                              "they stand for"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const struct gen_program program = {
+    "gen-crossword",
+    "gen-crossword [--knuth] [--force] GRID [WORDLIST...]\n"
+    "gen-crossword --show [--colors FILE] [GRID [LISTING]]\n",
     "Writes the XCC problem of filling the crossword GRID with different\n"
-    "words of the WORDLIST files (one word a line; default "
-    DEFAULT_WORDS ",\n"
-    "keeping the words of letters a-z only). In GRID '#' is a black square,\n"
-    "'.' an open square, any other character a given letter; lines starting\n"
-    "with '|' are comments.\n"
+    "words of the WORDLIST files (one word a line; default " DEFAULT_WORDS ",\n"
+    "keeping the words of letters a-z only; '-' for stdin). In GRID '#' is a\n"
+    "black square, '.' an open square, any other character a given letter;\n"
+    "lines starting with '|' are comments.\n"
     "\n"
     "Each slot (two or more open squares in a line) is a primary item, a00\n"
     "or d00 after its first square; squares are secondary items colored by\n"
-    "their letters; each word is a secondary item so it is used once.\n"
+    "their letters; each word is a secondary item so it is used once.\n",
+    options,
+    "--show reads a solver's listing (dlx2 m1) from LISTING or stdin and\n"
+    "draws each solution: a line 'solution K', then the filled grid, one\n"
+    "character per square; a blank line between solutions. With GRID, black\n"
+    "squares are '#' and the listing is checked against the grid; without it\n"
+    "the squares no slot names are '.'.\n"
     "\n"
-    "  --knuth   write a file Knuth's DLX2 reads: if a word is too long for it,\n"
-    "            words become items #0, #1, ...; letters beyond ASCII get\n"
-    "            one-character colors\n"
-    "  --help    show this text\n"
-    "\n"
-    "--show reads a solver's listing (dlx2 m1) on stdin and draws each\n"
-    "solution: a line 'K:' (its number), then the filled grid, one character\n"
-    "per square; a blank line between solutions. With GRID, black squares\n"
-    "are '#' and the listing is checked against the grid; without it the\n"
-    "squares no slot names are '.'.\n"
-    "  --colors FILE   FILE is the problem, written with --knuth: show its\n"
-    "                  one-character colors as the letters they stand for\n"
-    "                  (without it they are shown as they are)\n"
-    "\n"
-    "  gen-crossword G.txt WORDS | dlx2 m1 t1 | gen-crossword --show G.txt\n";
+    "  gen-crossword G.txt WORDS | dlx2 m1 t1 | gen-crossword --show G.txt\n",
+};
 
 struct slot {
     int r, c;           /* first square */
@@ -119,12 +130,12 @@ struct option {
 };
 
 struct problem {
-    const char *grid_file;
+    const char *grid_name;  /* the grid file, for messages */
     int rows, cols;
     uint32_t *sq;           /* rows * cols squares: BLACK, OPEN or a letter */
     long first_line;        /* line of the first row in the grid file */
     struct slot *slot;
-    size_t nslots;
+    size_t nslots, slot_cap;
     char *in_slot;          /* rows * cols flags */
     char *starts_across;    /* rows * cols flags: an across slot starts here */
     char *starts_down;
@@ -135,99 +146,74 @@ struct problem {
     struct option *option;  /* the options in output order */
     size_t noptions;
     char *used;             /* words.n flags: the word is in some option */
-    int knuth;
+    int knuth, force;
     struct knuth_colors colors;
-    char *line;             /* the grid file's line buffer */
-    size_t line_cap;
     uint32_t *row;          /* the row being read */
     size_t row_cap;
 };
 
-static void grid_error(const struct problem *p, long line, long col,
-                       const char *msg)
-{
-    gen_die("%s:%ld:%ld: %s", p->grid_file, line, col, msg);
-}
-
-/* Appends one row of text (already without its line end) to the grid. */
-static void add_row(struct problem *p, const char *text, long line)
+/* Appends the row of the grid file in->text (without its line end). */
+static void add_row(struct problem *p, const struct gen_input *in)
 {
     size_t n = 0;
-    char msg[80];
-    for (const char *s = text; *s;) {
+    for (const char *s = in->text; *s;) {
         uint32_t c;
         size_t k = utf8_decode(s, &c);
-        long col = (long)n + 1;
+        long col = gen_input_col(in, s);
         if (!k)
-            grid_error(p, line, col, "invalid UTF-8");
-        if (letter_is_white(c))
-            grid_error(p, line, col, "white space inside a row");
-        if (letter_is_control(c))
-            grid_error(p, line, col, "control character in the grid");
-        if (c == ':' || c == '|') {
-            snprintf(msg, sizeof msg, "'%c' cannot be a letter", (int)c);
-            grid_error(p, line, col, msg);
-        }
-        if (n == p->row_cap) {
-            p->row_cap = p->row_cap ? 2 * p->row_cap : 16;
-            p->row = words_xrealloc(p->row, p->row_cap, sizeof *p->row);
-        }
+            gen_input_die(in, col, "invalid UTF-8");
+        if (utf8_is_white(c))
+            gen_input_die(in, col, "white space inside a row");
+        if (utf8_is_control(c))
+            gen_input_die(in, col, "control character in the grid");
+        if (c == ':' || c == '|')
+            gen_input_die(in, col, "'%c' cannot be a letter", (int)c);
+        p->row = gen_grow(p->row, &p->row_cap, n, sizeof *p->row);
         p->row[n++] = c == '#' ? BLACK : c == '.' ? OPEN : c;
         s += k;
     }
     if (p->rows == 0) {
         if (n > 65535)
-            grid_error(p, line, 65536, "a row may have at most 65535 squares");
+            gen_input_die(in, 65536, "a row may have at most 65535 squares");
         p->cols = (int)n;
-        p->first_line = line;
+        p->first_line = in->line;
     } else if (n != (size_t)p->cols) {
-        snprintf(msg, sizeof msg, "the row has %zu squares, but the first "
-                 "row has %d", n, p->cols);
-        grid_error(p, line, (long)(n < (size_t)p->cols ? n : (size_t)p->cols) + 1, msg);
+        gen_input_die(in, (long)(n < (size_t)p->cols ? n : (size_t)p->cols) + 1,
+                      "the row has %zu squares, but the first row has %d", n, p->cols);
     }
     if (p->rows == 65535)
-        grid_error(p, line, 1, "a grid may have at most 65535 rows");
-    p->sq = words_xrealloc(p->sq, (size_t)(p->rows + 1) * (size_t)p->cols,
-                           sizeof *p->sq);
+        gen_input_die(in, 1, "a grid may have at most 65535 rows");
+    p->sq = gen_realloc(p->sq, (size_t)(p->rows + 1) * (size_t)p->cols, sizeof *p->sq);
     if (n)
         memcpy(p->sq + (size_t)p->rows * (size_t)p->cols, p->row, n * sizeof *p->row);
     p->rows++;
 }
 
 /* Reads the grid file (see the top of this file for its syntax). */
-static void read_grid(struct problem *p)
+static void read_grid(struct problem *p, const char *path)
 {
-    FILE *f = fopen(p->grid_file, "r");
-    if (!f)
-        gen_die("cannot open %s: %s", p->grid_file, strerror(errno));
-    ssize_t got;
-    long line = 0;
+    static struct gen_input in;     /* static: reachable if a bad line ends the program */
     int blank_after_rows = 0;
-    while ((got = getline(&p->line, &p->line_cap, f)) >= 0) {
-        char *buf = p->line;
-        size_t len = (size_t)got;
-        line++;
-        char *nul = memchr(buf, '\0', len);
-        if (nul)
-            grid_error(p, line, (long)(nul - buf) + 1, "NUL byte in the grid");
-        while (len && letter_is_white((unsigned char)buf[len - 1]))
-            len--;      /* the line end, a \r, trailing blanks */
-        buf[len] = '\0';
-        if (buf[0] == '|')
+    gen_input_open(&in, path);
+    p->grid_name = in.name;
+    while (gen_input_next(&in)) {
+        size_t len = in.len;
+        while (len && utf8_is_white((unsigned char)in.text[len - 1]))
+            len--;      /* a \r, trailing blanks */
+        in.text[len] = '\0';
+        if (in.text[0] == '|')
             continue;
         if (!len) {
             blank_after_rows = p->rows > 0;
             continue;
         }
         if (blank_after_rows)
-            grid_error(p, line, 1, "a blank line splits the grid");
-        add_row(p, buf, line);
+            gen_input_die(&in, 1, "a blank line splits the grid");
+        add_row(p, &in);
     }
-    if (ferror(f))
-        gen_die("cannot read %s: %s", p->grid_file, strerror(errno));
-    fclose(f);
+    gen_input_close(&in);
     if (p->rows == 0)
-        grid_error(p, 1, 1, "the file holds no grid");
+        gen_die_at(p->grid_name, 1, 1, "the file holds no grid");
 }
 
 static uint32_t square(const struct problem *p, int r, int c)
@@ -238,12 +224,10 @@ static uint32_t square(const struct problem *p, int r, int c)
 /* Records the slots: maximal runs of two or more non-black squares. */
 static void find_slots(struct problem *p)
 {
-    size_t cap = 0, cells = (size_t)p->rows * (size_t)p->cols;
-    p->in_slot = calloc(cells, 1);
-    p->starts_across = calloc(cells, 1);
-    p->starts_down = calloc(cells, 1);
-    if (!p->in_slot || !p->starts_across || !p->starts_down)
-        gen_die("out of memory");
+    size_t cells = (size_t)p->rows * (size_t)p->cols;
+    p->in_slot = gen_zalloc(cells, 1);
+    p->starts_across = gen_zalloc(cells, 1);
+    p->starts_down = gen_zalloc(cells, 1);
     for (int down = 0; down < 2; down++)
         for (int r = 0; r < p->rows; r++)
             for (int c = 0; c < p->cols; c++) {
@@ -257,17 +241,14 @@ static void find_slots(struct problem *p)
                     len++;
                 if (len < 2)
                     continue;
-                if (p->nslots == cap) {
-                    cap = cap ? 2 * cap : 32;
-                    p->slot = words_xrealloc(p->slot, cap, sizeof *p->slot);
-                }
-                p->slot[p->nslots++] = (struct slot){ r, c, down, len };
+                p->slot = gen_grow(p->slot, &p->slot_cap, p->nslots, sizeof *p->slot);
+                p->slot[p->nslots++] = (struct slot){r, c, down, len};
                 for (int k = 0; k < len; k++)
                     p->in_slot[(size_t)(r + dr * k) * (size_t)p->cols + (size_t)(c + dc * k)] = 1;
                 (down ? p->starts_down : p->starts_across)[(size_t)r * (size_t)p->cols + (size_t)c] = 1;
             }
     if (!p->nslots)
-        grid_error(p, p->first_line, 1, "the grid has no slot of two or more "
+        gen_die_at(p->grid_name, p->first_line, 1, "the grid has no slot of two or more "
                    "open squares");
 }
 
@@ -281,7 +262,7 @@ static int only_a_to_z(const char *s)
 }
 
 /* Reads the word lists, drops repeated words and groups them by length. */
-static void read_words(struct problem *p, char **lists, int nlists)
+static void read_words(struct problem *p, const char *const *lists, int nlists)
 {
     struct wordlist *wl = &p->words;
     if (nlists == 0) {
@@ -295,24 +276,21 @@ static void read_words(struct problem *p, char **lists, int nlists)
     if (!wl->n)
         gen_die("the word list holds no words");
 
-    size_t *first = words_xrealloc(NULL, wl->n, sizeof *first);
+    size_t *first = gen_realloc(NULL, wl->n, sizeof *first);
     wordlist_find_repeats(wl, first);
     p->max_len = 0;
     for (size_t i = 0; i < wl->n; i++)
         if (wl->w[i].len > p->max_len)
             p->max_len = wl->w[i].len;
-    p->by_len = calloc(p->max_len + 1, sizeof *p->by_len);
-    p->by_len_n = calloc(p->max_len + 1, sizeof *p->by_len_n);
-    if (!p->by_len || !p->by_len_n)
-        gen_die("out of memory");
+    p->by_len = gen_zalloc(p->max_len + 1, sizeof *p->by_len);
+    p->by_len_n = gen_zalloc(p->max_len + 1, sizeof *p->by_len_n);
     for (size_t i = 0; i < wl->n; i++) {
         if (first[i] != i)
             continue;   /* a repeat: the first copy stands for it */
         size_t k = wl->w[i].len, n = p->by_len_n[k];
         /* grow at powers of two */
         if ((n & (n - 1)) == 0)
-            p->by_len[k] = words_xrealloc(p->by_len[k], n ? 2 * n : 1,
-                                          sizeof **p->by_len);
+            p->by_len[k] = gen_realloc(p->by_len[k], n ? 2 * n : 1, sizeof **p->by_len);
         p->by_len[k][p->by_len_n[k]++] = i;
     }
     free(first);
@@ -331,30 +309,57 @@ static int fits(const struct problem *p, const struct slot *s, const struct word
     return 1;
 }
 
-/* Lists every option, a (slot, word) pair, in output order. */
-static void find_options(struct problem *p)
+static void slot_name(char *buf, const struct problem *p, const struct slot *s)
 {
-    size_t cap = 0;
-    p->used = calloc(p->words.n, 1);
-    if (!p->used)
-        gen_die("out of memory");
+    char cell[24];
+    sprintf(buf, "%c%s", s->down ? 'd' : 'a', gen_cell_name(cell, s->r, s->c, p->rows, p->cols));
+}
+
+/*
+ * The options, (slot, word) pairs in output order: counted first, with
+ * the bytes they will take, then (store) kept in p->option. Counting
+ * warns of the slots that no word fits.
+ */
+static double find_options(struct problem *p, int store)
+{
+    char cell[24], first[32] = "";
+    size_t bare = 0;
+    int first_len = 0;
+    double bytes = 0, namelen = (double)strlen(gen_cell_name(cell, p->rows - 1, p->cols - 1,
+                                                             p->rows, p->cols));
+    if (store) {
+        p->option = gen_realloc(NULL, p->noptions, sizeof *p->option);
+        p->used = gen_zalloc(p->words.n, 1);
+    }
+    p->noptions = 0;
     for (size_t i = 0; i < p->nslots; i++) {
         const struct slot *s = &p->slot[i];
-        size_t len = (size_t)s->len;
-        if (len > p->max_len)
-            continue;
-        for (size_t k = 0; k < p->by_len_n[len]; k++) {
+        size_t len = (size_t)s->len, before = p->noptions;
+        for (size_t k = 0; len <= p->max_len && k < p->by_len_n[len]; k++) {
             size_t w = p->by_len[len][k];
             if (!fits(p, s, &p->words.w[w]))
                 continue;
-            if (p->noptions == cap) {
-                cap = cap ? 2 * cap : 256;
-                p->option = words_xrealloc(p->option, cap, sizeof *p->option);
+            if (store) {
+                p->option[p->noptions] = (struct option){i, w};
+                p->used[w] = 1;
             }
-            p->option[p->noptions++] = (struct option){ i, w };
-            p->used[w] = 1;
+            p->noptions++;
+            /* "aRC RC:L ... WORD\n", a letter taking its word's share of bytes */
+            bytes += (double)len * (namelen + 2) + 2 * (double)strlen(p->words.w[w].text)
+                     + namelen + 3;
+        }
+        if (p->noptions == before && !bare++) {
+            slot_name(first, p, s);
+            first_len = s->len;
         }
     }
+    if (bare > 1 && !store)
+        gen_warn("no word of the lists fits slot %s (%d squares), nor %zu other slots: "
+                 "the problem has no solution", first, first_len, bare - 1);
+    else if (bare && !store)
+        gen_warn("no word of the lists fits slot %s (%d squares): the problem has no solution",
+                 first, first_len);
+    return bytes;
 }
 
 /* Item names: the word's number under --knuth, else word or #word. */
@@ -368,10 +373,10 @@ struct names {
 static int clashes(const struct problem *p, const char *text)
 {
     int r, c;
-    if (parse_cell_name(text, p->rows, p->cols, &r, &c))
+    if (gen_parse_cell(text, p->rows, p->cols, &r, &c))
         return p->in_slot[(size_t)r * (size_t)p->cols + (size_t)c];
     if ((text[0] == 'a' || text[0] == 'd')
-        && parse_cell_name(text + 1, p->rows, p->cols, &r, &c)) {
+        && gen_parse_cell(text + 1, p->rows, p->cols, &r, &c)) {
         const char *starts = text[0] == 'a' ? p->starts_across : p->starts_down;
         return starts[(size_t)r * (size_t)p->cols + (size_t)c];
     }
@@ -384,18 +389,16 @@ static int clashes(const struct problem *p, const char *text)
  */
 static void name_words(const struct problem *p, struct names *nm)
 {
-    nm->word = calloc(p->words.n ? p->words.n : 1, sizeof *nm->word);
-    if (!nm->word)
-        gen_die("out of memory");
+    nm->word = gen_zalloc(p->words.n ? p->words.n : 1, sizeof *nm->word);
     nm->nused = 0;
     nm->renamed = 0;
     for (size_t i = 0; i < p->words.n; i++) {
         if (!p->used[i])
             continue;
         const char *text = p->words.w[i].text;
-        char *name = words_xrealloc(NULL, strlen(text) + 24, 1);
+        char *name = gen_realloc(NULL, strlen(text) + 24, 1);
         sprintf(name, clashes(p, text) ? "#%s" : "%s", text);
-        if (p->knuth && !knuth_name_fits(name))
+        if (p->knuth && strlen(name) > GEN_KNUTH_NAME_MAX)
             nm->renamed = 1;
         nm->word[i] = name;
         nm->nused++;
@@ -407,11 +410,11 @@ static void name_words(const struct problem *p, struct names *nm)
             sprintf(nm->word[i], "#%zu", k++);
 }
 
-static void slot_name(char *buf, const struct problem *p, const struct slot *s)
+static void free_names(const struct problem *p, struct names *nm)
 {
-    char cell[24];
-    sprintf(buf, "%c%s", s->down ? 'd' : 'a',
-            gen_cell_name(cell, s->r, s->c, p->rows, p->cols));
+    for (size_t i = 0; i < p->words.n; i++)
+        free(nm->word[i]);
+    free(nm->word);
 }
 
 /* Under --knuth: dies unless DLX2 could read what we are about to write. */
@@ -432,19 +435,18 @@ static void check_knuth(struct problem *p)
         }
     for (size_t i = 0; i < p->nslots; i++) {
         slot_name(name, p, &p->slot[i]);
-        knuth_check_name(name);
+        gen_knuth_check_name(name);
     }
     /* the last square has the longest name, listed or not */
-    knuth_check_name(gen_cell_name(name, p->rows - 1, p->cols - 1, p->rows, p->cols));
+    gen_knuth_check_name(gen_cell_name(name, p->rows - 1, p->cols - 1, p->rows, p->cols));
     knuth_check_size(items, p->noptions, entries);
     knuth_colors_assign(&p->colors);
 }
 
-static void write_header(const struct problem *p, const struct names *nm,
-                         int argc, char **argv)
+static void write_header(const struct problem *p, const struct names *nm)
 {
     char name[32];
-    gen_write_command(stdout, argc, argv);
+    gen_write_command(stdout);
     if (nm->renamed)
         for (size_t i = 0; i < p->words.n; i++)
             if (nm->word[i])
@@ -481,41 +483,19 @@ static void write_options(const struct problem *p, const struct names *nm)
             put_color(stdout, kc, word->letter[k]);
         }
         printf(" %s\n", nm->word[p->option[i].word]);
+        if (i % 4096 == 0)
+            gen_check_output(stdout, NULL);
     }
 }
 
 /* ---------------------------------------------------------------- --show */
 
-/* Reads the command line of --show: [GRID] [--colors FILE]. */
-static void parse_show_args(int argc, char **argv, struct problem *p, const char **colors)
-{
-    const char *a;
-    int flag;
-    gen_args g = {argc, argv, usage, 0, 0};
-    while ((a = gen_next_arg(&g, &flag))) {
-        if (!flag && !p->grid_file)
-            p->grid_file = a;
-        else if (!flag)
-            gen_die("--show takes GRID only, not '%s': the words come from "
-                    "the listing", a);
-        else if (!strcmp(a, "--show"))
-            continue;
-        else if (!strcmp(a, "--colors"))
-            *colors = gen_flag_value(&g, a);
-        else if (!strcmp(a, "--knuth"))
-            gen_die("%s goes with writing a problem, not with --show", a);
-        else
-            gen_die("unknown option '%s' (try --help)", a);
-    }
-}
-
 /* Dies on an option line that is not a word put in a slot. */
-static void not_an_option(const struct listing *ls)
+static void not_an_option(const struct word_option *wo)
 {
-    char quote[LISTING_QUOTE];
-    listing_die(ls->line, "'%s' is not an option of gen-crossword "
-                "(expected 'aRC RC:L RC:L ... WORD (k of n)')",
-                listing_quote(quote, ls->text));
+    char quote[GEN_QUOTE];
+    word_option_die(wo, "'%s' is not an option of gen-crossword "
+                    "(expected 'aRC RC:L RC:L ... WORD (k of n)')", gen_quote(quote, wo->o->text));
 }
 
 /* The squares of the slot starting at (r, c) in GRID: 0 if none starts there. */
@@ -535,60 +515,58 @@ static int slot_length(const struct problem *p, int r, int c, int down)
  * Checks the slot item of an option against GRID: a slot starts there
  * and has as many squares as the option lists.
  */
-static void check_slot(const struct listing *ls, const struct problem *p,
-                       int r, int c, int down)
+static void check_slot(const struct word_option *wo, const struct problem *p, int r, int c,
+                       int down)
 {
-    const char *name = ls->item[0].name;
+    const char *name = wo->o->item[0].name;
     int len = slot_length(p, r, c, down);
     if (!len)
-        listing_die(ls->line, "%s is no slot of %s", name, p->grid_file);
-    if ((size_t)len != ls->nitems - 2)
-        listing_die(ls->line, "slot %s has %d squares in %s, not %zu", name, len,
-                    p->grid_file, ls->nitems - 2);
+        word_option_die(wo, "%s is no slot of %s", name, p->grid_name);
+    if ((size_t)len != wo->o->nitems - 2)
+        word_option_die(wo, "slot %s has %d squares in %s, not %zu", name, len, p->grid_name,
+                        wo->o->nitems - 2);
 }
 
 /*
  * One option of the listing: the slot, its squares in order with their
  * letters, the word; checked against GRID if there is one (p->rows > 0).
  */
-static void show_option(const struct listing *ls, struct letter_grid *g, const void *ctx)
+static void show_option(const struct word_option *wo, struct letter_grid *g, const void *ctx)
 {
     const struct problem *p = ctx;
-    const struct listing_item *it = ls->item;
-    size_t n = ls->nitems;
-    char quote[LISTING_QUOTE], here[5], given[5];
+    const struct listing_item *it = wo->o->item;
+    size_t n = wo->o->nitems;
+    char quote[GEN_QUOTE], here[5], given[5];
     int r0, c0;
     if (n < 4 || it[0].color || it[n - 1].color
         || (it[0].name[0] != 'a' && it[0].name[0] != 'd'))
-        not_an_option(ls);
+        not_an_option(wo);
     for (size_t i = 1; i + 1 < n; i++)
         if (!it[i].color)
-            not_an_option(ls);
+            not_an_option(wo);
     int down = it[0].name[0] == 'd';
-    if (p->rows ? !parse_cell_name(it[0].name + 1, p->rows, p->cols, &r0, &c0)
-                : !parse_any_cell_name(it[0].name + 1, &r0, &c0)) {
-        if (p->rows && parse_any_cell_name(it[0].name + 1, &r0, &c0))
-            listing_die(ls->line, "%s is no slot of %s", it[0].name, p->grid_file);
-        not_an_option(ls);
+    if (!gen_parse_cell(it[0].name + 1, p->rows, p->cols, &r0, &c0)) {
+        if (p->rows && gen_parse_cell(it[0].name + 1, 0, 0, &r0, &c0))
+            word_option_die(wo, "%s is no slot of %s", it[0].name, p->grid_name);
+        not_an_option(wo);
     }
     if (p->rows)
-        check_slot(ls, p, r0, c0, down);
+        check_slot(wo, p, r0, c0, down);
     for (size_t i = 1; i + 1 < n; i++) {
         int r, c, want_r = r0 + down * ((int)i - 1), want_c = c0 + !down * ((int)i - 1);
-        listing_cell(ls, it[i].name, p->rows, p->cols, &r, &c);
-        uint32_t letter = listing_item_letter(ls, &it[i]);
+        word_option_cell(wo, it[i].name, p->rows, p->cols, &r, &c);
+        uint32_t letter = word_option_letter(wo, g, &it[i]);
         if (r != want_r || c != want_c)
-            listing_die(ls->line, "%s: square %zu is '%s', not the square of row %d, "
-                        "column %d", it[0].name, i, listing_quote(quote, it[i].name),
-                        want_r, want_c);
+            word_option_die(wo, "%s: square %zu is '%s', not the square of row %d, column %d",
+                            it[0].name, i, gen_quote(quote, it[i].name), want_r, want_c);
         uint32_t q = p->rows ? square(p, r, c) : OPEN;
         if (q != OPEN && q != letter) {
             utf8_encode(here, letter);
             utf8_encode(given, q);
-            listing_die(ls->line, "square %s is '%s' here, but '%s' in %s", it[i].name,
-                        here, given, p->grid_file);
+            word_option_die(wo, "square %s is '%s' here, but '%s' in %s", it[i].name, here,
+                            given, p->grid_name);
         }
-        letter_grid_put(g, r, c, letter, ls->line, it[i].name);
+        letter_grid_put(g, wo, r, c, letter, it[i].name);
     }
 }
 
@@ -596,70 +574,63 @@ static void show_option(const struct listing *ls, struct letter_grid *g, const v
 static uint32_t *background(const struct problem *p)
 {
     size_t cells = (size_t)p->rows * (size_t)p->cols;
-    uint32_t *bg = words_xrealloc(NULL, cells, sizeof *bg);
+    uint32_t *bg = gen_realloc(NULL, cells, sizeof *bg);
     for (size_t k = 0; k < cells; k++)
         bg[k] = p->sq[k] == BLACK ? '#' : p->sq[k] == OPEN ? '.' : p->sq[k];
     return bg;
 }
 
-/* --show: draws the listing on stdin, over GRID if one is given. */
-static void show(int argc, char **argv, struct problem *p)
+/* --show [GRID [LISTING]]: draws the listing, over GRID if one is given. */
+static void show(const struct gen_cmdline *a, struct problem *p)
 {
-    const char *colors = NULL;
     static uint32_t *bg;    /* static: reachable when a bad line ends the program */
-    parse_show_args(argc, argv, p, &colors);
-    if (p->grid_file) {
-        read_grid(p);
+    if (a->opt[OPT_KNUTH] || a->opt[OPT_FORCE])
+        gen_die("%s goes with writing a problem, not with --show",
+                a->opt[OPT_KNUTH] ? "--knuth" : "--force");
+    if (a->nargs > 2)
+        gen_die("--show takes GRID and one LISTING, not '%s': the words come from "
+                "the listing", a->arg[2]);
+    if (a->nargs > 0) {
+        read_grid(p, a->arg[0]);
         find_slots(p);
         bg = background(p);
     }
-    listing_show(colors, show_option, p, p->rows, p->cols, bg);
+    words_show(a->nargs > 1 ? a->arg[1] : NULL, a->opt[OPT_COLORS], show_option, p, p->rows,
+               p->cols, bg);
     free(bg);
 }
 
-/* the flags that take a value, for gen_wants_show */
-static const char *const flags_with_value[] = {"--colors", NULL};
-
 int main(int argc, char **argv)
 {
-    /* static: what they hold stays reachable when gen_die exits */
+    /* static: what they hold stays reachable when the program dies */
     static struct problem p;
     static struct names nm;
-    static char **lists;
-    int nlists = 0, flag;
-    const char *a;
-    gen_args g = {argc, argv, usage, 0, 0};
-
-    gen_init(argc, argv);
-    if (gen_wants_show(argc, argv, flags_with_value)) {
-        show(argc, argv, &p);
-        return 0;
+    static struct gen_cmdline a;
+    gen_init(&program, argc, argv);
+    gen_read_cmdline(&a);
+    if (a.opt[OPT_SHOW]) {
+        show(&a, &p);
+        gen_free_cmdline(&a);
+        return PROG_DONE;
     }
-    lists = words_xrealloc(NULL, (size_t)argc, sizeof *lists);
-    while ((a = gen_next_arg(&g, &flag))) {
-        if (!flag && !p.grid_file)
-            p.grid_file = a;
-        else if (!flag)
-            lists[nlists++] = argv[g.i];
-        else if (!strcmp(a, "--knuth"))
-            p.knuth = 1;
-        else if (!strcmp(a, "--colors"))
-            gen_die("--colors goes with --show");
-        else
-            gen_die("unknown option '%s' (try --help)", a);
-    }
-    if (!p.grid_file)
+    if (a.opt[OPT_COLORS])
+        gen_die("--colors goes with --show");
+    if (!a.nargs)
         gen_die("expected a GRID file (try --help)");
-
-    read_grid(&p);
+    p.knuth = a.opt[OPT_KNUTH] != NULL;
+    p.force = a.opt[OPT_FORCE] != NULL;
+    read_grid(&p, a.arg[0]);
     find_slots(&p);
-    read_words(&p, lists, nlists);
-    find_options(&p);
+    read_words(&p, a.arg + 1, a.nargs - 1);
+    gen_check_size(find_options(&p, 0), p.force, "the problem");
+    find_options(&p, 1);
     if (p.knuth)
         check_knuth(&p);
     name_words(&p, &nm);
-    write_header(&p, &nm, argc, argv);
+    write_header(&p, &nm);
     write_options(&p, &nm);
-    words_finish_output();
-    return 0;
+    gen_close_output(stdout, NULL);
+    free_names(&p, &nm);
+    gen_free_cmdline(&a);
+    return PROG_DONE;
 }

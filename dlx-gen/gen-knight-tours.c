@@ -36,31 +36,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void usage(FILE *f)
-{
-    fprintf(f,
-        "Usage: gen-knight-tours [ARGUMENT]... [FILE]\n"
-        "Counts the knight's tours of a gen-knight problem (FILE or stdin):\n"
-        "the covers that are one single cycle. Short cycles are cut off while\n"
-        "searching, so this is far faster than listing every cover with dlx2\n"
-        "and filtering (6 x 6: 106172416 covers, only 19724 of them tours).\n"
-        "Works on any problem with items oX iX and options \"oA iB\" (edges of\n"
-        "a directed graph): it counts the directed Hamiltonian cycles.\n"
-        "\n"
-        "  m<n>    list every n-th tour on stdout in dlx2's format (m1: all), for\n"
-        "          gen-knight --show; the counts then go to stderr\n"
-        "  t<n>    stop after n tours\n"
-        "  s<n>    random seed: order the lists and break ties at random, as\n"
-        "          dlx2 s<n> does (with t<n>: a random sample of tours)\n"
-        "  -c      print only the number of directed cycles\n"
-        "  --help  show this text\n"
-        "\n"
-        "Output: the number of directed cycles (each closed tour is found once\n"
-        "in each direction; an open tour of --open, a cycle through v, once\n"
-        "from each end) and the number of tours up to direction.\n"
-        "Example: gen-knight 6 | gen-knight-tours\n"
-        "         gen-knight 5 --open | gen-knight-tours m1 | gen-knight --show\n");
-}
+enum { OPT_COUNT };
+
+static const struct gen_option options[] = {
+    [OPT_COUNT] = {"-c", NULL, NULL, "print only the number of directed cycles"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const struct gen_program program = {
+    "gen-knight-tours",
+    "gen-knight-tours [m<n>] [t<n>] [s<n>] [-c] [FILE]\n",
+    "Counts the knight's tours of a gen-knight problem (FILE, or stdin if\n"
+    "none or '-'): the covers that are one single cycle. Short cycles are\n"
+    "cut off while searching, so this is far faster than listing every cover\n"
+    "with dlx2 and filtering (6 x 6: 106172416 covers, only 19724 of them\n"
+    "tours). Works on any problem with items oX iX and options \"oA iB\"\n"
+    "(edges of a directed graph): it counts the directed Hamiltonian cycles.\n"
+    "\n"
+    "  m<n>    list every n-th tour on stdout in dlx2's format (m1: all), for\n"
+    "          gen-knight --show; the counts then go to stderr\n"
+    "  t<n>    stop after n tours\n"
+    "  s<n>    random seed: order the lists and break ties at random, as\n"
+    "          dlx2 s<n> does (with t<n>: a random sample of tours)\n",
+    options,
+    "Output: the number of directed cycles (each closed tour is found once\n"
+    "in each direction; an open tour of --open, a cycle through v, once\n"
+    "from each end) and the number of tours up to direction.\n"
+    "Example: gen-knight 6 | gen-knight-tours\n"
+    "         gen-knight 5 --open | gen-knight-tours m1 | gen-knight --show\n",
+};
 
 struct settings {
     const char *file;  /* NULL: stdin */
@@ -80,15 +84,13 @@ static ullng parse_number(const char *arg, const char *digits)
     return v;
 }
 
-static void parse_args(int argc, char **argv, struct settings *st)
+static void parse_args(struct settings *st)
 {
+    const char *a;
+    int k;
     memset(st, 0, sizeof *st);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help")) {
-            usage(stdout);
-            exit(0);
-        } else if (!strcmp(a, "-c")) {
+    while ((k = gen_getopt(&a)) != GEN_END) {
+        if (k == OPT_COUNT) {
             st->count_only = 1;
         } else if (a[0] == 'm' && a[1] >= '0' && a[1] <= '9') {
             st->spacing = parse_number(a, a + 1);
@@ -100,20 +102,12 @@ static void parse_args(int argc, char **argv, struct settings *st)
                 gen_die("the seed must be below 2^31, not %llu", seed);
             st->seed = (long)seed;
             st->randomizing = 1;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            gen_die("unknown option '%s' (try --help)", a);
         } else if (!st->file) {
             st->file = a;
         } else {
             gen_die("more than one FILE: '%s'", a);
         }
     }
-}
-
-static void out_of_memory(void)
-{
-    fprintf(stderr, "%s: out of memory\n", gen_prog);
-    exit(3);
 }
 
 /* ------------------------------------------------------- the graph */
@@ -160,9 +154,7 @@ static int by_vertex_name(const void *a, const void *b)
 static int number_vertices(const xcc_problem *p, int *vertex_of_item, int *open)
 {
     int items = p->last_itm - 1;
-    int *order = malloc((size_t)items * sizeof *order);
-    if (!order)
-        out_of_memory();
+    int *order = gen_realloc(NULL, (size_t)items, sizeof *order);
     if (p->second != p->last_itm)
         gen_die("not an in/out problem: it has secondary items");
     for (int k = 0; k < items; k++) {
@@ -268,13 +260,11 @@ static void fragments_init(struct fragments *f, int vertices, const struct edge 
 {
     f->vertices = vertices;
     f->edge_of_node = edge_of_node;
-    f->first = malloc((size_t)vertices * sizeof(int));
-    f->last = malloc((size_t)vertices * sizeof(int));
-    f->size = malloc((size_t)vertices * sizeof(int));
+    f->first = gen_realloc(NULL, (size_t)vertices, sizeof(int));
+    f->last = gen_realloc(NULL, (size_t)vertices, sizeof(int));
+    f->size = gen_realloc(NULL, (size_t)vertices, sizeof(int));
     /* a cover has one option per vertex, so no more levels than that */
-    f->closed = malloc((size_t)vertices + 1);
-    if (!f->first || !f->last || !f->size || !f->closed)
-        out_of_memory();
+    f->closed = gen_realloc(NULL, (size_t)vertices + 1, 1);
     for (int v = 0; v < vertices; v++)
         f->first[v] = f->last[v] = v, f->size[v] = 1;
 }
@@ -291,21 +281,15 @@ static int on_tour(xcc_search *s, void *ctx)
 
 static void read_problem(const struct settings *st, xcc_problem *p, gb_rng *rng)
 {
-    FILE *in = stdin;
-    const char *name = "<stdin>";
-    if (st->file && strcmp(st->file, "-")) {
-        name = st->file;
-        in = fopen(name, "r");
-        if (!in)
-            gen_die("%s: cannot open: %s", name, strerror(errno));
-    }
+    struct gen_input in;
+    gen_input_open(&in, st->file ? st->file : "-");
+    const char *name = in.name;
     xcc_error err;
     xcc_read_opts ro = {.warn = stderr, .rng = st->randomizing ? rng : NULL};
-    int status = xcc_read(p, in, &ro, &err);
-    if (in != stdin)
-        fclose(in);
-    if (status == 3)
-        out_of_memory();
+    int status = xcc_read(p, in.f, &ro, &err);
+    gen_input_close(&in);
+    if (status == PROG_NO_MEMORY)
+        gen_out_of_memory();
     if (status && err.line)
         gen_die("%s:%ld:%ld: %s", name, err.line, err.col ? err.col : 1, err.msg);
     if (status)
@@ -328,8 +312,8 @@ static void report(FILE *f, const xcc_search *s, const struct graph *g, int comp
 int main(int argc, char **argv)
 {
     struct settings st;
-    gen_init(argc, argv);
-    parse_args(argc, argv, &st);
+    gen_init(&program, argc, argv);
+    parse_args(&st);
 
     gb_rng rng;
     if (st.randomizing)
@@ -338,10 +322,8 @@ int main(int argc, char **argv)
     read_problem(&st, &p, &rng);
 
     struct graph g;
-    int *vertex_of_item = malloc((size_t)p.last_itm * sizeof(int));
-    g.edge_of_node = calloc((size_t)p.last_node + 1, sizeof *g.edge_of_node);
-    if (!vertex_of_item || !g.edge_of_node)
-        out_of_memory();
+    int *vertex_of_item = gen_realloc(NULL, (size_t)p.last_itm, sizeof(int));
+    g.edge_of_node = gen_zalloc((size_t)p.last_node + 1, sizeof *g.edge_of_node);
     g.vertices = number_vertices(&p, vertex_of_item, &g.open);
     read_edges(&p, vertex_of_item, g.edge_of_node);
     free(vertex_of_item);
@@ -351,7 +333,7 @@ int main(int argc, char **argv)
 
     xcc_search s;
     if (xcc_search_init(&s, &p))
-        out_of_memory();
+        gen_out_of_memory();
     s.vbose = 0;
     s.rng = st.randomizing ? &rng : NULL;
     if (st.maxcount)
@@ -362,9 +344,8 @@ int main(int argc, char **argv)
     s.ctx = &r;
     enum xcc_outcome outcome = xcc_solve(&s);
     if (outcome == XCC_NO_MEMORY)
-        out_of_memory();
-    if (ferror(stdout))
-        gen_die("error writing the output");
+        gen_out_of_memory();
+    gen_check_output(stdout, NULL);
 
     int complete = outcome == XCC_FINISHED;
     if (st.count_only)
@@ -374,8 +355,7 @@ int main(int argc, char **argv)
     fprintf(stderr, "(%d vert%s, %llu edge%s; %llu nodes, %llu mems)\n", g.vertices,
             g.vertices == 1 ? "ex" : "ices", p.options, p.options == 1 ? "" : "s", s.nodes,
             s.mems);
-    if (fflush(stdout) != 0 || ferror(stdout))
-        gen_die("error writing the output");
+    gen_close_output(stdout, NULL);
     xcc_search_free(&s);
     xcc_free(&p);
     free(g.edge_of_node);
@@ -383,5 +363,5 @@ int main(int argc, char **argv)
     free(r.frag.last);
     free(r.frag.size);
     free(r.frag.closed);
-    return 0;
+    return PROG_DONE;
 }

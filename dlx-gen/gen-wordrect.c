@@ -1,14 +1,15 @@
 /*
  * gen-wordrect — word rectangles as an XCC problem.
  *
- *   gen-wordrect [--knuth] [--first-m K] [--first-n K] MWORDS NWORDS
- *   gen-wordrect --show [--colors FILE] < LISTING
+ *   gen-wordrect [--knuth] [--force] [--first-m K] [--first-n K] MWORDS NWORDS
+ *   gen-wordrect --show [--colors FILE] [LISTING]
  *
- * MWORDS and NWORDS are files of words, one a line; all words of MWORDS
- * have the same number of letters m, all of NWORDS the same n. The
- * problem is to fill an m x n array with letters so that each of its n
- * columns, read downwards, is a word of MWORDS and each of its m rows,
- * read left to right, is a word of NWORDS.
+ * MWORDS and NWORDS are files of words, one a line ("-" is stdin, read
+ * once: "- -" takes the same list for both); all words of MWORDS have the
+ * same number of letters m, all of NWORDS the same n. The problem is to
+ * fill an m x n array with letters so that each of its n columns, read
+ * downwards, is a word of MWORDS and each of its m rows, read left to
+ * right, is a word of NWORDS.
  *
  * Encoding (formats/wordrect.md says more):
  *   - primary items R0 .. R(m-1) for the rows and C0 .. C(n-1) for the
@@ -41,13 +42,13 @@
  * Data: one struct side per file (its words, their common length); the
  * options are written straight from the two lists.
  *
- * --show reads a solver's listing (dlx2 m1) on stdin and draws each
- * solution as its m rows of letters (words.h reads the listing and
- * draws). Each option must be Ri followed by the colored cells of row i
- * in order, or Cj followed by those of column j; the array is the least
- * one from cell 00 that holds every cell named, so a complete solution
- * gives m x n. No word file is needed. --colors FILE reads the one-byte
- * colors of a --knuth problem back as letters.
+ * --show reads a solver's listing (dlx2 m1) from LISTING or stdin and
+ * draws each solution as its m rows of letters (words.h reads the
+ * listing and draws). Each option must be Ri followed by the colored
+ * cells of row i in order, or Cj followed by those of column j; the
+ * array is the least one from cell 00 that holds every cell named, so a
+ * complete solution gives m x n. No word file is needed. --colors FILE
+ * reads the one-byte colors of a --knuth problem back as letters.
  */
 #include "gen.h"
 #include "words.h"
@@ -55,30 +56,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage[] =
-    "usage: gen-wordrect [--knuth] [--first-m K] [--first-n K] MWORDS NWORDS\n"
-    "       gen-wordrect --show [--colors FILE] < LISTING\n"
-    "\n"
+enum { OPT_FIRST_M, OPT_FIRST_N, OPT_KNUTH, OPT_FORCE, OPT_SHOW, OPT_COLORS };
+
+static const struct gen_option options[] = {
+    [OPT_FIRST_M] = {"--first-m", NULL, "K", "use only the first K words of MWORDS"},
+    [OPT_FIRST_N] = {"--first-n", NULL, "K", "use only the first K words of NWORDS"},
+    [OPT_KNUTH] = {"--knuth", NULL, NULL, "write a file Knuth's DLX2 reads (letters beyond\n"
+                                          "ASCII get one-character colors)"},
+    [OPT_FORCE] = {"--force", NULL, NULL, "write a problem of more than 1 GB"},
+    [OPT_SHOW] = {"--show", NULL, NULL, "draw the solutions of a listing instead"},
+    [OPT_COLORS] = {"--colors", NULL, "FILE", "--show: FILE is the problem, written with --knuth:\n"
+                                              "show its one-character colors as the letters\n"
+                                              "they stand for"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const struct gen_program program = {
+    "gen-wordrect",
+    "gen-wordrect [--knuth] [--force] [--first-m K] [--first-n K] MWORDS NWORDS\n"
+    "gen-wordrect --show [--colors FILE] [LISTING]\n",
     "Writes the XCC problem of filling an m x n array with letters so that\n"
     "every column is a word of the file MWORDS (all of length m) and every\n"
-    "row a word of the file NWORDS (all of length n); one word a line.\n"
-    "Rows R0.. and columns C0.. are primary items, cells secondary items\n"
-    "colored by their letters, as in Knuth's WORD-RECT-DLX.\n"
+    "row a word of the file NWORDS (all of length n); one word a line, '-'\n"
+    "for stdin. Rows R0.. and columns C0.. are primary items, cells\n"
+    "secondary items colored by their letters, as in Knuth's WORD-RECT-DLX.\n",
+    options,
+    "--show reads a solver's listing (dlx2 m1) from LISTING or stdin and\n"
+    "draws each solution: a line 'solution K', then the m rows of the array;\n"
+    "a blank line between solutions. The size comes from the listing.\n"
     "\n"
-    "  --first-m K   use only the first K words of MWORDS\n"
-    "  --first-n K   use only the first K words of NWORDS\n"
-    "  --knuth       write a file Knuth's DLX2 reads (letters beyond ASCII\n"
-    "                get one-character colors)\n"
-    "  --help        show this text\n"
-    "\n"
-    "--show reads a solver's listing (dlx2 m1) on stdin and draws each\n"
-    "solution: a line 'K:' (its number), then the m rows of the array; a\n"
-    "blank line between solutions. The size comes from the listing.\n"
-    "  --colors FILE   FILE is the problem, written with --knuth: show its\n"
-    "                  one-character colors as the letters they stand for\n"
-    "                  (without it they are shown as they are)\n"
-    "\n"
-    "  gen-wordrect W5 W5 | dlx2 m1 t1 | gen-wordrect --show\n";
+    "  gen-wordrect W5 W5 | dlx2 m1 t1 | gen-wordrect --show\n",
+};
 
 /* One side of the rectangle: a word file and its words. */
 struct side {
@@ -90,57 +98,70 @@ struct side {
 
 struct problem {
     struct side m, n;       /* m: column words, n: row words */
-    int knuth;
+    int knuth, force;
     struct knuth_colors colors;
 };
 
-static void parse_args(int argc, char **argv, struct problem *p)
+static void problem_args(const struct gen_cmdline *a, struct problem *p)
 {
-    const char *pos[2], *a;
-    int npos = 0, flag;
-    gen_args g = {argc, argv, usage, 0, 0};
-    while ((a = gen_next_arg(&g, &flag))) {
-        if (!flag) {
-            if (npos == 2)
-                gen_die("too many arguments: '%s' (try --help)", a);
-            pos[npos++] = a;
-        } else if (!strcmp(a, "--knuth")) {
-            p->knuth = 1;
-        } else if (!strcmp(a, "--colors")) {
-            gen_die("--colors goes with --show");
-        } else if (!strcmp(a, "--first-m") || !strcmp(a, "--first-n")) {
-            size_t k = (size_t)gen_parse_long(gen_flag_value(&g, a), 1, 1000000000L, a);
-            if (a[8] == 'm')
-                p->m.limit = k;
-            else
-                p->n.limit = k;
-        } else {
-            gen_die("unknown option '%s' (try --help)", a);
-        }
-    }
-    if (npos < 2)
+    if (a->opt[OPT_COLORS])
+        gen_die("--colors goes with --show");
+    p->knuth = a->opt[OPT_KNUTH] != NULL;
+    p->force = a->opt[OPT_FORCE] != NULL;
+    if (a->opt[OPT_FIRST_M])
+        p->m.limit = (size_t)gen_parse_long(a->opt[OPT_FIRST_M], 1, 1000000000L, "--first-m");
+    if (a->opt[OPT_FIRST_N])
+        p->n.limit = (size_t)gen_parse_long(a->opt[OPT_FIRST_N], 1, 1000000000L, "--first-n");
+    if (a->nargs > 2)
+        gen_die("too many arguments: '%s' (try --help)", a->arg[2]);
+    if (a->nargs < 2)
         gen_die("expected MWORDS and NWORDS (try --help)");
-    p->m.file = pos[0];
-    p->n.file = pos[1];
+    p->m.file = a->arg[0];
+    p->n.file = a->arg[1];
 }
 
-/* Reads one side's words; dies unless they are distinct and equally long. */
-static void read_side(struct side *s)
+/* Dies unless the words of one side are distinct and equally long. */
+static void check_side(struct side *s)
 {
     struct wordlist *wl = &s->words;
-    wordlist_read(wl, s->file, "", NULL, s->limit);
     if (!wl->n)
-        gen_die("%s holds no words", s->file);
+        gen_die("%s holds no words", wl->file);
     s->len = wl->w[0].len;
     for (size_t i = 1; i < wl->n; i++)
         if (wl->w[i].len != s->len)
-            gen_die("%s:%ld: word '%s' has %zu letters, but the first word "
-                    "has %zu", s->file, wl->w[i].line, wl->w[i].text,
-                    wl->w[i].len, s->len);
+            wordlist_die(wl, &wl->w[i], "has %zu letters, but the first word has %zu",
+                         wl->w[i].len, s->len);
     size_t earlier, i = wordlist_first_repeat(wl, &earlier);
     if (i < wl->n)
-        gen_die("%s:%ld: word '%s' repeats line %ld", s->file,
-                wl->w[i].line, wl->w[i].text, wl->w[earlier].line);
+        wordlist_die(wl, &wl->w[i], "repeats line %ld", wl->w[earlier].line);
+}
+
+/*
+ * Reads both sides. stdin can be read once only, so "- -" reads it into
+ * the first side and copies what the second side takes.
+ */
+static void read_sides(struct problem *p)
+{
+    struct side *m = &p->m, *n = &p->n;
+    int shared = !strcmp(m->file, "-") && !strcmp(n->file, "-");
+    size_t most = !m->limit || !n->limit ? 0 : m->limit > n->limit ? m->limit : n->limit;
+    wordlist_read(&m->words, m->file, "", NULL, shared ? most : m->limit);
+    if (shared) {
+        n->words.file = m->words.file;
+        for (size_t i = 0; i < m->words.n && (!n->limit || i < n->limit); i++) {
+            const struct word *w = &m->words.w[i];
+            wordlist_add(&n->words, w->text, w->line, w->col);
+        }
+        while (m->limit && m->words.n > m->limit) {
+            m->words.n--;
+            free(m->words.w[m->words.n].text);
+            free(m->words.w[m->words.n].letter);
+        }
+    } else {
+        wordlist_read(&n->words, n->file, "", NULL, n->limit);
+    }
+    check_side(m);
+    check_side(n);
 }
 
 /* Writes the item name of row or column i: prefix then index. */
@@ -152,27 +173,39 @@ static void put_line_item(char prefix, size_t i, const struct problem *p)
         printf("%c%zu", prefix, i);
 }
 
+/* The size of the output, about, in bytes. */
+static double measure(const struct problem *p)
+{
+    char cell[24];
+    double m = (double)p->m.len, n = (double)p->n.len;
+    double name = (double)strlen(gen_cell_name(cell, (int)m - 1, (int)n - 1, (int)m, (int)n));
+    double letter = 4 + name + 2;   /* " RC:L", a letter of up to 4 bytes */
+    return (m + n) * 8 + m * n * (name + 1)
+           + (double)p->m.words.n * n * (8 + m * letter)
+           + (double)p->n.words.n * m * (8 + n * letter);
+}
+
 static void check_knuth(struct problem *p)
 {
     char cell[24];
     int m = (int)p->m.len, n = (int)p->n.len;
-    const struct side *sides[2] = { &p->m, &p->n };
+    const struct side *sides[2] = {&p->m, &p->n};
     for (int s = 0; s < 2; s++)
         for (size_t i = 0; i < sides[s]->words.n; i++)
             for (size_t j = 0; j < sides[s]->len; j++)
                 knuth_colors_note(&p->colors, sides[s]->words.w[i].letter[j]);
-    knuth_check_name(gen_cell_name(cell, m - 1, n - 1, m, n));
+    gen_knuth_check_name(gen_cell_name(cell, m - 1, n - 1, m, n));
     size_t mo = p->m.words.n * p->n.len, no = p->n.words.n * p->m.len;
     knuth_check_size(p->m.len + p->n.len + p->m.len * p->n.len, mo + no,
                      mo * (p->m.len + 1) + no * (p->n.len + 1));
     knuth_colors_assign(&p->colors);
 }
 
-static void write_header(const struct problem *p, int argc, char **argv)
+static void write_header(const struct problem *p)
 {
     char cell[24];
     int m = (int)p->m.len, n = (int)p->n.len;
-    gen_write_command(stdout, argc, argv);
+    gen_write_command(stdout);
     if (p->knuth)
         knuth_colors_comment(stdout, &p->colors);
     for (int i = 0; i < m; i++) {
@@ -212,40 +245,33 @@ static void write_options(const struct problem *p, int across)
             }
             putchar('\n');
         }
+        gen_check_output(stdout, NULL);
     }
 }
 
 /* ---------------------------------------------------------------- --show */
 
-/* Reads the command line of --show: [--colors FILE]; returns FILE or NULL. */
-static const char *parse_show_args(int argc, char **argv)
+/* Reads the command line of --show: [LISTING]; returns LISTING or NULL. */
+static const char *show_args(const struct gen_cmdline *a)
 {
-    const char *colors = NULL, *a;
-    int flag;
-    gen_args g = {argc, argv, usage, 0, 0};
-    while ((a = gen_next_arg(&g, &flag))) {
-        if (!flag)
-            gen_die("--show takes no word files, not '%s': the array comes "
-                    "from the listing", a);
-        else if (!strcmp(a, "--show"))
-            continue;
-        else if (!strcmp(a, "--colors"))
-            colors = gen_flag_value(&g, a);
-        else if (!strcmp(a, "--knuth") || !strcmp(a, "--first-m") || !strcmp(a, "--first-n"))
-            gen_die("%s goes with writing a problem, not with --show", a);
-        else
-            gen_die("unknown option '%s' (try --help)", a);
-    }
-    return colors;
+    static const int problem_only[] = {OPT_KNUTH, OPT_FIRST_M, OPT_FIRST_N, OPT_FORCE};
+    for (size_t k = 0; k < sizeof problem_only / sizeof *problem_only; k++)
+        if (a->opt[problem_only[k]])
+            gen_die("%s goes with writing a problem, not with --show",
+                    options[problem_only[k]].name);
+    if (a->nargs > 1)
+        gen_die("--show takes one LISTING, not '%s': the array comes from the listing",
+                a->arg[1]);
+    return a->nargs ? a->arg[0] : NULL;
 }
 
 /* Dies on an option line that is not a word put in a row or a column. */
-static void not_an_option(const struct listing *ls)
+static void not_an_option(const struct word_option *wo)
 {
-    char quote[LISTING_QUOTE];
-    listing_die(ls->line, "'%s' is not an option of gen-wordrect "
-                "(expected 'Ri RC:L RC:L ... (k of n)' or 'Cj ...')",
-                listing_quote(quote, ls->text));
+    char quote[GEN_QUOTE];
+    word_option_die(wo, "'%s' is not an option of gen-wordrect "
+                    "(expected 'Ri RC:L RC:L ... (k of n)' or 'Cj ...')",
+                    gen_quote(quote, wo->o->text));
 }
 
 /*
@@ -267,58 +293,62 @@ static int parse_line_item(const char *name, int *across, int *index)
     if (strlen(name) > 12)
         return 0;
     snprintf(buf, sizeof buf, "%s.0", name + 1);
-    if (!parse_any_cell_name(buf, &r, &c) || r < 10)
+    if (!gen_parse_cell(buf, 0, 0, &r, &c) || r < 10)
         return 0;
     *index = r;
     return 1;
 }
 
 /* One option of the listing: Ri and the cells of row i, or Cj and column j. */
-static void show_option(const struct listing *ls, struct letter_grid *g, const void *ctx)
+static void show_option(const struct word_option *wo, struct letter_grid *g, const void *ctx)
 {
-    const struct listing_item *it = ls->item;
-    char quote[LISTING_QUOTE];
+    const struct listing_item *it = wo->o->item;
+    size_t n = wo->o->nitems;
+    char quote[GEN_QUOTE];
     int across, index;
     (void)ctx;
-    if (ls->nitems < 2 || it[0].color || !parse_line_item(it[0].name, &across, &index))
-        not_an_option(ls);
-    for (size_t i = 1; i < ls->nitems; i++)
+    if (n < 2 || it[0].color || !parse_line_item(it[0].name, &across, &index))
+        not_an_option(wo);
+    for (size_t i = 1; i < n; i++)
         if (!it[i].color)
-            not_an_option(ls);
-    for (size_t i = 1; i < ls->nitems; i++) {
+            not_an_option(wo);
+    for (size_t i = 1; i < n; i++) {
         int r, c, want_r = across ? index : (int)i - 1, want_c = across ? (int)i - 1 : index;
-        listing_cell(ls, it[i].name, 0, 0, &r, &c);
-        uint32_t letter = listing_item_letter(ls, &it[i]);
+        word_option_cell(wo, it[i].name, 0, 0, &r, &c);
+        uint32_t letter = word_option_letter(wo, g, &it[i]);
         if (r != want_r || c != want_c)
-            listing_die(ls->line, "%s: cell %zu is '%s', not the cell of row %d, "
-                        "column %d", it[0].name, i, listing_quote(quote, it[i].name),
-                        want_r, want_c);
-        letter_grid_put(g, r, c, letter, ls->line, it[i].name);
+            word_option_die(wo, "%s: cell %zu is '%s', not the cell of row %d, column %d",
+                            it[0].name, i, gen_quote(quote, it[i].name), want_r, want_c);
+        letter_grid_put(g, wo, r, c, letter, it[i].name);
     }
 }
 
-/* the flags that take a value, for gen_wants_show */
-static const char *const flags_with_value[] = {"--first-m", "--first-n", "--colors", NULL};
-
 int main(int argc, char **argv)
 {
-    /* static: what it holds stays reachable when gen_die exits */
+    /* static: what they hold stays reachable when the program dies */
     static struct problem p;
-    gen_init(argc, argv);
-    if (gen_wants_show(argc, argv, flags_with_value)) {
-        listing_show(parse_show_args(argc, argv), show_option, NULL, 0, 0, NULL);
-        return 0;
+    static struct gen_cmdline a;
+    gen_init(&program, argc, argv);
+    gen_read_cmdline(&a);
+    if (a.opt[OPT_SHOW]) {
+        words_show(show_args(&a), a.opt[OPT_COLORS], show_option, NULL, 0, 0, NULL);
+        gen_free_cmdline(&a);
+        return PROG_DONE;
     }
-    parse_args(argc, argv, &p);
-    read_side(&p.m);
-    read_side(&p.n);
+    problem_args(&a, &p);
+    read_sides(&p);
     if (p.m.len > 65535 || p.n.len > 65535)
         gen_die("words of more than 65535 letters are too long");
+    gen_check_size(measure(&p), p.force, "the problem");
     if (p.knuth)
         check_knuth(&p);
-    write_header(&p, argc, argv);
+    write_header(&p);
     write_options(&p, 0);
     write_options(&p, 1);
-    words_finish_output();
-    return 0;
+    gen_close_output(stdout, NULL);
+    wordlist_free(&p.m.words);
+    wordlist_free(&p.n.words);
+    knuth_colors_free(&p.colors);
+    gen_free_cmdline(&a);
+    return PROG_DONE;
 }

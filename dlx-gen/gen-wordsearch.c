@@ -1,9 +1,9 @@
 /*
  * gen-wordsearch — hide words in a rows x cols board, as an XCC problem.
  *
- *   gen-wordsearch [-d 8|4|2] [--knuth] ROWS COLS WORD...
- *   gen-wordsearch [-d 8|4|2] [--knuth] -f FILE ROWS COLS
- *   gen-wordsearch --show [ROWS COLS] [--colors FILE] < LISTING
+ *   gen-wordsearch [-d 8|4|2] [--knuth] [--force] ROWS COLS WORD...
+ *   gen-wordsearch [-d 8|4|2] [--knuth] [--force] -f FILE ROWS COLS
+ *   gen-wordsearch --show [--colors FILE] [ROWS COLS] [LISTING]
  *
  * Encoding (formats/wordsearch.md says more):
  *   - each word is a primary item, named by the word itself;
@@ -35,7 +35,8 @@
  *
  * Data: the words (a struct wordlist, letters as code points) and the
  * allowed directions; options are written as they are enumerated, and
- * counted beforehand by starts() only to check DLX2's limits.
+ * counted beforehand by starts() only to check the size of the output
+ * and DLX2's limits.
  *
  * --knuth writes a file Knuth's DLX2 reads. Where some word is longer
  * than 8 bytes or has a cell's name, all words are renamed #0, #1, ... in
@@ -43,10 +44,13 @@
  * letters beyond ASCII get one-byte colors, also explained in comments.
  * Where nothing needs to change, the output is the usual one.
  *
- * --show reads a solver's listing (dlx2 m1) on stdin and draws each
- * solution as rows of letters, '.' where no word goes (words.h reads the
- * listing and draws). Each option must be a word item without a color,
- * then colored cells along a straight line of consecutive cells in any of
+ * A word that fits nowhere on the board gets a warning: the problem is
+ * written all the same, and has no solution.
+ *
+ * --show reads a solver's listing (dlx2 m1) from LISTING or stdin and
+ * draws each solution as rows of letters, '.' where no word goes (words.h
+ * reads the listing and draws). Each option must be a word item without
+ * a color, then colored cells along a straight line of consecutive cells in any of
  * the eight directions. The board is ROWS x COLS if given, else the least
  * box from cell 00 that holds every cell the solution names. --colors
  * FILE reads the one-byte colors of a --knuth problem back as letters.
@@ -57,106 +61,103 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage[] =
-    "usage: gen-wordsearch [-d 8|4|2] [--knuth] ROWS COLS WORD...\n"
-    "       gen-wordsearch [-d 8|4|2] [--knuth] -f FILE ROWS COLS\n"
-    "       gen-wordsearch --show [ROWS COLS] [--colors FILE] < LISTING\n"
-    "\n"
+enum { OPT_DIRS, OPT_FILE, OPT_KNUTH, OPT_FORCE, OPT_SHOW, OPT_COLORS };
+
+static const struct gen_option options[] = {
+    [OPT_DIRS] = {"-d", NULL, "8|4|2", "the directions: all eight (default), or east,\n"
+                                       "south, west, north, or east and south"},
+    [OPT_FILE] = {"-f", NULL, "FILE", "read the words from FILE, one a line"},
+    [OPT_KNUTH] = {"--knuth", NULL, NULL, "write a file Knuth's DLX2 reads: if a word is\n"
+                                          "too long for it, words become items #0, #1, ...;\n"
+                                          "letters beyond ASCII get one-character colors"},
+    [OPT_FORCE] = {"--force", NULL, NULL, "write a problem of more than 1 GB"},
+    [OPT_SHOW] = {"--show", NULL, NULL, "draw the solutions of a listing instead"},
+    [OPT_COLORS] = {"--colors", NULL, "FILE", "--show: FILE is the problem, written with --knuth:\n"
+                                              "show its one-character colors as the letters\n"
+                                              "they stand for"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const struct gen_program program = {
+    "gen-wordsearch",
+    "gen-wordsearch [-d 8|4|2] [--knuth] [--force] ROWS COLS WORD...\n"
+    "gen-wordsearch [-d 8|4|2] [--knuth] [--force] -f FILE ROWS COLS\n"
+    "gen-wordsearch --show [--colors FILE] [ROWS COLS] [LISTING]\n",
     "Writes the XCC problem of placing every WORD in a ROWS x COLS board,\n"
     "along straight lines, words crossing only where their letters agree.\n"
     "Each word is a primary item, each cell a secondary item colored by the\n"
     "letter put there; an option lays one word along one line of cells.\n"
-    "\n"
-    "  -d 8      all eight directions (default)\n"
-    "  -d 4      east, south, west, north\n"
-    "  -d 2      east and south\n"
-    "  -f FILE   read the words from FILE, one a line, instead of arguments\n"
-    "  --knuth   write a file Knuth's DLX2 reads: if a word is too long for it,\n"
-    "            words become items #0, #1, ...; letters beyond ASCII get\n"
-    "            one-character colors\n"
-    "  --help    show this text\n"
-    "\n"
     "Letters are UTF-8 characters, case-sensitive. A word may not contain\n"
-    "white space, control characters, ':' or '|', nor be given twice.\n"
+    "white space, control characters, ':' or '|', nor be given twice.\n",
+    options,
+    "--show reads a solver's listing (dlx2 m1) from LISTING or stdin and\n"
+    "draws each solution: a line 'solution K', then the board, one character\n"
+    "per cell, '.' where no word goes; a blank line between solutions. The\n"
+    "board is ROWS x COLS, or without them the least one holding the cells\n"
+    "named.\n"
     "\n"
-    "--show reads a solver's listing (dlx2 m1) on stdin and draws each\n"
-    "solution: a line 'K:' (its number), then the board, one character per\n"
-    "cell, '.' where no word goes; a blank line between solutions. The board\n"
-    "is ROWS x COLS, or without them the least one holding the cells named.\n"
-    "  --colors FILE   FILE is the problem, written with --knuth: show its\n"
-    "                  one-character colors as the letters they stand for\n"
-    "                  (without it they are shown as they are)\n"
-    "\n"
-    "  gen-wordsearch 6 6 ABEL GAUSS | dlx2 m1 t2 | gen-wordsearch --show 6 6\n";
+    "  gen-wordsearch 6 6 ABEL GAUSS | dlx2 m1 t2 | gen-wordsearch --show 6 6\n",
+};
 
 /* The eight directions as row and column steps, in output order. */
-static const int dir_row[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
-static const int dir_col[8] = { 1, 0, 1, -1, -1, 0, -1, 1 };
+static const int dir_row[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+static const int dir_col[8] = {1, 0, 1, -1, -1, 0, -1, 1};
 
 /* The allowed directions for -d 8, -d 4 and -d 2, as indexes above. */
-static const int dirs8[] = { 0, 1, 2, 3, 4, 5, 6, 7 };
-static const int dirs4[] = { 0, 1, 4, 5 };
-static const int dirs2[] = { 0, 1 };
+static const int dirs8[] = {0, 1, 2, 3, 4, 5, 6, 7};
+static const int dirs4[] = {0, 1, 4, 5};
+static const int dirs2[] = {0, 1};
 
 struct problem {
     int rows, cols;
     const int *dirs;            /* allowed directions */
     int ndirs;
-    int knuth;
+    int knuth, force;
     int renamed;                /* --knuth had to call the words #0, #1, ... */
     const char *file;           /* -f FILE, or NULL */
     struct wordlist words;
     struct knuth_colors colors;
 };
 
-/* Reads the command line into p, or dies with a message. */
-static void parse_args(int argc, char **argv, struct problem *p)
+/* Reads the problem's command line into p, or dies with a message. */
+static void problem_args(const struct gen_cmdline *a, struct problem *p)
 {
-    const char *pos[2], *a;
-    int npos = 0, flag;
     struct wordlist *wl = &p->words;
-    gen_args g = {argc, argv, usage, 0, 0};
-
+    if (a->opt[OPT_COLORS])
+        gen_die("--colors goes with --show");
     p->dirs = dirs8;
     p->ndirs = 8;
-    while ((a = gen_next_arg(&g, &flag))) {
-        if (!flag && npos < 2) {
-            pos[npos++] = a;
-        } else if (!flag) {
-            const char *why = word_problem(a, "");
-            if (why)
-                gen_die("word '%s' %s", a, why);
-            wordlist_add(wl, a, 0);
-        } else if (!strcmp(a, "--knuth")) {
-            p->knuth = 1;
-        } else if (!strcmp(a, "--colors")) {
-            gen_die("--colors goes with --show");
-        } else if (!strcmp(a, "-f")) {
-            p->file = gen_flag_value(&g, a);
-        } else if (!strcmp(a, "-d")) {
-            const char *v = gen_flag_value(&g, a);
-            if (!strcmp(v, "8"))
-                p->dirs = dirs8, p->ndirs = 8;
-            else if (!strcmp(v, "4"))
-                p->dirs = dirs4, p->ndirs = 4;
-            else if (!strcmp(v, "2"))
-                p->dirs = dirs2, p->ndirs = 2;
-            else
-                gen_die("-d must be 8, 4 or 2, not '%s'", v);
-        } else {
-            gen_die("unknown option '%s' (try --help)", a);
-        }
+    if (a->opt[OPT_DIRS]) {
+        const char *v = a->opt[OPT_DIRS];
+        if (!strcmp(v, "8"))
+            p->dirs = dirs8, p->ndirs = 8;
+        else if (!strcmp(v, "4"))
+            p->dirs = dirs4, p->ndirs = 4;
+        else if (!strcmp(v, "2"))
+            p->dirs = dirs2, p->ndirs = 2;
+        else
+            gen_die("-d must be 8, 4 or 2, not '%s'", v);
     }
-    if (npos < 2)
+    p->knuth = a->opt[OPT_KNUTH] != NULL;
+    p->force = a->opt[OPT_FORCE] != NULL;
+    p->file = a->opt[OPT_FILE];
+    if (a->nargs < 2)
         gen_die("expected ROWS COLS and words (try --help)");
-    p->rows = (int)gen_parse_long(pos[0], 1, 65535, "ROWS");
-    p->cols = (int)gen_parse_long(pos[1], 1, 65535, "COLS");
+    p->rows = (int)gen_parse_long(a->arg[0], 1, 65535, "ROWS");
+    p->cols = (int)gen_parse_long(a->arg[1], 1, 65535, "COLS");
+    for (int i = 2; i < a->nargs; i++) {
+        size_t at;
+        const char *why = word_problem(a->arg[i], "", &at);
+        if (why)
+            gen_die("word '%s' %s", a->arg[i], why);
+        wordlist_add(wl, a->arg[i], 0, 0);
+    }
     if (p->file) {
         if (wl->n)
             gen_die("give the words either as arguments or with -f, not both");
         wordlist_read(wl, p->file, "", NULL, 0);
         if (!wl->n)
-            gen_die("%s holds no words", p->file);
+            gen_die("%s holds no words", wl->file);
     } else if (!wl->n) {
         gen_die("no words given (try --help)");
     }
@@ -165,16 +166,14 @@ static void parse_args(int argc, char **argv, struct problem *p)
 /* Dies on a repeated word, or a word whose item would clash with a cell. */
 static void check_words(const struct problem *p)
 {
-    const char *file = p->file;
     const struct wordlist *wl = &p->words;
     size_t earlier, i = wordlist_first_repeat(wl, &earlier);
-    if (i < wl->n && file)
-        gen_die("%s:%ld: word '%s' repeats line %ld", file, wl->w[i].line,
-                wl->w[i].text, wl->w[earlier].line);
+    if (i < wl->n && p->file)
+        wordlist_die(wl, &wl->w[i], "repeats line %ld", wl->w[earlier].line);
     if (i < wl->n)
         gen_die("word '%s' is given twice", wl->w[i].text);
     for (i = 0; i < wl->n; i++)
-        if (is_cell_name(wl->w[i].text, p->rows, p->cols) && !p->knuth)
+        if (gen_parse_cell(wl->w[i].text, p->rows, p->cols, NULL, NULL) && !p->knuth)
             gen_die("word '%s' is also the name of a cell; --knuth renames "
                     "the words", wl->w[i].text);
 }
@@ -208,6 +207,39 @@ static int repeats_earlier_direction(const struct problem *p,
     return 0;
 }
 
+/*
+ * Counts what the problem will hold: options, entries, and bytes (about;
+ * names of cells as long as the last one's). Warns of a word that fits
+ * nowhere.
+ */
+static double measure(const struct problem *p, size_t *options, size_t *entries)
+{
+    char cell[24];
+    double name = (double)strlen(gen_cell_name(cell, p->rows - 1, p->cols - 1, p->rows, p->cols));
+    double bytes = (double)p->rows * p->cols * (name + 1);
+    *options = *entries = 0;
+    for (size_t i = 0; i < p->words.n; i++) {
+        const struct word *w = &p->words.w[i];
+        long fits = 0;
+        double line = (double)strlen(w->text) + 1 + (double)w->len * (name + 6);
+        bytes += (double)strlen(w->text) + 1;
+        for (int k = 0; k < p->ndirs; k++) {
+            long n = starts(p, p->dirs[k], w->len);
+            fits += n;
+            if (!repeats_earlier_direction(p, w, k)) {
+                *options += (size_t)n;
+                *entries += (size_t)n * (w->len + 1);
+                bytes += (double)n * line;
+            }
+        }
+        if (!fits)
+            gen_warn("word '%s' has %zu letters and fits nowhere in %d x %d%s: "
+                     "the problem has no solution", w->text, w->len, p->rows, p->cols,
+                     p->ndirs < 8 ? " in these directions" : "");
+    }
+    return bytes;
+}
+
 /* Writes the item name of word i. */
 static void put_word_item(const struct problem *p, size_t i)
 {
@@ -218,33 +250,27 @@ static void put_word_item(const struct problem *p, size_t i)
 }
 
 /* Under --knuth: dies unless DLX2 could read what we are about to write. */
-static void check_knuth(struct problem *p)
+static void check_knuth(struct problem *p, size_t options, size_t entries)
 {
     char cell[24];
-    size_t options = 0, entries = 0;
     /* the last cell has the longest name */
-    knuth_check_name(gen_cell_name(cell, p->rows - 1, p->cols - 1, p->rows, p->cols));
+    gen_knuth_check_name(gen_cell_name(cell, p->rows - 1, p->cols - 1, p->rows, p->cols));
     for (size_t i = 0; i < p->words.n; i++) {
         const struct word *w = &p->words.w[i];
-        for (int k = 0; k < p->ndirs; k++)
-            if (!repeats_earlier_direction(p, w, k)) {
-                size_t n = (size_t)starts(p, p->dirs[k], w->len);
-                options += n;
-                entries += n * (w->len + 1);
-            }
         for (size_t j = 0; j < w->len; j++)
             knuth_colors_note(&p->colors, w->letter[j]);
-        if (!knuth_name_fits(w->text) || is_cell_name(w->text, p->rows, p->cols))
+        if (strlen(w->text) > GEN_KNUTH_NAME_MAX
+            || gen_parse_cell(w->text, p->rows, p->cols, NULL, NULL))
             p->renamed = 1;
     }
     knuth_check_size(p->words.n + (size_t)p->rows * (size_t)p->cols, options, entries);
     knuth_colors_assign(&p->colors);
 }
 
-static void write_header(const struct problem *p, int argc, char **argv)
+static void write_header(const struct problem *p)
 {
     char cell[24];
-    gen_write_command(stdout, argc, argv);
+    gen_write_command(stdout);
     if (p->renamed)
         for (size_t i = 0; i < p->words.n; i++)
             printf("| item #%zu is %s\n", i, p->words.w[i].text);
@@ -255,9 +281,11 @@ static void write_header(const struct problem *p, int argc, char **argv)
         putchar(' ');
     }
     putchar('|');
-    for (int r = 0; r < p->rows; r++)
+    for (int r = 0; r < p->rows; r++) {
         for (int c = 0; c < p->cols; c++)
             printf(" %s", gen_cell_name(cell, r, c, p->rows, p->cols));
+        gen_check_output(stdout, NULL);
+    }
     putchar('\n');
 }
 
@@ -268,7 +296,7 @@ static void write_placements(const struct problem *p, size_t i, int d)
     const struct knuth_colors *kc = p->knuth ? &p->colors : NULL;
     long span = (long)w->len - 1;
     char cell[24];
-    for (long r = 0; r < p->rows; r++)
+    for (long r = 0; r < p->rows; r++) {
         for (long c = 0; c < p->cols; c++) {
             long er = r + dir_row[d] * span, ec = c + dir_col[d] * span;
             if (er < 0 || er >= p->rows || ec < 0 || ec >= p->cols)
@@ -281,6 +309,8 @@ static void write_placements(const struct problem *p, size_t i, int d)
             }
             putchar('\n');
         }
+        gen_check_output(stdout, NULL);
+    }
 }
 
 /* ---------------------------------------------------------------- --show */
@@ -290,42 +320,33 @@ struct board {
     int rows, cols;
 };
 
-/* Reads the command line of --show: [ROWS COLS] [--colors FILE]. */
-static void parse_show_args(int argc, char **argv, struct board *b, const char **colors)
+/* Reads the command line of --show: [ROWS COLS] [LISTING]; returns LISTING. */
+static const char *show_args(const struct gen_cmdline *a, struct board *b)
 {
-    const char *pos[2], *a;
-    int npos = 0, flag;
-    gen_args g = {argc, argv, usage, 0, 0};
-    while ((a = gen_next_arg(&g, &flag))) {
-        if (!flag && npos < 2)
-            pos[npos++] = a;
-        else if (!flag)
-            gen_die("--show takes only ROWS COLS, not '%s': the words come "
-                    "from the listing", a);
-        else if (!strcmp(a, "--show"))
-            continue;
-        else if (!strcmp(a, "--colors"))
-            *colors = gen_flag_value(&g, a);
-        else if (!strcmp(a, "--knuth") || !strcmp(a, "-d") || !strcmp(a, "-f"))
-            gen_die("%s goes with writing a problem, not with --show", a);
-        else
-            gen_die("unknown option '%s' (try --help)", a);
-    }
-    if (npos == 1)
+    static const int problem_only[] = {OPT_KNUTH, OPT_DIRS, OPT_FILE, OPT_FORCE};
+    for (size_t k = 0; k < sizeof problem_only / sizeof *problem_only; k++)
+        if (a->opt[problem_only[k]])
+            gen_die("%s goes with writing a problem, not with --show",
+                    options[problem_only[k]].name);
+    int n = a->nargs;
+    if (n == 1 && gen_is_number(a->arg[0]))
         gen_die("--show takes ROWS and COLS, or neither");
-    if (npos == 2) {
-        b->rows = (int)gen_parse_long(pos[0], 1, 65535, "ROWS");
-        b->cols = (int)gen_parse_long(pos[1], 1, 65535, "COLS");
+    if (n >= 2) {
+        b->rows = (int)gen_parse_long(a->arg[0], 1, 65535, "ROWS");
+        b->cols = (int)gen_parse_long(a->arg[1], 1, 65535, "COLS");
     }
+    if (n > 3)
+        gen_die("--show takes ROWS COLS and one LISTING, not '%s': the words come "
+                "from the listing", a->arg[3]);
+    return n % 2 ? a->arg[n - 1] : NULL;
 }
 
 /* Dies on an option line that is not the laying of a word. */
-static void not_an_option(const struct listing *ls)
+static void not_an_option(const struct word_option *wo)
 {
-    char quote[LISTING_QUOTE];
-    listing_die(ls->line, "'%s' is not an option of gen-wordsearch "
-                "(expected 'WORD RC:L RC:L ... (k of n)')",
-                listing_quote(quote, ls->text));
+    char quote[GEN_QUOTE];
+    word_option_die(wo, "'%s' is not an option of gen-wordsearch "
+                    "(expected 'WORD RC:L RC:L ... (k of n)')", gen_quote(quote, wo->o->text));
 }
 
 /* 1 if the step from one cell to the next is one of the eight directions. */
@@ -338,58 +359,63 @@ static int is_step(int dr, int dc)
  * One option of the listing: the word, then its cells with their letters
  * in a straight line of neighbors (see the top of the file).
  */
-static void show_option(const struct listing *ls, struct letter_grid *g, const void *ctx)
+static void show_option(const struct word_option *wo, struct letter_grid *g, const void *ctx)
 {
     const struct board *b = ctx;
-    const struct listing_item *it = ls->item;
-    char quote[LISTING_QUOTE];
+    const struct listing_item *it = wo->o->item;
+    size_t n = wo->o->nitems;
+    char quote[GEN_QUOTE];
     int r0 = 0, c0 = 0, dr = 0, dc = 0;
-    if (ls->nitems < 2 || it[0].color)
-        not_an_option(ls);
-    for (size_t i = 1; i < ls->nitems; i++)
+    if (n < 2 || it[0].color)
+        not_an_option(wo);
+    for (size_t i = 1; i < n; i++)
         if (!it[i].color)
-            not_an_option(ls);
-    for (size_t i = 1; i < ls->nitems; i++) {
+            not_an_option(wo);
+    for (size_t i = 1; i < n; i++) {
         int r, c;
-        listing_cell(ls, it[i].name, b->rows, b->cols, &r, &c);
-        uint32_t letter = listing_item_letter(ls, &it[i]);
+        word_option_cell(wo, it[i].name, b->rows, b->cols, &r, &c);
+        uint32_t letter = word_option_letter(wo, g, &it[i]);
         if (i == 2) {
             dr = r - r0;
             dc = c - c0;
         }
         if (i >= 2 && (!is_step(dr, dc) || r != r0 + dr || c != c0 + dc))
-            listing_die(ls->line, "the cells of '%s' are not a straight line of "
-                        "neighbors", listing_quote(quote, it[0].name));
+            word_option_die(wo, "the cells of '%s' are not a straight line of neighbors",
+                            gen_quote(quote, it[0].name));
         r0 = r;
         c0 = c;
-        letter_grid_put(g, r, c, letter, ls->line, it[i].name);
+        letter_grid_put(g, wo, r, c, letter, it[i].name);
     }
 }
 
-/* the flags that take a value, for gen_wants_show */
-static const char *const flags_with_value[] = {"-d", "-f", "--colors", NULL};
-
 int main(int argc, char **argv)
 {
-    /* static: what it holds stays reachable when gen_die exits */
+    /* static: what they hold stays reachable when the program dies */
     static struct problem p;
-    gen_init(argc, argv);
-    if (gen_wants_show(argc, argv, flags_with_value)) {
-        struct board b = { 0, 0 };
-        const char *colors = NULL;
-        parse_show_args(argc, argv, &b, &colors);
-        listing_show(colors, show_option, &b, b.rows, b.cols, NULL);
-        return 0;
+    static struct gen_cmdline a;
+    gen_init(&program, argc, argv);
+    gen_read_cmdline(&a);
+    if (a.opt[OPT_SHOW]) {
+        struct board b = {0, 0};
+        const char *listing = show_args(&a, &b);
+        words_show(listing, a.opt[OPT_COLORS], show_option, &b, b.rows, b.cols, NULL);
+        gen_free_cmdline(&a);
+        return PROG_DONE;
     }
-    parse_args(argc, argv, &p);
+    problem_args(&a, &p);
     check_words(&p);
+    size_t noptions, nentries;
+    gen_check_size(measure(&p, &noptions, &nentries), p.force, "the problem");
     if (p.knuth)
-        check_knuth(&p);
-    write_header(&p, argc, argv);
+        check_knuth(&p, noptions, nentries);
+    write_header(&p);
     for (size_t i = 0; i < p.words.n; i++)
         for (int k = 0; k < p.ndirs; k++)
             if (!repeats_earlier_direction(&p, &p.words.w[i], k))
                 write_placements(&p, i, p.dirs[k]);
-    words_finish_output();
-    return 0;
+    gen_close_output(stdout, NULL);
+    wordlist_free(&p.words);
+    knuth_colors_free(&p.colors);
+    gen_free_cmdline(&a);
+    return PROG_DONE;
 }

@@ -7,7 +7,7 @@ W4=$ROOT/data/words/common-4.txt
 
 "$CW" --help > "$TMP/out" 2> "$TMP/err"
 t_eq "--help exits 0" 0 $?
-t_match "--help shows the usage" "^usage: gen-crossword \[--knuth\] GRID \[WORDLIST\.\.\.\]" "$(head -1 "$TMP/out")"
+t_match "--help shows the usage" "^Usage: gen-crossword \[--knuth\] \[--force\] GRID \[WORDLIST\.\.\.\]" "$(head -1 "$TMP/out")"
 t_eq "--help writes nothing on stderr" "" "$(cat "$TMP/err")"
 
 # Counts (each checked against an independent brute-force count).
@@ -55,7 +55,7 @@ t_eq "--knuth: 1 solution" 1 "$("$DLX2" -c < knuth.dlx)"
 t_eq "UTF-8 letters as colors" "a00 00:é 01:p 02:h 03:é 04:m 05:è 06:r 07:e 08:s éphémères" \
     "$("$CW" long.txt long-words.txt | tail -1)"
 t_eq "--knuth changes nothing that DLX2 reads" "$(tail -n +2 small.dlx)" "$("$CW" --knuth grid.txt words.txt | tail -n +2)"
-t_eq "letters are not case-folded" 0 "$(printf 'A..\n' > upper.txt; "$CW" upper.txt words.txt | "$DLX2" -c)"
+t_eq "letters are not case-folded" 0 "$(printf 'A..\n' > upper.txt; "$CW" upper.txt words.txt 2>/dev/null | "$DLX2" -c)"
 
 # The default list: /usr/share/dict/words, lowercase a-z words only.
 if t_have /usr/share/dict/words; then
@@ -92,9 +92,9 @@ t_run "missing word list" 2 "gen-crossword: cannot open none.txt: No such file o
 : > empty.txt
 t_run "empty word list" 2 "gen-crossword: the word list holds no words" "$CW" grid.txt empty.txt
 printf 'cat\nx#y\n' > hash.txt
-t_run "word with '#'" 2 "gen-crossword: hash.txt:2: word 'x#y' contains '#'" "$CW" grid.txt hash.txt
+t_run "word with '#'" 2 "gen-crossword: hash.txt:2:2: word 'x#y' contains '#'" "$CW" grid.txt hash.txt
 printf 'cat\n\netc.\n' > dot.txt
-t_run "word with '.'" 2 "gen-crossword: dot.txt:3: word 'etc.' contains '.'" "$CW" grid.txt dot.txt
+t_run "word with '.'" 2 "gen-crossword: dot.txt:3:4: word 'etc.' contains '.'" "$CW" grid.txt dot.txt
 printf 'ice cream\n' > space.txt
-t_run "two words on a line" 2 "gen-crossword: space.txt:1: word 'ice cream' contains white space" "$CW" grid.txt space.txt
+t_run "two words on a line" 2 "gen-crossword: space.txt:1:4: word 'ice cream' contains white space" "$CW" grid.txt space.txt
 t_eq "an error writes nothing on stdout" "" "$("$CW" bad.txt words.txt 2>/dev/null)"

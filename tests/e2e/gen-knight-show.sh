@@ -51,7 +51,7 @@ t_eq "3 x 4 open: the rejected covers on stderr" \
 t_file_eq "3 x 4 open: N M --open give the same" "$EXP/gen-knight-3x4-open.show" "$TMP/show34b"
 # run backwards, an open tour is numbered from its other end: k -> 13 - k
 reverse_listing < "$TMP/l34" | "$K" --show 2>/dev/null > "$TMP/rev34"
-awk '/^tour/ { print; next } /^$/ { print; next }
+awk '/^solution/ { print; next } /^$/ { print; next }
     { for (i = 1; i <= NF; i++) printf "%s%2d", (i > 1 ? " " : ""), 13 - $i; print "" }' \
     "$TMP/show34" > "$TMP/rev34-expected"
 t_file_eq "3 x 4 open, run backwards: numbered from the other end" "$TMP/rev34-expected" "$TMP/rev34"
@@ -185,7 +185,7 @@ show_err "not a knight's move" "gen-knight: <stdin>:2: 'o00 i11 (1 of 2)' is not
 show_err "too few moves" "gen-knight: <stdin>:1: solution 1 has 1 move, but a 2 x 3 board needs 6" \
     '1:\n o00 i12\n'
 show_err "an empty solution" "gen-knight: <stdin>:1: solution 1 is empty" '1:\n2:\n'
-show_err "a NUL byte" "gen-knight: <stdin>:2: NUL byte in the input" '1:\n o00\0 i12\n'
+show_err "a NUL byte" "gen-knight: <stdin>:2:5: NUL byte in the input" '1:\n o00\0 i12\n'
 show_err "bytes shown as \\xHH" "gen-knight: <stdin>:1: expected 'K:', the start of solution K, not '\\xFF\\x01'" '\377\001\n'
 sed '3s/.*/ o00 i21 (1 of 2)/' "$TMP/l34" > "$TMP/bad"
 t_run "two moves out of a cell" 2 "gen-knight: <stdin>:3: solution 1 has two moves out of 00" \

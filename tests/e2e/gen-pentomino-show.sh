@@ -93,8 +93,8 @@ garbage() { # NAME LISTING MESSAGE [ARGS...]
         sh -c 'f=$1; shift; "$0" --show "$@" < "$f"' "$P" "$TMP/bad.m1" "$@"
 }
 garbage "text before the first solution" 'Altogether 8 solutions.\n' \
-    "1: expected a solution number such as '1:', not 'Altogether 8 solutions.'"
-garbage "a solution without options" '1:\n2:\n X 00\n' "1: solution 1 has no options"
+    "1: expected 'K:', the start of solution K, not 'Altogether 8 solutions.'"
+garbage "a solution without options" '1:\n2:\n X 00\n' "1: solution 1 is empty"
 garbage "an option without a piece" '1:\n 00 01 (1 of 2)\n' \
     "2: no piece in this option (if a piece is named like a cell, give ROWS COLS)"
 garbage "two pieces in an option" '1:\n X Y 00\n' "2: two pieces in one option: 'X' and 'Y'"

@@ -102,9 +102,9 @@ t_run "COLS negative" 2 "gen-pentomino: COLS must be between 1 and 30000, not -1
 t_run "COLS not a number" 2 "gen-pentomino: COLS must be a whole number, not 'ten'" "$P" 6 ten
 t_run "three sizes" 2 "gen-pentomino: too many arguments: '1' (expected ROWS COLS)" "$P" 6 10 1
 t_run "unknown option" 2 "gen-pentomino: unknown option '--holes' (try --help)" "$P" 6 10 --holes 00
-t_run "--pieces without argument" 2 "gen-pentomino: option --pieces needs an argument (try --help)" "$P" 6 10 --pieces
-t_run "--hole without argument" 2 "gen-pentomino: option --hole needs an argument (try --help)" "$P" 6 10 --hole
-t_run "missing piece file" 2 "gen-pentomino: cannot open piece file '$TMP/none.txt': No such file or directory" \
+t_run "--pieces without argument" 2 "gen-pentomino: --pieces needs a value (try --help)" "$P" 6 10 --pieces
+t_run "--hole without argument" 2 "gen-pentomino: --hole needs a value (try --help)" "$P" 6 10 --hole
+t_run "missing piece file" 2 "gen-pentomino: cannot open $TMP/none.txt: No such file or directory" \
     "$P" 6 10 --pieces "$TMP/none.txt"
 t_run "hole outside the box" 2 "gen-pentomino: --hole: '6a' is not a cell of the 6 x 10 box" "$P" 6 10 --hole 00,6a
 t_run "hole not a cell name" 2 "gen-pentomino: --hole: '3.3' is not a cell of the 8 x 8 box" "$P" 8 8 --hole 3.3

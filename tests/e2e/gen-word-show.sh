@@ -16,7 +16,7 @@ EX=$ROOT/dlx-gen/examples
 for g in wordsearch wordrect crossword; do
     "$GEN/gen-$g" --help > "$TMP/out" 2> "$TMP/err"
     t_eq "gen-$g --help exits 0, nothing on stderr" "0:" "$?:$(cat "$TMP/err")"
-    t_match "gen-$g --help shows the --show usage" "^ +gen-$g --show .*< LISTING$" "$(cat "$TMP/out")"
+    t_match "gen-$g --help shows the --show usage" "^ +gen-$g --show .*LISTING\]+$" "$(cat "$TMP/out")"
     t_match "gen-$g --help tells --colors" "--colors FILE" "$(cat "$TMP/out")"
 done
 
@@ -36,7 +36,7 @@ t_file_eq "Knuth's DLX2 listing, 4x4 ABEL LAND: 28 pictures" "$EXP/gen-wordsearc
 "$WS" -d 2 4 4 ABEL LAND | "$DLX2" m1 2>/dev/null | "$WS" --show 4 4 > "$TMP/out"
 t_file_eq "dlx2's listing of the same: the same pictures" "$EXP/gen-wordsearch-show-knuth-4x4.txt" "$TMP/out"
 "$WS" -d 2 4 4 ABEL LAND | "$DLX2" m10 2>/dev/null | "$WS" --show 4 4 > "$TMP/out"
-t_eq "dlx2 m10: numbered 10, 20 as the listing says" "10: 20:" "$(grep ':$' "$TMP/out" | tr '\n' ' ' | sed 's/ $//')"
+t_eq "dlx2 m10: numbered 10, 20 as the listing says" "solution 10,solution 20" "$(grep '^solution' "$TMP/out" | paste -sd,)"
 t_eq "dlx2 m10: solution 10 is the 10th picture" \
     "$(awk 'BEGIN { RS = "" } NR == 10' "$EXP/gen-wordsearch-show-knuth-4x4.txt" | tail -4)" \
     "$(awk 'BEGIN { RS = "" } NR == 1' "$TMP/out" | tail -4)"
@@ -49,9 +49,9 @@ t_file_eq "UTF-8 letters as colors" "$EXP/gen-wordsearch-show-utf8.txt" "$TMP/ou
 "$WS" -d 4 3 10 ÉTÉ DIOPHANTUS | "$DLX2" m1 2>/dev/null | "$WS" --show 3 10 > "$TMP/plain"
 "$WS" --show 3 10 --colors "$TMP/k.dlx" < "$TMP/k.l" > "$TMP/out"
 t_file_eq "--knuth listing with --colors: the pictures of the plain one" "$TMP/plain" "$TMP/out"
-t_eq "--knuth: 98 pictures" 98 "$(grep -c ':$' "$TMP/out")"
+t_eq "--knuth: 98 pictures" 98 "$(grep -c '^solution' "$TMP/out")"
 "$WS" --show 3 10 < "$TMP/k.l" > "$TMP/out"
-t_eq "--knuth listing without --colors: the codes as they are" "1:|DIOPHANTUS|!T!.......|.........." \
+t_eq "--knuth listing without --colors: the codes as they are" "solution 1|DIOPHANTUS|!T!.......|.........." \
     "$(head -4 "$TMP/out" | tr '\n' '|' | sed 's/|$//')"
 t_file_eq "--colors on a file without color comments: no change" "$TMP/plain" \
     <("$WS" -d 4 3 10 ÉTÉ DIOPHANTUS | "$DLX2" m1 2>/dev/null | "$WS" --show 3 10 --colors "$REF/instances/wordsearch-4x4-es-abel-land.dlx")
@@ -61,7 +61,7 @@ t_file_eq "--colors on a file without color comments: no change" "$TMP/plain" \
 t_file_eq "Knuth's DLX2 listing, 5x5 sgb600: 26 pictures" "$EXP/gen-wordrect-show-knuth-sgb600.txt" "$TMP/out"
 t_eq "wordrect --show: nothing on stderr" "" "$(cat "$TMP/err")"
 # the same pictures drawn apart, by awk, from the cells RC:L of the listing
-awk '/^[0-9]+:$/ { if (n++) { draw(); print "" } print; delete g; next }
+awk '/^[0-9]+:$/ { if (n++) { draw(); print "" } print "solution " substr($0, 1, length($0) - 1); delete g; next }
     { for (i = 2; i <= NF; i++) if ($i ~ /^[0-9][0-9]:/) g[substr($i, 1, 2)] = substr($i, 4) }
     function draw(   r, c, row) { for (r = 0; r < 5; r++) { row = ""
         for (c = 0; c < 5; c++) row = row g[r c]; print row } }
@@ -74,7 +74,7 @@ t_file_eq "wordrect 3 x 4, dlx2 m1 t3" "$EXP/gen-wordrect-show-3x4.txt" "$TMP/ou
 printf 'é\nu\n' > "$TMP/w1"
 printf 'éu\nuu\n' > "$TMP/w2"
 "$WR" --knuth "$TMP/w1" "$TMP/w2" > "$TMP/r.dlx"
-t_eq "wordrect --knuth: codes, --colors: letters" "1:|!u||2:|uu;1:|éu||2:|uu" \
+t_eq "wordrect --knuth: codes, --colors: letters" "solution 1|!u||solution 2|uu;solution 1|éu||solution 2|uu" \
     "$("$DLX2" m1 < "$TMP/r.dlx" 2>/dev/null | "$WR" --show | tr '\n' '|' | sed 's/|$//');$("$DLX2" m1 < "$TMP/r.dlx" 2>/dev/null | "$WR" --show --colors "$TMP/r.dlx" | tr '\n' '|' | sed 's/|$//')"
 
 # ---- gen-crossword
@@ -92,11 +92,11 @@ printf '..\n..\n' > "$TMP/g2"
 printf 'lé\nou\nlo\néu\n' > "$TMP/w"
 "$CW" --knuth "$TMP/g2" "$TMP/w" > "$TMP/c.dlx"
 "$CW" "$TMP/g2" "$TMP/w" | "$DLX2" m1 2>/dev/null | "$CW" --show "$TMP/g2" > "$TMP/plain"
-t_eq "crossword, UTF-8 letters: 2 pictures" "1:|lé|ou||2:|lo|éu" "$(tr '\n' '|' < "$TMP/plain" | sed 's/|$//')"
+t_eq "crossword, UTF-8 letters: 2 pictures" "solution 1|lé|ou||solution 2|lo|éu" "$(tr '\n' '|' < "$TMP/plain" | sed 's/|$//')"
 "$DLX2" m1 < "$TMP/c.dlx" 2>/dev/null > "$TMP/c.l"
 t_file_eq "crossword --knuth listing with --colors: the plain pictures" "$TMP/plain" \
     <("$CW" --show "$TMP/g2" --colors "$TMP/c.dlx" < "$TMP/c.l")
-t_eq "crossword --knuth listing without --colors: the codes" "1:|l!|ou" \
+t_eq "crossword --knuth listing without --colors: the codes" "solution 1|l!|ou" \
     "$("$CW" --show "$TMP/g2" < "$TMP/c.l" | head -3 | tr '\n' '|' | sed 's/|$//')"
 printf '#.\n.é\n' > "$TMP/g2e"
 printf 'é\n' >> "$TMP/w"
@@ -110,7 +110,7 @@ for g in wordsearch wordrect crossword; do
     t_run "gen-$g --show: empty input, status 0" 0 "" sh -c '"$1" --show < /dev/null > "$2"' sh "$GEN/gen-$g" "$TMP/out"
     t_eq "gen-$g --show: empty input draws nothing" "" "$(cat "$TMP/out")"
 done
-t_eq "no solution (dlx2 m1 lists none): nothing" "" "$("$WS" 2 2 ABC | "$DLX2" m1 2>/dev/null | "$WS" --show)"
+t_eq "no solution (dlx2 m1 lists none): nothing" "" "$("$WS" 2 2 ABC 2>/dev/null | "$DLX2" m1 2>/dev/null | "$WS" --show)"
 
 # ---- bad listings: one message, status 2
 # bad G MESSAGE INPUT [ARGS...]: printf INPUT | gen-G --show ARGS
@@ -125,7 +125,7 @@ bad wordsearch "<stdin>:2: expected 'K:', the start of solution K, not 'ABEL 00:
 bad wordsearch "<stdin>:1: expected 'K:', the start of solution K, not '\\xFF\\x01'" '\377\001\n'
 bad wordsearch "<stdin>:1: solution 1 is empty" '1:\n2:\n ABEL 00:A\n'
 bad wordsearch "<stdin>:3: solution 7 is empty" '1:\n ABEL 00:A\n7:\n'
-bad wordsearch "<stdin>:2: NUL byte in the input" '1:\n AB\0EL 00:A\n'
+bad wordsearch "<stdin>:2:4: NUL byte in the input" '1:\n AB\0EL 00:A\n'
 bad wordsearch "<stdin>:2: 'ABEL 00:A 01:B x' is not an option of gen-wordsearch (expected 'WORD RC:L RC:L ... (k of n)')" \
     '1:\n ABEL 00:A 01:B x\n'
 bad wordsearch "<stdin>:2: '00:A 01:B' is not an option of gen-wordsearch (expected 'WORD RC:L RC:L ... (k of n)')" \
@@ -170,8 +170,8 @@ bad wordrect "<stdin>:2: C1: cell 2 is '12', not the cell of row 1, column 1" '1
 bad wordrect "<stdin>:2: '0z1' is not the name of a cell" '1:\n R0 0z1:a\n'
 bad wordrect "<stdin>:2: the color 'ab' of cell 00 is not one letter" '1:\n R0 00:ab\n'
 bad wordrect "<stdin>:3: cell 01 gets 'x' here, but 'b' on line 2" '1:\n R0 00:a 01:b\n C1 01:x 11:c\n'
-bad wordrect "<stdin>:2: NUL byte in the input" '1:\n R0\0 00:a\n'
-t_eq "wordrect: cells named R.C" "$(printf '1:\n..\nbc')" \
+bad wordrect "<stdin>:2:4: NUL byte in the input" '1:\n R0\0 00:a\n'
+t_eq "wordrect: cells named R.C" "$(printf 'solution 1\n..\nbc')" \
     "$(printf '1:\n R1 1.0:b 1.1:c\n' | "$WR" --show)"
 
 bad crossword "<stdin>:1: expected 'K:', the start of solution K, not 'hello'" 'hello\n'
@@ -193,13 +193,16 @@ bad crossword "<stdin>:2: square 11 is 'b' here, but 'a' in $G4" '1:\n a10 10:b 
 bad crossword "<stdin>:2: the color 'ab' of cell 00 is not one letter" '1:\n a00 00:ab 01:c abc\n'
 bad crossword "<stdin>:3: cell 11 gets 'x' here, but 'a' on line 2" \
     '1:\n a10 10:b 11:a 12:r 13:e bare\n d01 01:m 11:x 21:d 31:e mxde\n'
-bad crossword "<stdin>:2: NUL byte in the input" '1:\n a00\0 00:a\n'
+bad crossword "<stdin>:2:5: NUL byte in the input" '1:\n a00\0 00:a\n'
 
 # ---- command lines
 t_run "wordsearch: --show takes ROWS and COLS together" 2 "gen-wordsearch: --show takes ROWS and COLS, or neither" \
     "$WS" --show 6
 t_run "wordsearch: --show takes no words" 2 \
-    "gen-wordsearch: --show takes only ROWS COLS, not 'ABEL': the words come from the listing" "$WS" --show 6 6 ABEL
+    "gen-wordsearch: --show takes ROWS COLS and one LISTING, not 'CANTOR': the words come from the listing" \
+    "$WS" --show 6 6 ABEL CANTOR
+t_run "wordsearch: --show 6 6 FILE reads the listing from FILE" 0 "" "$WS" --show 6 6 "$TMP/ws6.l"
+t_file_eq "... the same pictures as from stdin" "$EXP/gen-wordsearch-show-6x6.txt" "$TMP/out"
 t_run "wordsearch: ROWS checked" 2 "gen-wordsearch: ROWS must be a whole number, not 'x'" "$WS" --show x 6
 t_run "wordsearch: -d with --show" 2 "gen-wordsearch: -d goes with writing a problem, not with --show" "$WS" -d 4 --show
 t_run "wordsearch: --knuth with --show" 2 "gen-wordsearch: --knuth goes with writing a problem, not with --show" \
@@ -212,14 +215,18 @@ printf '| color ! is é\n| color ! is à\n' > "$TMP/twice"
 t_run "wordsearch: --colors FILE tells a code twice" 2 "gen-wordsearch: $TMP/twice:2: color ! is told twice" \
     "$WS" --show --colors "$TMP/twice"
 t_run "wordsearch: a word named --show is a word" 0 "" sh -c '"$1" 1 6 -- --show > /dev/null' sh "$WS"
-t_run "wordrect: --show takes no files" 2 \
-    "gen-wordrect: --show takes no word files, not 'w.txt': the array comes from the listing" "$WR" --show w.txt
+t_run "wordrect: --show takes one LISTING, no word files" 2 \
+    "gen-wordrect: --show takes one LISTING, not 'w.txt': the array comes from the listing" "$WR" --show l.txt w.txt
+"$WR" "$W/common-3.txt" "$W/common-4.txt" | "$DLX2" m1 t3 2>/dev/null > "$TMP/wr.l"
+t_file_eq "wordrect: --show LISTING reads the file" "$EXP/gen-wordrect-show-3x4.txt" <("$WR" --show "$TMP/wr.l")
 t_run "wordrect: --first-m with --show" 2 "gen-wordrect: --first-m goes with writing a problem, not with --show" \
     "$WR" --show --first-m 3
 t_run "wordrect: --colors without --show" 2 "gen-wordrect: --colors goes with --show" "$WR" --colors f a b
-t_run "crossword: --show takes GRID only" 2 \
-    "gen-crossword: --show takes GRID only, not 'words.txt': the words come from the listing" \
-    "$CW" --show "$G4" words.txt
+t_run "crossword: --show takes GRID and one LISTING" 2 \
+    "gen-crossword: --show takes GRID and one LISTING, not 'words.txt': the words come from the listing" \
+    "$CW" --show "$G4" l.txt words.txt
+t_file_eq "crossword: --show GRID LISTING reads the file" "$EXP/gen-crossword-show-given-4x4.txt" \
+    <("$CW" --show "$G4" "$TMP/cw.l")
 t_run "crossword: --knuth with --show" 2 "gen-crossword: --knuth goes with writing a problem, not with --show" \
     "$CW" --knuth --show
 t_run "crossword: --colors without --show" 2 "gen-crossword: --colors goes with --show" "$CW" --colors f "$G4"

@@ -8,7 +8,7 @@ SGB=$WORDS/sgb-words-600.txt
 
 "$WR" --help > "$TMP/out" 2> "$TMP/err"
 t_eq "--help exits 0" 0 $?
-t_match "--help shows the usage" "^usage: gen-wordrect \[--knuth\]" "$(head -1 "$TMP/out")"
+t_match "--help shows the usage" "^Usage: gen-wordrect \[--knuth\]" "$(head -1 "$TMP/out")"
 t_eq "--help writes nothing on stderr" "" "$(cat "$TMP/err")"
 
 # The word list itself: 600 five-letter words, the GraphBase order.
@@ -66,19 +66,19 @@ t_run "missing file" 2 "gen-wordrect: cannot open $TMP/none: No such file or dir
 : > "$TMP/empty.txt"
 t_run "empty file" 2 "gen-wordrect: $TMP/empty.txt holds no words" "$WR" "$TMP/empty.txt" "$SGB"
 printf 'abc\nabcd\n' > "$TMP/lengths.txt"
-t_run "words of two lengths" 2 "gen-wordrect: $TMP/lengths.txt:2: word 'abcd' has 4 letters, but the first word has 3" \
+t_run "words of two lengths" 2 "gen-wordrect: $TMP/lengths.txt:2:1: word 'abcd' has 4 letters, but the first word has 3" \
     "$WR" "$TMP/lengths.txt" "$SGB"
 printf 'abc\n\nxyz\nabc\n' > "$TMP/twice.txt"
-t_run "a word twice" 2 "gen-wordrect: $TMP/twice.txt:4: word 'abc' repeats line 1" "$WR" "$SGB" "$TMP/twice.txt"
+t_run "a word twice" 2 "gen-wordrect: $TMP/twice.txt:4:1: word 'abc' repeats line 1" "$WR" "$SGB" "$TMP/twice.txt"
 t_eq "--first-n stops before the repeat" 0 "$("$WR" --first-m 2 --first-n 2 "$TMP/twice.txt" "$TMP/twice.txt" >/dev/null 2>&1; echo $?)"
 printf 'ab:c\n' > "$TMP/colon.txt"
-t_run "a word with ':'" 2 "gen-wordrect: $TMP/colon.txt:1: word 'ab:c' contains ':'" "$WR" "$TMP/colon.txt" "$SGB"
+t_run "a word with ':'" 2 "gen-wordrect: $TMP/colon.txt:1:3: word 'ab:c' contains ':'" "$WR" "$TMP/colon.txt" "$SGB"
 printf 'ab c\n' > "$TMP/space.txt"
-t_run "two words on a line" 2 "gen-wordrect: $TMP/space.txt:1: word 'ab c' contains white space" "$WR" "$TMP/space.txt" "$SGB"
+t_run "two words on a line" 2 "gen-wordrect: $TMP/space.txt:1:3: word 'ab c' contains white space" "$WR" "$TMP/space.txt" "$SGB"
 printf 'ab\n\001c\n' > "$TMP/ctrl.txt"
-t_run "a control character" 2 "gen-wordrect: $TMP/ctrl.txt:2: word '$(printf '\001c')' contains a control character" \
+t_run "a control character, shown as \\xHH" 2 "gen-wordrect: $TMP/ctrl.txt:2:1: word '\\x01c' contains a control character" \
     "$WR" "$TMP/ctrl.txt" "$SGB"
 printf 'a\377\n' > "$TMP/latin1.txt"
-t_run "not UTF-8" 2 "gen-wordrect: $TMP/latin1.txt:1: word '$(printf 'a\377')' is not valid UTF-8" \
+t_run "not UTF-8, shown as \\xHH" 2 "gen-wordrect: $TMP/latin1.txt:1:2: word 'a\\xFF' is not valid UTF-8" \
     "$WR" "$TMP/latin1.txt" "$SGB"
 t_eq "an error writes nothing on stdout" "" "$("$WR" "$TMP/twice.txt" "$SGB" 2>/dev/null)"

@@ -5,7 +5,7 @@ WREF=$REF/instances
 
 "$WS" --help > "$TMP/out" 2> "$TMP/err"
 t_eq "--help exits 0" 0 $?
-t_match "--help shows the usage" "^usage: gen-wordsearch \[-d 8\|4\|2\]" "$(head -1 "$TMP/out")"
+t_match "--help shows the usage" "^Usage: gen-wordsearch \[-d 8\|4\|2\]" "$(head -1 "$TMP/out")"
 t_eq "--help writes nothing on stderr" "" "$(cat "$TMP/err")"
 
 # The reference instances: same options in the same order, same counts.
@@ -82,9 +82,9 @@ t_run "-f missing file" 2 "gen-wordsearch: cannot open $TMP/none: No such file o
 : > "$TMP/empty.txt"
 t_run "-f empty file" 2 "gen-wordsearch: $TMP/empty.txt holds no words" "$WS" -f "$TMP/empty.txt" 3 3
 printf 'ABEL\nLA ND\n' > "$TMP/bad.txt"
-t_run "-f bad word" 2 "gen-wordsearch: $TMP/bad.txt:2: word 'LA ND' contains white space" "$WS" -f "$TMP/bad.txt" 3 3
+t_run "-f bad word" 2 "gen-wordsearch: $TMP/bad.txt:2:3: word 'LA ND' contains white space" "$WS" -f "$TMP/bad.txt" 3 3
 printf 'ABEL\nLAND\nABEL\n' > "$TMP/twice.txt"
-t_run "-f repeated word" 2 "gen-wordsearch: $TMP/twice.txt:3: word 'ABEL' repeats line 1" "$WS" -f "$TMP/twice.txt" 6 6
+t_run "-f repeated word" 2 "gen-wordsearch: $TMP/twice.txt:3:1: word 'ABEL' repeats line 1" "$WS" -f "$TMP/twice.txt" 6 6
 t_run "--knuth: cell names too long" 2 "gen-wordsearch: --knuth: item name '10000.100' is longer than 8 characters" \
     "$WS" --knuth 10001 101 A
 t_run "--knuth: too many items" 2 "gen-wordsearch: --knuth: 1000001 items, but DLX2 reads at most 100000" \

@@ -49,10 +49,10 @@ garbage() { # NAME LISTING MESSAGE
     t_run "$1" 2 "gen-zebra: <stdin>:$3" sh -c '"$0" --show < "$1"' "$Z" "$TMP/bad.m1"
 }
 garbage "--show: text before a solution" 'Altogether 1 solution\n' \
-    "1: expected a solution number such as '1:', not 'Altogether 1 solution'"
+    "1: expected 'K:', the start of solution K, not 'Altogether 1 solution'"
 garbage "--show: an unknown item" '1:\n #1 Q0:red\n' "2: 'Q0' is no slot of this puzzle"
-garbage "--show: a house too far" '1:\n #1 N5:England\n' "2: 'N5' is no slot of this puzzle"
-garbage "--show: an unknown value" '1:\n #1 N0:Wales\n' "2: 'Wales' is no value of category N (one-character colors need --knuth)"
+garbage "--show: a house too far" '1:\n #1 N5:England\n' "2: 'N5' is no slot of this puzzle, which has 5 houses"
+garbage "--show: an unknown value" '1:\n #1 N0:Wales\n' "2: 'Wales' is no value of category N"
 garbage "--show: a word that is no item" '1:\n #1 hello N0:England\n' "2: 'hello' is no item of this puzzle"
 garbage "--show: a slot with two values" '1:\n #1 N0:England\n #2 N0:Spain\n' \
     "3: slot N0 holds both England (line 2) and Spain"
@@ -107,9 +107,9 @@ t_eq "63 values: one solution" 1 "$("$DLX2" -c < "$TMP/wide.dlx")"
 
 # Bad arguments.
 t_run "unknown option" 2 "gen-zebra: unknown option '--zebra' (try --help)" "$Z" --zebra
-t_run "-f without a file" 2 "gen-zebra: option -f needs a file name (try --help)" "$Z" -f
+t_run "-f without a file" 2 "gen-zebra: -f needs a value (try --help)" "$Z" -f
 t_run "a stray argument" 2 "gen-zebra: unexpected argument 'p.txt' (a puzzle file goes after -f)" "$Z" p.txt
-t_run "missing file" 2 "gen-zebra: cannot open '$TMP/nope.txt': No such file or directory" "$Z" -f "$TMP/nope.txt"
+t_run "missing file" 2 "gen-zebra: cannot open $TMP/nope.txt: No such file or directory" "$Z" -f "$TMP/nope.txt"
 
 # Bad puzzle files: FILE:LINE:COL: message, status 2.
 bad() { # NAME TEXT MESSAGE

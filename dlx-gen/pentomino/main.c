@@ -1,0 +1,128 @@
+/*
+ * main.c — gen-pentomino's command line: the problem of tiling a box with
+ * polyominoes (encode.c), the pieces of a set (--list-pieces), or the
+ * tilings of a solver's listing (--show, --svg; show.c).
+ */
+#include "pentomino.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { OPT_PIECES, OPT_HOLE, OPT_UNIQUE, OPT_KNUTH, OPT_FORCE, OPT_LIST, OPT_SHOW, OPT_SVG };
+
+static const struct gen_option options[] = {
+    [OPT_PIECES] = {"--pieces", NULL, "SET|FILE", "pentominoes (default: F I L N P T U V W X Y Z),\n"
+                                                  "tetrominoes (I O T L S), hexominoes (H01..H35),\n"
+                                                  "or pieces drawn in a shape file (gen-pentomino(1))"},
+    [OPT_HOLE] = {"--hole", NULL, "CELLS", "leave out these cells, comma-separated cell names,\n"
+                                           "e.g. --hole 33,34,43,44 (may be repeated)"},
+    [OPT_UNIQUE] = {"--unique", NULL, NULL, "count each tiling once up to the rotations and\n"
+                                            "reflections of the box (6 x 10: 2339 instead of 9356)"},
+    [OPT_KNUTH] = {"--knuth", NULL, NULL, "write names of at most 8 characters for Knuth's DLX2\n"
+                                          "(longer piece names become #1, #2, ...)"},
+    [OPT_FORCE] = {"--force", NULL, NULL, "write a problem of more than 1 GB"},
+    [OPT_LIST] = {"--list-pieces", NULL, NULL, "draw the pieces of the set in the file format and exit"},
+    [OPT_SHOW] = {"--show", NULL, NULL, "read a solver's listing (dlx2 m1) and draw each tiling,\n"
+                                        "one letter per cell ('.' for holes); the box is worked\n"
+                                        "out from the cell names unless ROWS COLS are given"},
+    [OPT_SVG] = {"--svg", NULL, NULL, "the same as an SVG picture on stdout (implies --show)"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const struct gen_program program = {
+    "gen-pentomino",
+    "gen-pentomino ROWS COLS [--pieces SET|FILE] [--hole CELLS] [--unique] [--knuth] [--force]\n"
+    "gen-pentomino --list-pieces [--pieces SET|FILE]\n"
+    "gen-pentomino --show [--svg] [ROWS COLS] [--pieces SET|FILE] [--hole CELLS] [LISTING]\n",
+    "Writes the exact cover problem \"tile a ROWS x COLS box with a set of\n"
+    "pieces, each used once\" in DLX2 format on stdout: every cell and every\n"
+    "piece is a primary item; one option per placement (piece, then cells)\n"
+    "of each distinct rotation and reflection of each piece. Cells are named\n"
+    "by two extended-hex digits (0-9 a-z A-Z), row then column, from 00 at\n"
+    "the top left; boxes with a side over 62 use \"R.C\".\n",
+    options,
+    "Examples: gen-pentomino 6 10 (9356 tilings); gen-pentomino 8 8 --hole\n"
+    "33,34,43,44 (520 tilings, 65 with --unique);\n"
+    "gen-pentomino 6 10 | dlx2 m1 t1 | gen-pentomino --show\n",
+};
+
+struct args {
+    const char *pieces;
+    const char **holes;
+    int nholes;
+    const char *pos[3];
+    int npos;
+    int on[OPT_SVG + 1];    /* the options without a value that were given */
+};
+
+static void read_args(int argc, struct args *a)
+{
+    const char *v;
+    int k;
+    a->pieces = "pentominoes";
+    a->holes = gen_realloc(NULL, (size_t)argc, sizeof *a->holes);
+    while ((k = gen_getopt(&v)) != GEN_END) {
+        if (k == GEN_ARG) {
+            if (a->npos == 3)
+                gen_die("too many arguments: '%s' (expected ROWS COLS)", v);
+            a->pos[a->npos++] = v;
+        } else if (k == OPT_PIECES) {
+            a->pieces = v;
+        } else if (k == OPT_HOLE) {
+            a->holes[a->nholes++] = v;
+        } else {
+            a->on[k] = 1;
+        }
+    }
+    a->on[OPT_SHOW] |= a->on[OPT_SVG];
+    if (a->on[OPT_LIST] && a->on[OPT_SHOW])
+        gen_die("--list-pieces and --show do not go together");
+}
+
+int main(int argc, char **argv)
+{
+    /* static: reachable when the program dies */
+    static struct args a;
+    static struct pieceset set;
+    static struct box b;
+    gen_init(&program, argc, argv);
+    read_args(argc, &a);
+    pieceset_load(&set, a.pieces);
+    if (a.on[OPT_LIST]) {
+        pieceset_list(&set);
+        gen_close_output(stdout, NULL);
+    } else if (a.on[OPT_SHOW]) {
+        /* [ROWS COLS] [LISTING]: a lone argument that is no number is LISTING;
+           the generator's other arguments may come along and are ignored */
+        int sized = a.npos >= 2 || (a.npos == 1 && gen_is_number(a.pos[0]));
+        const char *listing = a.npos == 3 || (a.npos == 1 && !sized) ? a.pos[a.npos - 1] : NULL;
+        if (sized && a.npos == 1)
+            gen_die("missing COLS (try --help)");
+        if (!sized && a.nholes)
+            gen_die("--show: --hole needs ROWS COLS");
+        if (sized) {
+            box_init(&b, (int)gen_parse_long(a.pos[0], 1, SIDE_MAX, "ROWS"),
+                     (int)gen_parse_long(a.pos[1], 1, SIDE_MAX, "COLS"));
+            for (int i = 0; i < a.nholes; i++)
+                box_punch(&b, a.holes[i]);
+        }
+        if (a.on[OPT_KNUTH])
+            pieceset_knuth_labels(&set);
+        pentomino_show(&set, sized ? &b : NULL, a.on[OPT_SVG], listing);
+    } else {
+        struct request rq = {a.on[OPT_UNIQUE], a.on[OPT_KNUTH], a.on[OPT_FORCE]};
+        if (a.npos < 2)
+            gen_die("missing %s (try --help)", a.npos == 0 ? "ROWS and COLS" : "COLS");
+        if (a.npos > 2)
+            gen_die("too many arguments: '%s' (expected ROWS COLS)", a.pos[2]);
+        box_init(&b, (int)gen_parse_long(a.pos[0], 1, SIDE_MAX, "ROWS"),
+                 (int)gen_parse_long(a.pos[1], 1, SIDE_MAX, "COLS"));
+        for (int i = 0; i < a.nholes; i++)
+            box_punch(&b, a.holes[i]);
+        pentomino_write(&set, &b, &rq);
+    }
+    pieceset_free(&set);
+    free(b.hole);
+    free(a.holes);
+    return PROG_DONE;
+}

@@ -1,0 +1,209 @@
+/*
+ * show.c — gen-pentomino --show and --svg: reading a solver's listing of
+ * a tiling problem back (formats/pentomino.md).
+ *
+ * The input is a listing as listing.h reads it. In every option exactly
+ * one item is the piece; the others are cells, except the --unique items
+ * "#sK", which are skipped. An item is the piece if it names (or, under
+ * --knuth, labels) a piece of the set; otherwise a cell if it reads as
+ * one (of the box ROWS x COLS when given, else in either naming scheme);
+ * otherwise a piece the set does not know. The box is ROWS x COLS when
+ * given, else the least box from 00 that holds every cell named (so holes
+ * along the bottom or right side need ROWS COLS to be drawn).
+ *
+ * Data layout: the solution being read is a list of entries (row,
+ * column, piece, line), one per covered cell; piece indexes the registry
+ * of piece names, which starts with the set in its order and grows with
+ * unknown pieces as they are met, so a piece keeps its color (and its
+ * place in the legend) from one picture to the next. A complete solution
+ * becomes a grid owner[r*cols+c] holding a registry index, or -1 for a
+ * hole or an unused cell, and the grid is drawn (draw.c).
+ */
+#include "show.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Largest grid drawn; a listing naming cell 29999.29999 is not a picture. */
+#define DRAW_CELLS_MAX (1L << 24)
+
+static void registry_add(struct registry *reg, const char *name, const char *label)
+{
+    size_t cap = reg->cap;  /* the three arrays grow alike */
+    reg->name = gen_grow(reg->name, &cap, (size_t)reg->n, sizeof *reg->name);
+    cap = reg->cap;
+    reg->label = gen_grow(reg->label, &cap, (size_t)reg->n, sizeof *reg->label);
+    reg->used_in = gen_grow(reg->used_in, &reg->cap, (size_t)reg->n, sizeof *reg->used_in);
+    reg->name[reg->n] = gen_escape(name);
+    reg->label[reg->n] = gen_strdup(label);
+    reg->used_in[reg->n] = 0;
+    reg->n++;
+}
+
+static int registry_find(const struct registry *reg, const char *word)
+{
+    for (int k = 0; k < reg->n; k++)
+        if (!strcmp(reg->label[k], word) || !strcmp(reg->name[k], word))
+            return k;
+    return -1;
+}
+
+static void registry_free(struct registry *reg)
+{
+    for (int k = 0; k < reg->n; k++) {
+        free(reg->name[k]);
+        free(reg->label[k]);
+    }
+    free(reg->name);
+    free(reg->label);
+    free(reg->used_in);
+}
+
+/* Reads w as a cell name: of the given box, or else of either scheme. */
+static int read_cell(const struct viewer *v, const char *w, int *r, int *c)
+{
+    if (!v->given)
+        return gen_parse_cell(w, 0, 0, r, c);
+    return gen_parse_cell(w, v->given->rows, v->given->cols, r, c);
+}
+
+/* A second piece in an option: most likely a cell beyond the given box. */
+static void two_pieces(const struct viewer *v, long line, const char *first, const char *second)
+    GEN_NORETURN;
+static void two_pieces(const struct viewer *v, long line, const char *first, const char *second)
+{
+    int r, c;
+    const char *odd = gen_parse_cell(first, 0, 0, &r, &c) ? first : second;
+    if (v->given && gen_parse_cell(odd, 0, 0, &r, &c))
+        listing_die(v->ls, line, "'%s' is no cell of the %d x %d box", odd,
+                    v->given->rows, v->given->cols);
+    listing_die(v->ls, line, "two pieces in one option: '%s' and '%s'", first, second);
+}
+
+static void add_entry(struct viewer *v, int r, int c, long line, const char *name)
+{
+    v->e = gen_grow(v->e, &v->cap, (size_t)v->n, sizeof *v->e);
+    struct entry *e = &v->e[v->n++];
+    e->r = r;
+    e->c = c;
+    e->piece = -1;
+    e->line = line;
+    snprintf(e->cell, sizeof e->cell, "%s", name);
+}
+
+/* Is the item one of the secondary items "#sK" that --unique adds? */
+static int is_symmetry_item(const char *w)
+{
+    return w[0] == '#' && w[1] == 's' && w[2] && strspn(w + 2, "0123456789") == strlen(w + 2);
+}
+
+/* One option of the current solution: its piece and its cells. */
+static void read_option(struct viewer *v, const struct listing_option *o)
+{
+    int piece = -1, first_cell = v->n;
+    for (size_t i = 0; i < o->nitems; i++) {
+        const struct listing_item *it = &o->item[i];
+        int r, c, k;
+        if (it->color)
+            listing_die(v->ls, o->line, "'%s:%s' has a color, so this is no listing of a tiling",
+                        it->name, it->color);
+        if (is_symmetry_item(it->name))
+            continue;
+        k = registry_find(&v->reg, it->name);
+        if (k < 0 && read_cell(v, it->name, &r, &c)) {
+            add_entry(v, r, c, o->line, it->name);
+            continue;
+        }
+        if (k < 0) {
+            registry_add(&v->reg, it->name, it->name);
+            k = v->reg.n - 1;
+        }
+        if (piece >= 0)
+            two_pieces(v, o->line, v->reg.label[piece], it->name);
+        piece = k;
+    }
+    if (piece < 0)
+        listing_die(v->ls, o->line, "no piece in this option (if a piece is named like a "
+                    "cell, give ROWS COLS)");
+    if (first_cell == v->n)
+        listing_die(v->ls, o->line, "piece '%s' covers no cell", v->reg.label[piece]);
+    if (v->reg.used_in[piece] == v->serial)
+        listing_die(v->ls, o->line, "piece '%s' appears twice in solution %s",
+                    v->reg.label[piece], v->ls->label);
+    v->reg.used_in[piece] = v->serial;
+    for (int i = first_cell; i < v->n; i++)
+        v->e[i].piece = piece;
+}
+
+/* Fills v->grid from the entries of the solution just read. */
+static void make_grid(struct viewer *v)
+{
+    const struct listing *ls = v->ls;
+    struct grid g = {0, 0, v->grid.owner};
+    if (v->given) {
+        g.rows = v->given->rows;
+        g.cols = v->given->cols;
+    } else {
+        for (int i = 0; i < v->n; i++) {
+            if (v->e[i].r >= g.rows) g.rows = v->e[i].r + 1;
+            if (v->e[i].c >= g.cols) g.cols = v->e[i].c + 1;
+        }
+    }
+    if ((long)g.rows * g.cols > DRAW_CELLS_MAX)
+        listing_die(ls, ls->label_line, "solution %s would need a %d x %d box, too big to draw",
+                    ls->label, g.rows, g.cols);
+    size_t ncells = (size_t)g.rows * (size_t)g.cols;
+    g.owner = gen_grow(g.owner, &v->grid_cap, ncells, sizeof *g.owner);
+    v->grid = g; /* so that the memory stays reachable if we die below */
+    for (size_t i = 0; i < ncells; i++)
+        g.owner[i] = -1;
+    for (int i = 0; i < v->n; i++) {
+        const struct entry *e = &v->e[i];
+        int idx = e->r * g.cols + e->c;
+        if (v->given && v->given->hole[idx])
+            listing_die(ls, e->line, "cell %s is a hole (--hole), yet piece '%s' covers it",
+                        e->cell, v->reg.label[e->piece]);
+        if (g.owner[idx] >= 0)
+            listing_die(ls, e->line, "cell %s is covered twice in solution %s (by '%s' and '%s')",
+                        e->cell, ls->label, v->reg.label[g.owner[idx]], v->reg.label[e->piece]);
+        g.owner[idx] = e->piece;
+    }
+}
+
+void pentomino_show(const struct pieceset *set, const struct box *given, int svg,
+                    const char *listing)
+{
+    /* static: reachable when a bad line ends the program */
+    static struct listing ls;
+    static struct viewer v;
+    v.given = given;
+    v.svg = svg;
+    v.ls = &ls;
+    for (int k = 0; k < set->n; k++)
+        registry_add(&v.reg, set->p[k].name, set->p[k].label);
+    v.nset = set->n;
+    if (svg && !(v.body = open_memstream(&v.body_text, &v.body_len)))
+        gen_out_of_memory();
+    listing_open(&ls, listing);
+    while (listing_next(&ls)) {
+        v.serial++;
+        v.n = 0;
+        for (size_t k = 0; k < ls.nopts; k++)
+            read_option(&v, &ls.opt[k]);
+        make_grid(&v);
+        if (svg)
+            tiling_svg(&v);
+        else
+            tiling_text(&v);
+        v.pictures++;
+    }
+    if (svg)
+        tiling_svg_document(&v);
+    else if (!v.pictures)
+        printf("no solutions\n");
+    gen_close_output(stdout, NULL);
+    listing_close(&ls);
+    free(v.e);
+    free(v.grid.owner);
+    registry_free(&v.reg);
+}
