@@ -1,0 +1,81 @@
+/*
+ * main.c — gen-crossword's command line: a crossword grid to fill from
+ * word lists, as an XCC problem (encode.c), or the solutions of a
+ * listing drawn (show.c).
+ *
+ *   gen-crossword [--knuth] [--force] GRID [WORDLIST...]
+ *   gen-crossword --show [--colors FILE] [GRID [LISTING]]
+ */
+#include "crossword.h"
+
+enum { OPT_KNUTH, OPT_FORCE, OPT_SHOW, OPT_COLORS };
+
+static const struct gen_option options[] = {
+    [OPT_KNUTH] = {"--knuth", NULL, NULL, "write a file Knuth's DLX2 reads: if a word is\n"
+                                          "too long for it, words become items #0, #1, ...;\n"
+                                          "letters beyond ASCII get one-character colors"},
+    [OPT_FORCE] = {"--force", NULL, NULL, "write a problem of more than 1 GB"},
+    [OPT_SHOW] = {"--show", NULL, NULL, "draw the solutions of a listing instead"},
+    [OPT_COLORS] = {"--colors", NULL, "FILE", "--show: FILE is the problem, written with --knuth:\n"
+                                              "show its one-character colors as the letters\n"
+                                              "they stand for"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const struct gen_program program = {
+    "gen-crossword",
+    "gen-crossword [--knuth] [--force] GRID [WORDLIST...]\n"
+    "gen-crossword --show [--colors FILE] [GRID [LISTING]]\n",
+    "Writes the XCC problem of filling the crossword GRID with different\n"
+    "words of the WORDLIST files (one word a line; default " DEFAULT_WORDS ",\n"
+    "keeping the words of letters a-z only; '-' for stdin). In GRID '#' is a\n"
+    "black square, '.' an open square, any other character a given letter;\n"
+    "lines starting with '|' are comments.\n"
+    "\n"
+    "Each slot (two or more open squares in a line) is a primary item, a00\n"
+    "or d00 after its first square; squares are secondary items colored by\n"
+    "their letters; each word is a secondary item so it is used once.\n",
+    options,
+    "--show reads a solver's listing (dlx2 m1) from LISTING or stdin and\n"
+    "draws each solution: a line 'solution K', then the filled grid, one\n"
+    "character per square; a blank line between solutions. With GRID, black\n"
+    "squares are '#' and the listing is checked against the grid; without it\n"
+    "the squares no slot names are '.'.\n"
+    "\n"
+    "  gen-crossword G.txt WORDS | dlx2 m1 t1 | gen-crossword --show G.txt\n",
+};
+
+int main(int argc, char **argv)
+{
+    /* static: what they hold stays reachable when the program dies */
+    static struct problem p;
+    static struct gen_cmdline a;
+    gen_init(&program, argc, argv);
+    gen_read_cmdline(&a);
+    if (a.opt[OPT_SHOW]) {
+        if (a.opt[OPT_KNUTH] || a.opt[OPT_FORCE])
+            gen_die("%s goes with writing a problem, not with --show",
+                    a.opt[OPT_KNUTH] ? "--knuth" : "--force");
+        if (a.nargs > 2)
+            gen_die("--show takes GRID and one LISTING, not '%s': the words come from "
+                    "the listing", a.arg[2]);
+        show_crossword(&p, a.nargs > 0 ? a.arg[0] : NULL, a.nargs > 1 ? a.arg[1] : NULL,
+                       a.opt[OPT_COLORS]);
+        gen_free_cmdline(&a);
+        return PROG_DONE;
+    }
+    if (a.opt[OPT_COLORS])
+        gen_die("--colors goes with --show");
+    if (!a.nargs)
+        gen_die("expected a GRID file (try --help)");
+    p.knuth = a.opt[OPT_KNUTH] != NULL;
+    p.force = a.opt[OPT_FORCE] != NULL;
+    read_grid(&p, a.arg[0]);
+    find_slots(&p);
+    read_words(&p, a.arg + 1, a.nargs - 1);
+    gen_check_size(find_options(&p, 0), p.force, "the problem");
+    find_options(&p, 1);
+    write_crossword(&p);
+    gen_free_cmdline(&a);
+    return PROG_DONE;
+}
