@@ -347,15 +347,18 @@ int main(int argc, char **argv)
         gen_out_of_memory();
     gen_check_output(stdout, NULL);
 
+    /* the figures only once the output is safe: no claim of success otherwise */
     int complete = outcome == XCC_FINISHED;
     if (st.count_only)
         printf("%llu\n", s.count);
-    else
-        report(r.spacing ? stderr : stdout, &s, &g, complete);
+    else if (!r.spacing)
+        report(stdout, &s, &g, complete);
+    gen_close_output(stdout, NULL);
+    if (r.spacing && !st.count_only)
+        report(stderr, &s, &g, complete);
     fprintf(stderr, "(%d vert%s, %llu edge%s; %llu nodes, %llu mems)\n", g.vertices,
             g.vertices == 1 ? "ex" : "ices", p.options, p.options == 1 ? "" : "s", s.nodes,
             s.mems);
-    gen_close_output(stdout, NULL);
     xcc_search_free(&s);
     xcc_free(&p);
     free(g.edge_of_node);

@@ -423,8 +423,12 @@ void gen_check_size(double bytes, int force, const char *what)
         return;
     const char *unit = bytes >= 1e12 ? "TB" : "GB";
     double v = bytes / (bytes >= 1e12 ? 1e12 : 1e9);
+    /* rounded up, so that it never reads "1.0 GB (more than 1 GB)" */
+    int decimals = v < 10 ? 1 : 0;
+    double scale = decimals ? 10 : 1;
+    v = (double)(long long)(v * scale + 0.999999) / scale;
     gen_die("%s would take about %.*f %s (more than 1 GB); --force writes it all the same",
-            what, v < 10 ? 1 : 0, v, unit);
+            what, decimals, v, unit);
 }
 
 FILE *gen_create(const char *path)

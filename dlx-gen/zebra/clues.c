@@ -307,17 +307,17 @@ static void parse_clue(struct parser *ps)
  */
 static void add_implicit_clues(struct puzzle *pz)
 {
+    char *named = gen_zalloc((size_t)(pz->ncat * pz->houses), 1);
     pz->nwritten = pz->nclue;
+    for (int k = 0; k < pz->nwritten; k++) {
+        const struct clue *cl = &pz->clue[k];
+        named[flat(pz, cl->a)] = 1;
+        if (cl->kind == SAME || cl->kind == NEXT_TO || cl->kind == LEFT_OF)
+            named[flat(pz, cl->b)] = 1;
+    }
     for (int c = 0; c < pz->ncat; c++)
         for (int i = 0; i < pz->houses; i++) {
-            int named = 0;
-            for (int k = 0; k < pz->nwritten && !named; k++) {
-                const struct clue *cl = &pz->clue[k];
-                named = (cl->a.cat == c && cl->a.idx == i) ||
-                        ((cl->kind == SAME || cl->kind == NEXT_TO || cl->kind == LEFT_OF) &&
-                         cl->b.cat == c && cl->b.idx == i);
-            }
-            if (named)
+            if (named[c * pz->houses + i])
                 continue;
             struct clue cl;
             memset(&cl, 0, sizeof cl);
@@ -328,6 +328,7 @@ static void add_implicit_clues(struct puzzle *pz)
             sprintf(cl.text, "exists %s", v);
             add_clue(pz, cl);
         }
+    free(named);
 }
 
 /* Reads the puzzle of ps->in. */

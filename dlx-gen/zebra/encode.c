@@ -202,19 +202,32 @@ static void write_slot_items(struct buf *b, const struct puzzle *pz)
         }
 }
 
+/* Decimal digits of v. */
+static double digits(long v)
+{
+    double d = 1;
+    while (v >= 10)
+        v /= 10, d++;
+    return d;
+}
+
 double problem_bytes(const struct puzzle *pz)
 {
-    double widest = 0, n = pz->houses, bytes = 100;
-    for (int c = 0; c < pz->ncat; c++) {
-        bytes += n * (strlen(pz->cat[c].tag) + 8);
-        for (int i = 0; i < pz->houses; i++) {
-            double w = (double)(strlen(pz->cat[c].tag) + strlen(pz->cat[c].value[i]));
-            widest = w > widest ? w : widest;
+    long n = pz->houses;
+    double slot = 0, bytes = 0;
+    for (int c = 0; c < pz->ncat; c++)
+        for (int i = 0; i < n; i++) {
+            /* " TAGh:value" */
+            double w = 3 + (double)(strlen(pz->cat[c].tag) + strlen(pz->cat[c].value[i])) + digits(n);
+            slot = w > slot ? w : slot;
         }
+    for (int k = 0; k < pz->nclue; k++) {
+        const struct clue *c = &pz->clue[k];
+        double options = c->kind == SAME || c->kind == EXISTS ? n
+                         : c->kind == NEXT_TO ? 2.0 * (n - 1) : c->kind == LEFT_OF ? n - 1 : 1;
+        double slots = c->kind == IN_HOUSE || c->kind == EXISTS ? 1 : 2;
+        bytes += options * (3 + digits(k + 1) + slots * slot) + (double)strlen(c->text) + 40;
     }
-    /* at most 2 (n - 1) options a clue, each "#k" and two slots */
-    for (int k = 0; k < pz->nclue; k++)
-        bytes += 2 * n * (2 * widest + 24) + 2 * strlen(pz->clue[k].text) + 64;
     return bytes;
 }
 

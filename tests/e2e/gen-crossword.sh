@@ -98,3 +98,14 @@ t_run "word with '.'" 2 "gen-crossword: dot.txt:3:4: word 'etc.' contains '.'" "
 printf 'ice cream\n' > space.txt
 t_run "two words on a line" 2 "gen-crossword: space.txt:1:4: word 'ice cream' contains white space" "$CW" grid.txt space.txt
 t_eq "an error writes nothing on stdout" "" "$("$CW" bad.txt words.txt 2>/dev/null)"
+
+# A slot no word fits: a warning naming it, and the problem all the same.
+printf '.....\n#.#.#\n' > wide.txt
+t_run "slots no word fits: a warning, status 0" 0 \
+    "gen-crossword: warning: no word of the lists fits slot a00 (5 squares), nor 2 other slots: the problem has no solution" \
+    "$CW" wide.txt "$W3"
+t_eq "... and the problem, without solution" 0 "$("$DLX2" -c < "$TMP/out")"
+printf '...\n' > three.txt
+t_run "a list without words of the slot's length" 0 \
+    "gen-crossword: warning: no word of the lists fits slot a00 (3 squares): the problem has no solution" \
+    "$CW" three.txt "$W4"

@@ -66,3 +66,11 @@ t_run "unknown option" 2 "gen-knight: unknown option '--closed' (try --help)" "$
 t_run "--knuth with too long names" 2 \
     "gen-knight: --knuth: item name 'o999999.2' is longer than 8 characters" "$K" 1000000 3 --knuth
 t_eq "an error writes nothing on stdout" "" "$("$K" 0 2>/dev/null)"
+
+# Runaway output: refused unless --force, saying how large it would be.
+t_run "runaway output refused" 2 \
+    "gen-knight: the problem would take about 2.4 TB (more than 1 GB); --force writes it all the same" "$K" 100000
+t_run "just over 1 GB: refused" 2 \
+    "gen-knight: the problem would take about 1.2 GB (more than 1 GB); --force writes it all the same" "$K" 2400
+t_eq "--force writes it" "| gen-knight 2400 --force" "$("$K" 2400 --force | head -1)"
+t_eq "under 1 GB: written" "| gen-knight 2200" "$("$K" 2200 | head -1)"

@@ -111,3 +111,7 @@ t_run "--show --hole without ROWS COLS" 2 "gen-pentomino: --show: --hole needs R
 t_run "--show and --list-pieces" 2 "gen-pentomino: --list-pieces and --show do not go together" \
     "$P" --show --list-pieces
 t_run "--show with ROWS only" 2 "gen-pentomino: missing COLS (try --help)" "$P" --show 6
+
+# Bytes that are not text, in a piece name of the listing: shown as \xHH.
+t_eq "a control character in a name, escaped" "$(printf 'solution 1\nX\\x01 X\\x01')" \
+    "$(printf '1:\n X\001 00 01\n' | "$P" --show)"

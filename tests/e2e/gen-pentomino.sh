@@ -132,3 +132,9 @@ bad "piece defined twice" 'A:\n*\nA:\n**\n' "3:1: piece 'A' is defined twice"
 bad "missing name" '  :\n*\n' "1:3: missing piece name before ':'"
 bad "name with a blank" 'A B:\n*\n' "1:2: a piece name cannot hold white space, ':' or '|'"
 bad "no pieces" '# nothing\n' "1:1: no pieces defined (a piece is a 'NAME:' line and a picture)"
+
+# Runaway output: refused unless --force, before any memory is taken.
+t_run "runaway output refused, with the warning" 2 \
+    "$(printf '%s\n' "gen-pentomino: warning: the pieces cover 60 cells but the box has 1000000, so there is no tiling" \
+        "gen-pentomino: the problem would take about 2.7 GB (more than 1 GB); --force writes it all the same")" \
+    "$P" 1000 1000

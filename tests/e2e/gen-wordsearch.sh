@@ -90,3 +90,16 @@ t_run "--knuth: cell names too long" 2 "gen-wordsearch: --knuth: item name '1000
 t_run "--knuth: too many items" 2 "gen-wordsearch: --knuth: 1000001 items, but DLX2 reads at most 100000" \
     "$WS" --knuth 1000 1000 A
 t_eq "an error writes nothing on stdout" "" "$("$WS" 0 3 A 2>/dev/null)"
+
+# A word that fits nowhere: a warning, and the problem all the same.
+t_run "a word longer than the board: a warning, status 0" 0 \
+    "gen-wordsearch: warning: word 'TOOLONG' has 7 letters and fits nowhere in 2 x 2: the problem has no solution" \
+    "$WS" 2 2 TOOLONG
+t_eq "... and the problem, without solution" 0 "$("$DLX2" -c < "$TMP/out")"
+t_run "fits in no allowed direction: a warning" 0 \
+    "gen-wordsearch: warning: word 'ABC' has 3 letters and fits nowhere in 1 x 2 in these directions: the problem has no solution" \
+    "$WS" -d 2 1 2 ABC
+t_run "runaway output refused" 2 \
+    "gen-wordsearch: the problem would take about 134 GB (more than 1 GB); --force writes it all the same" \
+    "$WS" 65535 65535 A
+t_eq "--force writes it" "| gen-wordsearch --force 65535 65535 A" "$("$WS" --force 65535 65535 A | head -1)"

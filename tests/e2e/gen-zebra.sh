@@ -144,3 +144,40 @@ printf 'Nationality: a b\n' > "$TMP/long.txt"
 t_run "--knuth with a long tag" 2 "gen-zebra: --knuth: item name 'Nationality1' is longer than 8 characters" \
     "$Z" -f "$TMP/long.txt" --knuth
 t_eq "a long tag is fine without --knuth" "#1 Nationality0:a" "$("$Z" -f "$TMP/long.txt" | grep -v '^|' | sed -n 2p)"
+
+# --show lines values up by their width on a terminal, not their bytes.
+printf 'N: Ägypten Peru\nC: rot blau\nÄgypten same rot\nÄgypten in 1\n' > "$TMP/eg.txt"
+t_eq "--show lines up Ägypten" "$(printf 'solution 1\n   1        2\nN  Ägypten  Peru\nC  rot      blau')" \
+    "$("$Z" -f "$TMP/eg.txt" | "$DLX2" m1 2>/dev/null | "$Z" -f "$TMP/eg.txt" --show | head -4)"
+
+# Clues that cannot hold: a warning naming the clue, and the problem all
+# the same (it has no solution).
+printf 'N: a b\nC: x y\na in 1\nb in 1\nx in 2\na same x\n' > "$TMP/imp.txt"
+t_run "impossible clues: warnings, status 0" 0 \
+    "$(printf '%s\n' "gen-zebra: warning: $TMP/imp.txt:4: clue 'b in 1' puts a second value of its category in that house: the problem has no solution" \
+        "gen-zebra: warning: $TMP/imp.txt:6: clue 'a same x' asks one house of values that \"in\" clues put in two: the problem has no solution")" \
+    "$Z" -f "$TMP/imp.txt"
+t_eq "impossible clues: the problem, without solution" 0 "$("$DLX2" -c < "$TMP/out")"
+printf 'N: a\nC: x\na next-to x\n' > "$TMP/one.txt"
+t_run "next-to in one house: a warning" 0 \
+    "gen-zebra: warning: $TMP/one.txt:3: clue 'a next-to x' needs two houses, and there is one: the problem has no solution" \
+    "$Z" -f "$TMP/one.txt"
+t_run "the classic puzzle: no warning" 0 "" "$Z"
+
+# Bytes that are not text stop the reading, and are shown as \xHH.
+printf 'N: a\377b c\001d\n' > "$TMP/binary.txt"
+t_run "a byte that is no UTF-8, escaped in the message" 2 \
+    "gen-zebra: $TMP/binary.txt:1:5: a control character or a byte that is not UTF-8 text" "$Z" -f "$TMP/binary.txt"
+head -c 4000 "$DLX2" > "$TMP/program"
+"$Z" -f "$TMP/program" > /dev/null 2> "$TMP/err"
+t_eq "a program as puzzle: status 2, one line of printable text" "2:1:0" \
+    "$?:$(wc -l < "$TMP/err" | tr -d ' '):$(LC_ALL=C tr -d '[:print:]\n' < "$TMP/err" | wc -c | tr -d ' ')"
+
+# --show works out the houses of a generated puzzle from the listing.
+"$Z" --generate --houses 6 --seed 3 -o "$TMP/h6.dlx" > "$TMP/h6.txt"
+t_file_eq "--show without --houses: the 6 houses of the answer" <(sed '1,/^answer$/d' "$TMP/h6.txt") \
+    <("$DLX2" m1 < "$TMP/h6.dlx" 2>/dev/null | "$Z" --show | tail -n +2)
+t_run "runaway output refused" 2 \
+    "gen-zebra: the problem would take about 1.2 GB (more than 1 GB); --force writes it all the same" \
+    sh -c '{ printf "N: %s\n" "$(seq -s " " 1 500 | sed "s/[0-9][0-9]*/v&/g")"; yes "v1 next-to v2" | head -40000; } |
+           "$1" -f -' sh "$Z"

@@ -1,0 +1,116 @@
+# Every generator keeps the conventions of the generator library
+# (dlx-gen/lib/gen.h), checked here in one loop over all of them: -h,
+# --help and --version; --help does not point into the source tree; '-'
+# is stdin wherever a file is read, and --show reads a LISTING argument
+# as well as stdin; every output is checked (into /dev/full: one message
+# and status 1); out of memory is status 3.
+. "$(dirname "$0")/../lib.sh"
+VERSION=$(sed -n 's/^#define DLX2_VERSION "\(.*\)"$/\1/p' "$ROOT/progs.h")
+EX=$ROOT/dlx-gen/examples
+W=$ROOT/data/words
+GENS="wordsearch wordrect crossword knight knight-tours pentomino zebra"
+FULL="cannot write the output: No space left on device"
+
+# one small problem for each generator
+problem() {
+    case $1 in
+    wordsearch) echo "4 4 ABEL LAND" ;;
+    wordrect) echo "$W/common-3.txt $W/common-3.txt" ;;
+    crossword) echo "$EX/crossword-given-4x4.txt $W/common-3.txt $W/common-4.txt" ;;
+    knight) echo "3 4 --open" ;;
+    knight-tours) echo "$REF/instances/knight-cover-open-5.dlx" ;;
+    pentomino) echo "3 20" ;;
+    zebra) echo "" ;;
+    esac
+}
+
+for g in $GENS; do
+    G=$GEN/gen-$g
+    for h in -h --help; do
+        "$G" $h > "$TMP/out" 2> "$TMP/err"
+        t_eq "gen-$g $h: status 0, nothing on stderr" "0:" "$?:$(cat "$TMP/err")"
+        t_match "gen-$g $h: the usage" "^Usage: gen-$g " "$(head -1 "$TMP/out")"
+    done
+    t_match "gen-$g --help lists -h and --version" "^  -h, --help .*
+  --version " "$(cat "$TMP/out")"
+    t_eq "gen-$g --help points to no file of the source tree" "" \
+        "$(grep -E 'formats/|dlx-gen/|\.md' "$TMP/out")"
+    t_eq "gen-$g --version" "gen-$g $VERSION" "$("$G" --version)"
+    for a in --help --version; do
+        t_run "gen-$g $a > /dev/full: status 1" 1 "gen-$g: $FULL" sh -c '"$1" "$2" > /dev/full' sh "$G" "$a"
+    done
+    t_run "gen-$g > /dev/full: status 1" 1 "*" sh -c '"$1" $2 > /dev/full 2> "$3"' sh "$G" "$(problem $g)" "$TMP/full"
+    t_eq "gen-$g > /dev/full: the message" "gen-$g: $FULL" "$(grep -v warning "$TMP/full")"
+    t_run "gen-$g: an unknown option, status 2" 2 "gen-$g: unknown option '--zzz' (try --help)" "$G" --zzz
+done
+
+# --show: stdin, '-' and a LISTING argument give the same pictures; into
+# /dev/full they fail.
+"$DLX2" m1 t2 < <("$GEN/gen-wordsearch" 4 4 ABEL LAND) 2> /dev/null > "$TMP/wordsearch.l"
+"$DLX2" m1 t2 < <("$GEN/gen-wordrect" "$W/common-3.txt" "$W/common-3.txt") 2> /dev/null > "$TMP/wordrect.l"
+"$DLX2" m1 t2 < <("$GEN/gen-crossword" $(problem crossword)) 2> /dev/null > "$TMP/crossword.l"
+"$DLX2" m1 < <("$GEN/gen-knight" 3 4 --open) 2> /dev/null > "$TMP/knight.l"
+cp "$REF/expected/pentomino-3x20.m1.stdout" "$TMP/pentomino.l"
+"$DLX2" m1 < <("$GEN/gen-zebra") 2> /dev/null > "$TMP/zebra.l"
+for g in wordsearch wordrect crossword knight pentomino zebra; do
+    G=$GEN/gen-$g
+    grid=()    # gen-crossword --show takes [GRID [LISTING]]
+    [ $g = crossword ] && grid=("$EX/crossword-given-4x4.txt")
+    "$G" --show "${grid[@]}" < "$TMP/$g.l" > "$TMP/stdin.out" 2> /dev/null
+    t_match "gen-$g --show: pictures titled 'solution K'" "^solution [0-9]+" "$(head -1 "$TMP/stdin.out")"
+    t_file_eq "gen-$g --show -: as from stdin" "$TMP/stdin.out" \
+        <("$G" --show "${grid[@]}" - < "$TMP/$g.l" 2> /dev/null)
+    t_file_eq "gen-$g --show LISTING: as from stdin" "$TMP/stdin.out" \
+        <("$G" --show "${grid[@]}" "$TMP/$g.l" 2> /dev/null)
+    t_run "gen-$g --show > /dev/full: status 1" 1 "*" sh -c '"$1" --show < "$2" > /dev/full 2> "$3"' \
+        sh "$G" "$TMP/$g.l" "$TMP/full"
+    t_eq "gen-$g --show > /dev/full: the message" "gen-$g: $FULL" "$(grep -v rejected "$TMP/full")"
+    t_run "gen-$g --show LISTING: a missing file, status 2" 2 \
+        "gen-$g: cannot open $TMP/none: No such file or directory" "$G" --show "${grid[@]}" "$TMP/none"
+done
+printf '1:\n x y\n' > "$TMP/bad.l"
+for g in wordsearch pentomino; do
+    t_match "gen-$g --show FILE: errors name FILE" "^gen-$g: $TMP/bad.l:2: " \
+        "$("$GEN/gen-$g" --show "$TMP/bad.l" 2>&1)"
+done
+
+# '-' for stdin wherever a file is read: the same problem as from the file
+# (the comments, which name the files, aside).
+same() { # NAME STDIN CMD-WITH-DASH... -- CMD-WITH-FILE...
+    name=$1 in=$2
+    shift 2
+    a=()
+    while [ "$1" != -- ]; do a+=("$1"); shift; done
+    shift
+    "${a[@]}" < "$in" 2>&1 | grep -v '^|' > "$TMP/dash"
+    "$@" 2>&1 | grep -v '^|' > "$TMP/file"
+    t_file_eq "$name" "$TMP/file" "$TMP/dash"
+    t_eq "$name: not empty" yes "$([ -s "$TMP/dash" ] && echo yes)"
+}
+printf 'ABEL\nLAND\n' > "$TMP/words"
+same "gen-wordsearch -f -" "$TMP/words" "$GEN/gen-wordsearch" -f - 4 4 -- "$GEN/gen-wordsearch" -f "$TMP/words" 4 4
+same "gen-wordrect - FILE" "$W/common-3.txt" "$GEN/gen-wordrect" - "$W/common-3.txt" \
+    -- "$GEN/gen-wordrect" "$W/common-3.txt" "$W/common-3.txt"
+same "gen-wordrect - -: one list for both" "$W/common-3.txt" "$GEN/gen-wordrect" --first-n 100 - - \
+    -- "$GEN/gen-wordrect" --first-n 100 "$W/common-3.txt" "$W/common-3.txt"
+same "gen-crossword - WORDS" "$EX/crossword-open-3x3.txt" "$GEN/gen-crossword" - "$W/common-3.txt" \
+    -- "$GEN/gen-crossword" "$EX/crossword-open-3x3.txt" "$W/common-3.txt"
+same "gen-crossword GRID -" "$W/common-3.txt" "$GEN/gen-crossword" "$EX/crossword-open-3x3.txt" - \
+    -- "$GEN/gen-crossword" "$EX/crossword-open-3x3.txt" "$W/common-3.txt"
+same "gen-zebra -f -" "$EX/zebra-4.txt" "$GEN/gen-zebra" -f - -- "$GEN/gen-zebra" -f "$EX/zebra-4.txt"
+same "gen-pentomino --pieces -" "$EX/scott.txt" "$GEN/gen-pentomino" 8 8 --pieces - \
+    -- "$GEN/gen-pentomino" 8 8 --pieces "$EX/scott.txt"
+same "gen-knight-tours -" "$REF/instances/knight-cover-closed-4.dlx" "$GEN/gen-knight-tours" - \
+    -- "$GEN/gen-knight-tours" "$REF/instances/knight-cover-closed-4.dlx"
+t_run "gen-zebra --generate -o /dev/full: status 1" 1 "gen-zebra: cannot write /dev/full: No space left on device" \
+    sh -c '"$1" --generate -o /dev/full > /dev/null' sh "$GEN/gen-zebra"
+
+# Out of memory: a message and status 3 (not under the sanitizers, which
+# need more address space than any limit leaves).
+if [ -z "$SANITIZE" ]; then
+    sh -c 'ulimit -v 200000; exec "$1" 1000 1000 --force' sh "$GEN/gen-pentomino" > /dev/null 2> "$TMP/err"
+    t_eq "out of memory: a message and status 3" "3:gen-pentomino: out of memory" \
+        "$?:$(grep -v warning "$TMP/err")"
+else
+    t_skip "out of memory: a message and status 3" "a build without sanitizers"
+fi
