@@ -81,12 +81,12 @@ $(BIN)dlx-gen/gen-$(1): $(call gen_obj,$(1)) $(BUILD)/libgen.a $(BUILD)/libxcc.a
 endef
 $(foreach g,$(GEN_NAMES),$(eval $(call gen_link,$(g))))
 
-$(BUILD)/check_unit: $(UNIT_SRC) engine/*.h $(BUILD)/libxcc.a
+$(BUILD)/check_unit: $(UNIT_SRC) tests/unit/*.h engine/*.h $(BUILD)/libxcc.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $$(pkg-config --cflags check) -o $@ $(UNIT_SRC) \
 	    $(BUILD)/libxcc.a $$(pkg-config --libs check) $(LDLIBS)
 
 # the generator library's unit tests, a Check program of their own
-$(BUILD)/check_gen: tests/unit/check_gen.c $(GEN_HDR) $(BUILD)/libgen.a
+$(BUILD)/check_gen: tests/unit/check_gen.c tests/unit/*.h $(GEN_HDR) $(BUILD)/libgen.a
 	$(CC) $(ALL_CFLAGS) -Idlx-gen/lib $(LDFLAGS) $$(pkg-config --cflags check) -o $@ $< \
 	    $(BUILD)/libgen.a $$(pkg-config --libs check) $(LDLIBS)
 

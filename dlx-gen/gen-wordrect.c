@@ -63,11 +63,9 @@ static const struct gen_option options[] = {
     [OPT_FIRST_N] = {"--first-n", NULL, "K", "use only the first K words of NWORDS"},
     [OPT_KNUTH] = {"--knuth", NULL, NULL, "write a file Knuth's DLX2 reads (letters beyond\n"
                                           "ASCII get one-character colors)"},
-    [OPT_FORCE] = {"--force", NULL, NULL, "write a problem of more than 1 GB"},
-    [OPT_SHOW] = {"--show", NULL, NULL, "draw the solutions of a listing instead"},
-    [OPT_COLORS] = {"--colors", NULL, "FILE", "--show: FILE is the problem, written with --knuth:\n"
-                                              "show its one-character colors as the letters\n"
-                                              "they stand for"},
+    [OPT_FORCE] = GEN_OPTION_FORCE,
+    [OPT_SHOW] = GEN_OPTION_SHOW,
+    [OPT_COLORS] = WORDS_OPTION_COLORS,
     {NULL, NULL, NULL, NULL},
 };
 
@@ -254,11 +252,7 @@ static void write_options(const struct problem *p, int across)
 /* Reads the command line of --show: [LISTING]; returns LISTING or NULL. */
 static const char *show_args(const struct gen_cmdline *a)
 {
-    static const int problem_only[] = {OPT_KNUTH, OPT_FIRST_M, OPT_FIRST_N, OPT_FORCE};
-    for (size_t k = 0; k < sizeof problem_only / sizeof *problem_only; k++)
-        if (a->opt[problem_only[k]])
-            gen_die("%s goes with writing a problem, not with --show",
-                    options[problem_only[k]].name);
+    gen_show_refuses(a, (const int[]){OPT_KNUTH, OPT_FIRST_M, OPT_FIRST_N, OPT_FORCE, -1});
     if (a->nargs > 1)
         gen_die("--show takes one LISTING, not '%s': the array comes from the listing",
                 a->arg[1]);

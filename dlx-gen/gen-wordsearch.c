@@ -67,14 +67,10 @@ static const struct gen_option options[] = {
     [OPT_DIRS] = {"-d", NULL, "8|4|2", "the directions: all eight (default), or east,\n"
                                        "south, west, north, or east and south"},
     [OPT_FILE] = {"-f", NULL, "FILE", "read the words from FILE, one a line"},
-    [OPT_KNUTH] = {"--knuth", NULL, NULL, "write a file Knuth's DLX2 reads: if a word is\n"
-                                          "too long for it, words become items #0, #1, ...;\n"
-                                          "letters beyond ASCII get one-character colors"},
-    [OPT_FORCE] = {"--force", NULL, NULL, "write a problem of more than 1 GB"},
-    [OPT_SHOW] = {"--show", NULL, NULL, "draw the solutions of a listing instead"},
-    [OPT_COLORS] = {"--colors", NULL, "FILE", "--show: FILE is the problem, written with --knuth:\n"
-                                              "show its one-character colors as the letters\n"
-                                              "they stand for"},
+    [OPT_KNUTH] = WORDS_OPTION_KNUTH,
+    [OPT_FORCE] = GEN_OPTION_FORCE,
+    [OPT_SHOW] = GEN_OPTION_SHOW,
+    [OPT_COLORS] = WORDS_OPTION_COLORS,
     {NULL, NULL, NULL, NULL},
 };
 
@@ -323,11 +319,7 @@ struct board {
 /* Reads the command line of --show: [ROWS COLS] [LISTING]; returns LISTING. */
 static const char *show_args(const struct gen_cmdline *a, struct board *b)
 {
-    static const int problem_only[] = {OPT_KNUTH, OPT_DIRS, OPT_FILE, OPT_FORCE};
-    for (size_t k = 0; k < sizeof problem_only / sizeof *problem_only; k++)
-        if (a->opt[problem_only[k]])
-            gen_die("%s goes with writing a problem, not with --show",
-                    options[problem_only[k]].name);
+    gen_show_refuses(a, (const int[]){OPT_KNUTH, OPT_DIRS, OPT_FILE, OPT_FORCE, -1});
     int n = a->nargs;
     if (n == 1 && gen_is_number(a->arg[0]))
         gen_die("--show takes ROWS and COLS, or neither");

@@ -11,14 +11,10 @@
 enum { OPT_KNUTH, OPT_FORCE, OPT_SHOW, OPT_COLORS };
 
 static const struct gen_option options[] = {
-    [OPT_KNUTH] = {"--knuth", NULL, NULL, "write a file Knuth's DLX2 reads: if a word is\n"
-                                          "too long for it, words become items #0, #1, ...;\n"
-                                          "letters beyond ASCII get one-character colors"},
-    [OPT_FORCE] = {"--force", NULL, NULL, "write a problem of more than 1 GB"},
-    [OPT_SHOW] = {"--show", NULL, NULL, "draw the solutions of a listing instead"},
-    [OPT_COLORS] = {"--colors", NULL, "FILE", "--show: FILE is the problem, written with --knuth:\n"
-                                              "show its one-character colors as the letters\n"
-                                              "they stand for"},
+    [OPT_KNUTH] = WORDS_OPTION_KNUTH,
+    [OPT_FORCE] = GEN_OPTION_FORCE,
+    [OPT_SHOW] = GEN_OPTION_SHOW,
+    [OPT_COLORS] = WORDS_OPTION_COLORS,
     {NULL, NULL, NULL, NULL},
 };
 
@@ -53,9 +49,7 @@ int main(int argc, char **argv)
     gen_init(&program, argc, argv);
     gen_read_cmdline(&a);
     if (a.opt[OPT_SHOW]) {
-        if (a.opt[OPT_KNUTH] || a.opt[OPT_FORCE])
-            gen_die("%s goes with writing a problem, not with --show",
-                    a.opt[OPT_KNUTH] ? "--knuth" : "--force");
+        gen_show_refuses(&a, (const int[]){OPT_KNUTH, OPT_FORCE, -1});
         if (a.nargs > 2)
             gen_die("--show takes GRID and one LISTING, not '%s': the words come from "
                     "the listing", a.arg[2]);

@@ -16,7 +16,7 @@ static const struct gen_option options[] = {
                                         "414736 covers, 1728 of them tours)"},
     [OPT_KNUTH] = {"--knuth", NULL, NULL, "check that every name is at most 8 characters, as\n"
                                           "Knuth's DLX2 needs (the usual output already is)"},
-    [OPT_FORCE] = {"--force", NULL, NULL, "write a problem of more than 1 GB"},
+    [OPT_FORCE] = GEN_OPTION_FORCE,
     [OPT_SHOW] = {"--show", NULL, NULL, "draw the tours of a listing instead (below)"},
     [OPT_SVG] = {"--svg", NULL, NULL, "--show: one SVG picture: each tour a path over its board"},
     [OPT_COUNT] = {"--count", NULL, NULL, "--show: print only the number of tours"},
@@ -114,9 +114,7 @@ int main(int argc, char **argv)
     enum show_mode mode = show_mode(&a);
     b.open = a.opt[OPT_OPEN] != NULL;
     if (mode != SHOW_NONE) {
-        if (a.opt[OPT_KNUTH] || a.opt[OPT_FORCE])
-            gen_die("%s goes with writing a problem, not with --show",
-                    a.opt[OPT_KNUTH] ? "--knuth" : "--force");
+        gen_show_refuses(&a, (const int[]){OPT_KNUTH, OPT_FORCE, -1});
         const char *listing = board_args(&a, &b, 1);
         knight_show(&b, mode, listing);
     } else {

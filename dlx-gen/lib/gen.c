@@ -52,34 +52,41 @@ static void say(const char *prefix, const char *fmt, va_list ap)
     fprintf(stderr, "%s: %s%s\n", gen_prog->name, prefix, shown);
 }
 
+static void vexit(int status, const char *fmt, va_list ap) GEN_NORETURN;
+static void vexit(int status, const char *fmt, va_list ap)
+{
+    say("", fmt, ap);
+    exit(status);
+}
+
 void gen_exit(int status, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    say("", fmt, ap);
-    va_end(ap);
-    exit(status);
+    vexit(status, fmt, ap);
 }
 
 void gen_die(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    say("", fmt, ap);
-    va_end(ap);
-    exit(PROG_BAD_INPUT);
+    vexit(PROG_BAD_INPUT, fmt, ap);
+}
+
+void gen_vdie_at(const char *file, long line, long col, const char *fmt, va_list ap)
+{
+    char msg[2048];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    if (col > 0)
+        gen_die("%s:%ld:%ld: %s", file, line, col, msg);
+    gen_die("%s:%ld: %s", file, line, msg);
 }
 
 void gen_die_at(const char *file, long line, long col, const char *fmt, ...)
 {
-    char msg[2048];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    if (col > 0)
-        gen_die("%s:%ld:%ld: %s", file, line, col, msg);
-    gen_die("%s:%ld: %s", file, line, msg);
+    gen_vdie_at(file, line, col, fmt, ap);
 }
 
 void gen_warn(const char *fmt, ...)
@@ -306,6 +313,14 @@ void gen_read_cmdline(struct gen_cmdline *cl)
     }
 }
 
+void gen_show_refuses(const struct gen_cmdline *cl, const int *which)
+{
+    for (; *which >= 0; which++)
+        if (cl->opt[*which])
+            gen_die("%s goes with writing a problem, not with --show",
+                    gen_prog->option[*which].name);
+}
+
 void gen_free_cmdline(struct gen_cmdline *cl)
 {
     free(cl->opt);
@@ -407,12 +422,9 @@ long gen_input_col(const struct gen_input *in, const char *p)
 
 void gen_input_die(const struct gen_input *in, long col, const char *fmt, ...)
 {
-    char msg[2048];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    gen_die_at(in->name, in->line, col, "%s", msg);
+    gen_vdie_at(in->name, in->line, col, fmt, ap);
 }
 
 /* ---------------------------------------------------------------- output */

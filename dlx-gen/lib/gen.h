@@ -27,6 +27,7 @@
 #ifndef DLX_GEN_H
 #define DLX_GEN_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -98,6 +99,14 @@ void gen_read_cmdline(struct gen_cmdline *cl);
 /* Frees what cl holds. */
 void gen_free_cmdline(struct gen_cmdline *cl);
 
+/* Dies "NAME goes with writing a problem, not with --show" for the first
+   option of which[] (ended by -1) that the command line gives. */
+void gen_show_refuses(const struct gen_cmdline *cl, const int *which);
+
+/* Entries of the option tables that mean the same in every generator. */
+#define GEN_OPTION_FORCE {"--force", NULL, NULL, "write a problem of more than 1 GB"}
+#define GEN_OPTION_SHOW {"--show", NULL, NULL, "draw the solutions of a listing instead"}
+
 /* Writes the --help text of the program to f. */
 void gen_help(FILE *f);
 
@@ -118,6 +127,8 @@ void gen_die(const char *fmt, ...) GEN_PRINTF(1, 2) GEN_NORETURN;
 /* "PROG: FILE:LINE:COL: message" (col 0: "FILE:LINE: message"), status 2. */
 void gen_die_at(const char *file, long line, long col, const char *fmt, ...)
     GEN_PRINTF(4, 5) GEN_NORETURN;
+void gen_vdie_at(const char *file, long line, long col, const char *fmt, va_list ap)
+    GEN_PRINTF(4, 0) GEN_NORETURN;
 
 /* "PROG: warning: message"; the program goes on. */
 void gen_warn(const char *fmt, ...) GEN_PRINTF(1, 2);

@@ -217,10 +217,7 @@ const char *listing_name(const struct listing *ls)
 
 void listing_die(const struct listing *ls, long line, const char *fmt, ...)
 {
-    char msg[2048];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    gen_die_at(ls->in.name, line, 0, "%s", msg);
+    gen_vdie_at(ls->in.name, line, 0, fmt, ap);
 }

@@ -290,12 +290,9 @@ void knuth_colors_free(struct knuth_colors *kc)
 
 void word_option_die(const struct word_option *wo, const char *fmt, ...)
 {
-    char msg[2048];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    listing_die(wo->ls, wo->o->line, "%s", msg);
+    gen_vdie_at(listing_name(wo->ls), wo->o->line, 0, fmt, ap);
 }
 
 void word_option_cell(const struct word_option *wo, const char *name, int rows, int cols,

@@ -136,6 +136,17 @@ uint32_t knuth_colors_letter(const struct knuth_colors *kc, char code);
 /* Frees what kc holds and zeroes it. */
 void knuth_colors_free(struct knuth_colors *kc);
 
+/* The --knuth entry of the generators that rename words, and the
+   --colors entry of every word generator's option table. */
+#define WORDS_OPTION_KNUTH                                                                    \
+    {"--knuth", NULL, NULL, "write a file Knuth's DLX2 reads: if a word is\n"                \
+                            "too long for it, words become items #0, #1, ...;\n"             \
+                            "letters beyond ASCII get one-character colors"}
+#define WORDS_OPTION_COLORS                                                                   \
+    {"--colors", NULL, "FILE", "--show: FILE is the problem, written with --knuth:\n"         \
+                               "show its one-character colors as the letters\n"              \
+                               "they stand for"}
+
 /* ---- --show: drawing the letters of a solution ---- */
 
 /* A letter put in a cell by an option of the listing. */

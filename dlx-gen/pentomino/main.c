@@ -20,7 +20,7 @@ static const struct gen_option options[] = {
                                             "reflections of the box (6 x 10: 2339 instead of 9356)"},
     [OPT_KNUTH] = {"--knuth", NULL, NULL, "write names of at most 8 characters for Knuth's DLX2\n"
                                           "(longer piece names become #1, #2, ...)"},
-    [OPT_FORCE] = {"--force", NULL, NULL, "write a problem of more than 1 GB"},
+    [OPT_FORCE] = GEN_OPTION_FORCE,
     [OPT_LIST] = {"--list-pieces", NULL, NULL, "draw the pieces of the set in the file format and exit"},
     [OPT_SHOW] = {"--show", NULL, NULL, "read a solver's listing (dlx2 m1) and draw each tiling,\n"
                                         "one letter per cell ('.' for holes); the box is worked\n"

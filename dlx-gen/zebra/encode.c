@@ -143,6 +143,17 @@ static void put_clue_item(struct buf *b, int k)
     bputint(b, k);
 }
 
+/* One option of clue k: x in house hx, and y in house hy if y is not NULL. */
+static void put_option(struct buf *b, const struct puzzle *pz, const struct colors *co, int k,
+                       struct value_ref x, int hx, const struct value_ref *y, int hy, int values)
+{
+    put_clue_item(b, k);
+    put_slot(b, pz, co, x, hx, values);
+    if (y)
+        put_slot(b, pz, co, *y, hy, values);
+    bputc(b, '\n');
+}
+
 /* The options of clue c, the k-th (from 1). */
 static void write_clue_options(struct buf *b, const struct puzzle *pz, const struct colors *co,
                                const struct clue *c, int k, int values)
@@ -150,44 +161,23 @@ static void write_clue_options(struct buf *b, const struct puzzle *pz, const str
     int n = pz->houses;
     switch (c->kind) {
     case SAME:
-        for (int h = 0; h < n; h++) {
-            put_clue_item(b, k);
-            put_slot(b, pz, co, c->a, h, values);
-            put_slot(b, pz, co, c->b, h, values);
-            bputc(b, '\n');
-        }
+        for (int h = 0; h < n; h++)
+            put_option(b, pz, co, k, c->a, h, &c->b, h, values);
         break;
     case NEXT_TO: /* a then b, and b then a, for each pair of neighbours */
-        for (int h = 0; h + 1 < n; h++) {
-            put_clue_item(b, k);
-            put_slot(b, pz, co, c->a, h, values);
-            put_slot(b, pz, co, c->b, h + 1, values);
-            bputc(b, '\n');
-            put_clue_item(b, k);
-            put_slot(b, pz, co, c->b, h, values);
-            put_slot(b, pz, co, c->a, h + 1, values);
-            bputc(b, '\n');
-        }
-        break;
     case LEFT_OF:
         for (int h = 0; h + 1 < n; h++) {
-            put_clue_item(b, k);
-            put_slot(b, pz, co, c->a, h, values);
-            put_slot(b, pz, co, c->b, h + 1, values);
-            bputc(b, '\n');
+            put_option(b, pz, co, k, c->a, h, &c->b, h + 1, values);
+            if (c->kind == NEXT_TO)
+                put_option(b, pz, co, k, c->b, h, &c->a, h + 1, values);
         }
         break;
     case IN_HOUSE:
-        put_clue_item(b, k);
-        put_slot(b, pz, co, c->a, c->house, values);
-        bputc(b, '\n');
+        put_option(b, pz, co, k, c->a, c->house, NULL, 0, values);
         break;
     case EXISTS:
-        for (int h = 0; h < n; h++) {
-            put_clue_item(b, k);
-            put_slot(b, pz, co, c->a, h, values);
-            bputc(b, '\n');
-        }
+        for (int h = 0; h < n; h++)
+            put_option(b, pz, co, k, c->a, h, NULL, 0, values);
         break;
     }
 }

@@ -26,7 +26,7 @@ static const struct gen_option options[] = {
     [OPT_HOUSES] = {"--houses", NULL, "N", "--generate: N houses (default 5, at most 10 for the\n"
                                            "classic categories); --show works it out itself"},
     [OPT_KNUTH] = {"--knuth", NULL, NULL, "one-character colors, for Knuth's DLX2"},
-    [OPT_FORCE] = {"--force", NULL, NULL, "write a problem of more than 1 GB"},
+    [OPT_FORCE] = GEN_OPTION_FORCE,
     [OPT_SHOW] = {"--show", NULL, NULL, "read a solver's listing (dlx2 m1) of this problem and\n"
                                         "print each solution as a table of houses, with the\n"
                                         "answers to the puzzle's questions"},

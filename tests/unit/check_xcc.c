@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_main.h"
 #include "xcc.h"
 
 /* ---- helpers -------------------------------------------------------- */
@@ -719,17 +720,5 @@ static Suite *xcc_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(xcc_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int run = srunner_ntests_run(sr), failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    const char *results = getenv("RESULTS");
-    if (results) {
-        FILE *f = fopen(results, "a");
-        if (f) {
-            fprintf(f, "%d %d\n", run - failed, failed);
-            fclose(f);
-        }
-    }
-    return failed ? 1 : 0;
+    return check_main(xcc_suite());
 }
