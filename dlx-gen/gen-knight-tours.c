@@ -153,8 +153,9 @@ static int by_vertex_name(const void *a, const void *b)
  */
 static int number_vertices(const xcc_problem *p, int *vertex_of_item, int *open)
 {
+    static int *order;  /* static: reachable when the program dies below */
     int items = p->last_itm - 1;
-    int *order = gen_realloc(NULL, (size_t)items, sizeof *order);
+    order = gen_realloc(NULL, (size_t)items, sizeof *order);
     if (p->second != p->last_itm)
         gen_die("not an in/out problem: it has secondary items");
     for (int k = 0; k < items; k++) {
@@ -321,8 +322,9 @@ int main(int argc, char **argv)
     xcc_problem p;
     read_problem(&st, &p, &rng);
 
-    struct graph g;
-    int *vertex_of_item = gen_realloc(NULL, (size_t)p.last_itm, sizeof(int));
+    static struct graph g;          /* static: reachable when the program dies */
+    static int *vertex_of_item;
+    vertex_of_item = gen_realloc(NULL, (size_t)p.last_itm, sizeof(int));
     g.edge_of_node = gen_zalloc((size_t)p.last_node + 1, sizeof *g.edge_of_node);
     g.vertices = number_vertices(&p, vertex_of_item, &g.open);
     read_edges(&p, vertex_of_item, g.edge_of_node);
