@@ -251,7 +251,8 @@ void knight_show(const struct board *b, enum show_mode mode, const char *listing
     while (listing_next(&ls)) {
         cv.n = 0;
         for (size_t k = 0; k < ls.nopts; k++) {
-            cv.move = gen_grow(cv.move, &cv.cap, cv.n, sizeof *cv.move);
+            if (cv.n == cv.cap)
+                cv.move = gen_grow(cv.move, &cv.cap, cv.n, sizeof *cv.move);
             cv.move[cv.n++] = read_move(&ls, &ls.opt[k]);
         }
         take_cover(&sh, &cv);

@@ -566,18 +566,20 @@ static int plain_decimal(const char *s, size_t n, long *v)
 int gen_parse_cell(const char *s, int rows, int cols, int *r, int *c)
 {
     long rr, cc;
-    const char *dot = strchr(s, '.');
-    int hex = rows ? rows <= 62 && cols <= 62 : !dot;
-    if (hex) {
-        if (strlen(s) != 2)
+    /* of either scheme, two characters can only be extended hex */
+    int two = s[0] && s[1] && !s[2];
+    if (rows ? rows <= 62 && cols <= 62 : two) {
+        if (!two)
             return 0;
         rr = gen_ext_hex_value((unsigned char)s[0]);
         cc = gen_ext_hex_value((unsigned char)s[1]);
         if (rr < 0 || cc < 0)
             return 0;
-    } else if (!dot || !plain_decimal(s, (size_t)(dot - s), &rr)
-               || !plain_decimal(dot + 1, strlen(dot + 1), &cc)) {
-        return 0;
+    } else {
+        const char *dot = strchr(s, '.');
+        if (!dot || !plain_decimal(s, (size_t)(dot - s), &rr)
+            || !plain_decimal(dot + 1, strlen(dot + 1), &cc))
+            return 0;
     }
     if (rows ? rr >= rows || cc >= cols : rr >= GEN_SIDE_MAX || cc >= GEN_SIDE_MAX)
         return 0;

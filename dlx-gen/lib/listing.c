@@ -9,7 +9,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BLANKS " \t\v\f\r"
+/* White space between the words of a line (lines are read one by one).
+   By hand, not strspn and strtok: listings run to millions of lines. */
+static int is_blank(int c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r' && c != '\n');
+}
+
+static const char *skip_blanks(const char *s)
+{
+    while (is_blank((unsigned char)*s))
+        s++;
+    return s;
+}
+
+/* The number of decimal digits s starts with. */
+static size_t digits(const char *s)
+{
+    size_t n = 0;
+    while (s[n] >= '0' && s[n] <= '9')
+        n++;
+    return n;
+}
 
 /* ---------------------------------------------------------------- storage */
 
@@ -35,23 +56,27 @@ static void start_solution(struct listing *ls, const char *label, size_t n, long
     ls->label_line = line;
 }
 
-/* Records an option of the solution: its text, then add_word for each item. */
-static void add_option(struct listing *ls, const char *text, long line)
+/* Records an option of the solution: its text (len bytes), then add_word
+   for each item. */
+static void add_option(struct listing *ls, const char *text, size_t len, long line)
 {
-    ls->line = gen_grow(ls->line, &ls->line_cap, ls->nlines, sizeof *ls->line);
+    if (ls->nlines == ls->line_cap)
+        ls->line = gen_grow(ls->line, &ls->line_cap, ls->nlines, sizeof *ls->line);
     struct listing_line *l = &ls->line[ls->nlines++];
-    l->text = pool_add(ls, text, strlen(text));
+    l->text = pool_add(ls, text, len);
     l->first = ls->nwords;
     l->n = 0;
     l->line = line;
 }
 
-static void add_word(struct listing *ls, const char *name, size_t n, const char *color)
+/* An item: n bytes of name, and a color of c bytes unless color is NULL. */
+static void add_word(struct listing *ls, const char *name, size_t n, const char *color, size_t c)
 {
-    ls->word = gen_grow(ls->word, &ls->word_cap, ls->nwords, sizeof *ls->word);
+    if (ls->nwords == ls->word_cap)
+        ls->word = gen_grow(ls->word, &ls->word_cap, ls->nwords, sizeof *ls->word);
     struct listing_word *w = &ls->word[ls->nwords++];
     w->name = pool_add(ls, name, n);
-    w->color = color ? pool_add(ls, color, strlen(color)) : SIZE_MAX;
+    w->color = color ? pool_add(ls, color, c) : SIZE_MAX;
     ls->line[ls->nlines - 1].n++;
 }
 
@@ -77,20 +102,23 @@ static int finish_solution(struct listing *ls)
     return 1;
 }
 
-/* The next line that is not blank, trimmed; NULL at the end. */
-static char *next_line(struct listing *ls)
+/* The next line that is not blank, trimmed, and its length; NULL at the end. */
+static const char *next_line(struct listing *ls, size_t *n)
 {
     if (ls->held) {
         ls->held = 0;
-        return ls->in.text + strspn(ls->in.text, BLANKS);
+        const char *s = skip_blanks(ls->in.text);
+        *n = strlen(s);
+        return s;
     }
     while (gen_input_next(&ls->in)) {
-        char *s = ls->in.text;
+        char *text = ls->in.text;
         size_t len = ls->in.len;
-        while (len && strchr(BLANKS, s[len - 1]))
+        while (len && is_blank((unsigned char)text[len - 1]))
             len--;
-        s[len] = '\0';
-        s += strspn(s, BLANKS);
+        text[len] = '\0';
+        const char *s = skip_blanks(text);
+        *n = len - (size_t)(s - text);
         if (*s)
             return s;
     }
@@ -102,53 +130,76 @@ static char *next_line(struct listing *ls)
 /* The length of K if s is "K:", or "K: (...)" as DLX5 writes; else 0. */
 static size_t solution_header(const char *s)
 {
-    size_t k = strspn(s, "0123456789");
+    size_t k = digits(s);
     if (!k || s[k] != ':')
         return 0;
-    const char *rest = s + k + 1 + strspn(s + k + 1, BLANKS);
+    const char *rest = skip_blanks(s + k + 1);
     size_t n = strlen(rest);
     return !n || (rest[0] == '(' && rest[n - 1] == ')') ? k : 0;
 }
 
+/* A word of an option line: where it starts, its length, its first ':'
+   (len if none) and how many it has. */
+struct token {
+    const char *s;
+    size_t len, colon;
+    int colons;
+};
+
 /* Is "w[0] w[1] w[2]" the tally "(k of n)"? */
-static int is_tally(char **w)
+static int is_tally(const struct token *w)
 {
-    size_t k = strlen(w[0]), n = strlen(w[2]);
-    return k > 1 && w[0][0] == '(' && strspn(w[0] + 1, "0123456789") == k - 1
-        && !strcmp(w[1], "of")
-        && n > 1 && w[2][n - 1] == ')' && strspn(w[2], "0123456789") == n - 1;
+    size_t k = digits(w[0].s + 1), n = digits(w[2].s);
+    return w[0].s[0] == '(' && k && k + 1 == w[0].len
+        && w[1].len == 2 && !memcmp(w[1].s, "of", 2)
+        && n && w[2].s[n] == ')' && n + 1 == w[2].len;
 }
 
-/* An option line: its words, the tally left out, as items. */
-static void text_option(struct listing *ls, char *s)
+
+/* An option line (len bytes, no blanks at either end): its words, the
+   tally left out, as items. */
+static void text_option(struct listing *ls, const char *s, size_t len)
 {
-    static char **w;    /* static: reachable if the program dies below */
+    static struct token *w; /* static: reachable if the program dies below */
     static size_t cap;
     char quote[GEN_QUOTE];
     size_t n = 0;
-    add_option(ls, s, ls->in.line);
-    for (char *t = strtok(s, BLANKS); t; t = strtok(NULL, BLANKS)) {
-        w = gen_grow(w, &cap, n, sizeof *w);
-        w[n++] = t;
+    add_option(ls, s, len, ls->in.line);
+    while (*(s = skip_blanks(s))) {
+        if (n == cap)
+            w = gen_grow(w, &cap, n, sizeof *w);
+        struct token *t = &w[n++];
+        t->s = s;
+        t->colons = 0;
+        for (; *s && !is_blank((unsigned char)*s); s++)
+            if (*s == ':' && !t->colons++)
+                t->colon = (size_t)(s - t->s);
+        t->len = (size_t)(s - t->s);
+        if (!t->colons)
+            t->colon = t->len;
     }
     if (n >= 3 && is_tally(w + n - 3))
         n -= 3;
-    else if (n >= 1 && !strcmp(w[n - 1], "(?)"))
+    else if (n >= 1 && w[n - 1].len == 3 && !memcmp(w[n - 1].s, "(?)", 3))
         n -= 1;     /* DLX2's mark of an option missing from its item's list */
     for (size_t i = 0; i < n; i++) {
-        char *colon = strchr(w[i], ':');
-        if (colon && (colon == w[i] || !colon[1] || strchr(colon + 1, ':')))
+        const struct token *t = &w[i];
+        if (t->colons > 1 || (t->colons && (!t->colon || t->colon + 1 == t->len))) {
+            char word[GEN_QUOTE];   /* enough for what gen_quote keeps */
+            snprintf(word, sizeof word, "%.*s", (int)t->len, t->s);
             listing_die(ls, ls->in.line, "'%s' is neither an item nor item:color",
-                        gen_quote(quote, w[i]));
-        add_word(ls, w[i], colon ? (size_t)(colon - w[i]) : strlen(w[i]),
-                 colon ? colon + 1 : NULL);
+                        gen_quote(quote, word));
+        }
+        add_word(ls, t->s, t->colon, t->colons ? t->s + t->colon + 1 : NULL,
+                 t->len - t->colon - (t->colons != 0));
     }
 }
 
 static int text_next(struct listing *ls)
 {
     char quote[GEN_QUOTE];
-    char *s = next_line(ls);
+    size_t n;
+    const char *s = next_line(ls, &n);
     if (!s)
         return 0;
     size_t k = solution_header(s);
@@ -156,8 +207,8 @@ static int text_next(struct listing *ls)
         listing_die(ls, ls->in.line, "expected 'K:', the start of solution K, not '%s'",
                     gen_quote(quote, s));
     start_solution(ls, s, k, ls->in.line);
-    while ((s = next_line(ls)) && !solution_header(s))
-        text_option(ls, s);
+    while ((s = next_line(ls, &n)) && !solution_header(s))
+        text_option(ls, s, n);
     ls->held = s != NULL;   /* the next solution's "K:" */
     return finish_solution(ls);
 }
@@ -187,7 +238,8 @@ void listing_open(struct listing *ls, const char *path)
 int listing_next(struct listing *ls)
 {
     if (!ls->next) {
-        const char *first = next_line(ls);
+        size_t n;
+        const char *first = next_line(ls, &n);
         if (!first)
             return 0;
         ls->held = 1;
