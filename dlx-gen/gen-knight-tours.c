@@ -53,11 +53,11 @@ static const struct gen_program program = {
     "tours). Works on any problem with items oX iX and options \"oA iB\"\n"
     "(edges of a directed graph): it counts the directed Hamiltonian cycles.\n"
     "\n"
-    "  m<n>    list every n-th tour on stdout in dlx2's format (m1: all), for\n"
-    "          gen-knight --show; the counts then go to stderr\n"
-    "  t<n>    stop after n tours\n"
-    "  s<n>    random seed: order the lists and break ties at random, as\n"
-    "          dlx2 s<n> does (with t<n>: a random sample of tours)\n",
+    "  m<n>            list every n-th tour on stdout in dlx2's format (m1:\n"
+    "                  all), for gen-knight --show; the counts then go to stderr\n"
+    "  t<n>            stop after n tours\n"
+    "  s<n>            random seed: order the lists and break ties at random,\n"
+    "                  as dlx2 s<n> does (with t<n>: a random sample of tours)\n",
     options,
     "Output: the number of directed cycles (each closed tour is found once\n"
     "in each direction; an open tour of --open, a cycle through v, once\n"
