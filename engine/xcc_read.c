@@ -67,23 +67,52 @@ static int out_of_memory(reader *r)
     return fail(r, 3, 0, "out of memory");
 }
 
+/* The length of the well-formed UTF-8 character at s (not a C1 control), or 0. */
+static size_t utf8_char(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+    size_t len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+    if (c < 0xc2 || c > 0xf4 || len > n)
+        return 0;
+    for (size_t k = 1; k < len; k++)
+        if ((s[k] & 0xc0) != 0x80)
+            return 0;
+    unsigned c1 = s[1];
+    if ((c == 0xe0 && c1 < 0xa0) || (c == 0xed && c1 > 0x9f) /* overlong, surrogate */
+        || (c == 0xf0 && c1 < 0x90) || (c == 0xf4 && c1 > 0x8f) /* overlong, > U+10FFFF */
+        || (c == 0xc2 && c1 < 0xa0))                             /* C1 controls */
+        return 0;
+    return len;
+}
+
 /*
- * Quotes a name for an error message: at most 60 bytes, and bytes that
- * would garble a terminal shown as \xHH.
+ * Quotes a name for an error message: at most 60 bytes, well-formed UTF-8
+ * as it is, and every other byte that is not printable ASCII (controls,
+ * DEL, C1 controls, stray or malformed UTF-8 bytes such as 0xff) shown as
+ * \xHH, the backslash itself as \\: a message never writes a byte that
+ * could disturb a terminal, and says exactly which bytes it saw.
  */
 static const char *quoted(const char *s, size_t n, char out[300])
 {
+    const unsigned char *u = (const unsigned char *)s;
     size_t k = 0;
-    for (size_t i = 0; i < n && k < 280; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        if (i == 60) {
-            k += (size_t)snprintf(out + k, 300 - k, "...");
+    for (size_t i = 0; i < n;) {
+        if (i >= 60) {
+            memcpy(out + k, "...", 3);
+            k += 3;
             break;
         }
-        if (ch < 32 || ch == 127)
-            k += (size_t)snprintf(out + k, 300 - k, "\\x%02x", ch);
-        else
-            out[k++] = (char)ch;
+        size_t len = u[i] >= 0x80 ? utf8_char(u + i, n - i) : 0;
+        if (len) {
+            memcpy(out + k, s + i, len);
+            k += len, i += len;
+        } else if (u[i] < 32 || u[i] >= 127) {
+            k += (size_t)snprintf(out + k, 300 - k, "\\x%02x", u[i++]);
+        } else {
+            if (u[i] == '\\')
+                out[k++] = '\\';
+            out[k++] = s[i++];
+        }
     }
     out[k] = '\0';
     return out;
@@ -467,10 +496,8 @@ static int read_entry(reader *r, size_t *ip, int spacer, int *has_primary)
             m++;
         if (m == 0)
             return fail(r, 2, (long)i + 1, "empty color in '%s:'", quoted(b + i, n, q));
-        const char *colon = memchr(b + c, ':', m);
-        if (colon)
-            return fail(r, 2, (long)(colon - b) + 1, "color '%s' contains ':'",
-                        quoted(b + c, m, q));
+        /* the color is the rest of the entry, colons included: DLX2's
+           one-character colors include ':' (X::) */
         int id = color_id(p, b + c, m);
         if (id < 0)
             return out_of_memory(r);

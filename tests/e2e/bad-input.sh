@@ -40,14 +40,16 @@ bad "empty color" 'A | X\nA X:\n' \
     "dlx2: <stdin>:2:3: empty color in 'X:'"
 bad "empty color before a space" 'A | X Y\nA X: Y\n' \
     "dlx2: <stdin>:2:3: empty color in 'X:'"
-bad "color containing :" 'A | X\nA X:a:b\n' \
-    "dlx2: <stdin>:2:6: color 'a:b' contains ':'"
 bad "empty item name" 'A | X\nA :1\n' \
     "dlx2: <stdin>:2:3: empty item name"
 bad "NUL byte" 'A B\nA \000B\n' \
     "dlx2: <stdin>:2:3: NUL byte in the input"
 bad "control bytes are shown escaped" 'A\nA \001Q\n' \
     "dlx2: <stdin>:2:3: unknown item '\\x01Q'"
+bad "high bytes are shown escaped" 'A\nA \377\n' \
+    "dlx2: <stdin>:2:3: unknown item '\\xff'"
+bad "UTF-8 is shown as it is" 'A\nA \303\251\n' \
+    "dlx2: <stdin>:2:3: unknown item '$(printf '\303\251')'"
 
 # the file name appears in the message when a FILE is given
 printf 'A\nB\n' > "$TMP/named.dlx"

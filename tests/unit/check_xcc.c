@@ -180,6 +180,47 @@ START_TEST(read_rejects_with_line_and_column)
 }
 END_TEST
 
+START_TEST(read_escapes_bytes_in_messages)
+{
+    /* every message that shows a name or color escapes each byte that is
+       not printable ASCII or part of well-formed UTF-8, and backslashes */
+    expect_error("A\nA\xff\n", 2, 2, 1, "unknown item 'A\\xff'");
+    expect_error("A \x1b[2J \x1b[2J\n", 2, 1, 8, "duplicate item name '\\x1b[2J'");
+    expect_error("A \x80:x\n", 2, 1, 4, "item name '\\x80:x' contains ':'");
+    expect_error("A \xc3\xa9\nA \xc3\xa9 \xc3\xa9\n", 2, 2, 6,
+                 "item '\xc3\xa9' appears twice in this option");
+    expect_error("A\xfe B\nA\xfe:1 B\n", 2, 2, 1, "primary item 'A\\xfe' cannot have a color");
+    expect_error("A | X\x7f\nA X\x7f:\n", 2, 2, 3, "empty color in 'X\\x7f:'");
+    expect_error("A\nA\\B\n", 2, 2, 1, "unknown item 'A\\\\B'");
+    /* a C1 control, an overlong '/', a cut-off sequence */
+    expect_error("A\nA\xc2\x85 B\n", 2, 2, 1, "unknown item 'A\\xc2\\x85'");
+    expect_error("A\nA\xc0\xaf B\n", 2, 2, 1, "unknown item 'A\\xc0\\xaf'");
+    expect_error("A\nA\xe2\x82\n", 2, 2, 1, "unknown item 'A\\xe2\\x82'");
+    /* 60 bytes at most, never half a character */
+    expect_error("A\naaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9zz\n", 2, 2, 1,
+                 "unknown item 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9...'");
+}
+END_TEST
+
+START_TEST(read_colors_with_colons)
+{
+    /* the first colon ends the name; the rest of the entry is the color,
+       so DLX2's one-character color ':' (X::) reads as it does there */
+    xcc_problem p;
+    xcc_error err;
+    ck_assert_int_eq(read_text(&p, "A B C D | X\nA X::\nB X:::\nC X:a:b\nD X:|\n", &err), 0);
+    ck_assert_int_eq(p.ncolors, 4);
+    static const char *want[] = {":", "::", "a:b", "|"};
+    for (int c = 1; c <= 4; c++) {
+        ck_assert_int_eq(p.color_len[c], (int)strlen(want[c - 1]));
+        ck_assert_mem_eq(p.names + p.color_name[c], want[c - 1], strlen(want[c - 1]));
+    }
+    xcc_free(&p);
+    ck_assert_int_eq(count_text("A B | X\nA X::\nB X::\n"), 1);
+    ck_assert_int_eq(count_text("A B | X\nA X::\nB X:::\n"), 0);
+}
+END_TEST
+
 START_TEST(read_bar_after_space_starts_secondaries)
 {
     /* as in DLX2, "A |X" is A, then the bar, then X */
@@ -683,6 +724,8 @@ static Suite *xcc_suite(void)
     tcase_add_test(rd, read_drops_options_without_primary_items);
     tcase_add_test(rd, read_rejects_with_line_and_column);
     tcase_add_test(rd, read_bar_after_space_starts_secondaries);
+    tcase_add_test(rd, read_escapes_bytes_in_messages);
+    tcase_add_test(rd, read_colors_with_colons);
     suite_add_tcase(s, rd);
     TCase *se = tcase_create("search");
     tcase_set_timeout(se, 60);
