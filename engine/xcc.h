@@ -27,12 +27,20 @@
  *           node has been cleansed by purifying its item to the color it
  *           agrees with; the -1 mark is what stops a second option with
  *           the same color from removing those options again. Color id c
- *           names colors[c] (any string without white space).
+ *           is the color_len[c] bytes at names[color_name[c] ..].
  *
  * Invariants between search steps: an item still in the root list has
  * len equal to the number of nodes in its vertical list; every covered or
- * purified item is undone in exactly the reverse order of doing, so when
- * the search returns normally every link and len is as read.
+ * purified item is undone in exactly the reverse order of doing.
+ *
+ * Searching again. Every engine leaves the problem as it was read when it
+ * returns, whether it finished or stopped early (a limit, a signal, a
+ * callback's stop, out of memory): the links engine takes back the
+ * choices it was in the middle of (cheap next to the search that made
+ * them), the bit-set engines never change it. So one problem can be
+ * searched any number of times, by any engine, one after another (not
+ * at the same time: xcc_clone makes a copy for that). Only a header's aux
+ * may differ (the color last purified) and stop_len is set or cleared.
  */
 #ifndef XCC_H
 #define XCC_H
@@ -74,6 +82,11 @@ typedef struct xcc_problem {
     int ncolors;      /* color ids run 1 .. ncolors */
     ullng options;    /* options kept (those with a primary item) */
     ullng imems;      /* mems of reading, in DLX2's cost model */
+    /* every item's list length where the last search stopped early, when
+       it was asked for them (XCC_SHOW_TOTS): the "Item totals" DLX2
+       prints after such a search, since the problem itself is restored;
+       NULL otherwise (stop_len[1 .. last_itm-1]) */
+    int *stop_len;
     /* private to the reader: capacities and hash tables */
     int cl_cap, nd_cap, color_cap;
     size_t names_len, names_cap;
@@ -130,9 +143,9 @@ enum xcc_outcome {
     XCC_FINISHED = 0,    /* the whole tree was explored */
     XCC_COUNT_LIMIT,     /* t<n>: maxcount solutions found */
     XCC_MEMS_LIMIT,      /* T<n>: mems reached timeout */
-    XCC_INTERRUPTED,     /* *interrupt became nonzero */
-    XCC_STOPPED,         /* on_solution asked to stop */
-    XCC_NO_MEMORY        /* the level arrays could not grow */
+    XCC_INTERRUPTED,     /* *interrupt (or *halt) became nonzero */
+    XCC_STOPPED,         /* on_solution or on_split asked to stop */
+    XCC_NO_MEMORY        /* the level arrays or an engine's tables could not grow */
 };
 
 typedef struct xcc_search xcc_search;
@@ -202,7 +215,13 @@ void xcc_search_free(xcc_search *s);
 /* Makes room for levels 0 .. need in choice[] and profile[]; 0 or 3. */
 int xcc_reserve_levels(xcc_search *s, int need);
 
-/* Runs Algorithm C to the end or to a limit. */
+/*
+ * Runs Algorithm C to the end or to a limit, and leaves the problem as
+ * it found it (see "Searching again" above). The counters of s go on
+ * from their values, so a second search with the same s adds to them
+ * (and meets maxcount sooner): zero them, or start from a fresh
+ * xcc_search, to count afresh. s->level is where the search stopped.
+ */
 enum xcc_outcome xcc_solve(xcc_search *s);
 
 /*
@@ -210,8 +229,10 @@ enum xcc_outcome xcc_solve(xcc_search *s);
  * nodes, solutions, listing and figures as xcc_solve, mems included,
  * several times faster on small and medium problems. xcc_twin_suits(s)
  * says whether it can stand in for xcc_solve with the settings of s (no
- * randomizing, tracing, shape file, hooks or splitting, and tables that
- * fit); xcc_twin_solve returns XCC_NO_MEMORY if its tables cannot be made.
+ * randomizing, tracing (v2, v4, v256), shape file or pruning hooks; some
+ * primary item and some option; tables that fit); xcc_twin_solve returns
+ * XCC_NO_MEMORY if its tables cannot be made. It never changes the
+ * problem, and with XCC_SHOW_TOTS sets stop_len as xcc_solve does.
  */
 int xcc_twin_suits(const xcc_search *s);
 enum xcc_outcome xcc_twin_solve(xcc_search *s);
@@ -220,7 +241,8 @@ enum xcc_outcome xcc_twin_solve(xcc_search *s);
  * The same, keeping the twin's tables (and its memo) from one search to
  * the next, as the parallel driver's workers do. With s->base_level = d,
  * choice[0 .. d-1] name options chosen above, and only the subtree below
- * them is searched. The problem must not change meanwhile.
+ * them is searched. The problem must not change meanwhile. A twin can
+ * search any number of times.
  */
 typedef struct xcc_twin xcc_twin;
 xcc_twin *xcc_twin_new(const xcc_problem *p);
@@ -272,7 +294,10 @@ void xcc_print_state(FILE *f, const xcc_search *s);
 /* The estimated fraction of the tree explored, in [0, 1). */
 double xcc_progress_estimate(const xcc_search *s);
 
-/* "Item totals: 3 2 | 4" — every item's list length. */
+/*
+ * "Item totals: 3 2 | 4" — every item's list length: as read, or where
+ * the last search stopped early when it noted them (stop_len).
+ */
 void xcc_print_item_totals(FILE *f, const xcc_problem *p);
 
 /* Writes an item's name (not NUL-terminated in the pool). */
@@ -297,7 +322,9 @@ typedef struct xcc_parallel {
  * out as the sums over all parts, equal to those of xcc_solve without
  * randomizing. With shards > 1 only that shard's subtrees are searched;
  * the figures and the solutions of the part of the tree above the split
- * belong to shard 1, so the shards' figures add up to the whole.
+ * belong to shard 1, so the shards' figures add up to the whole. The
+ * problem comes back as it was (the threads search copies), and its
+ * stop_len is not set.
  * on_solution may be called from any thread, but never two at a time,
  * and with s->count set to the solution's global number.
  */
@@ -309,10 +336,10 @@ enum xcc_outcome xcc_solve_parallel(xcc_search *s, const xcc_parallel *par);
  * A second search of the same problem, with bit sets of live options and
  * per-item counters instead of dancing links (the layout is described at
  * the top of xcc_fast.c). It finds the same solutions as xcc_solve, in
- * another order and through another tree, and counts no mems. Its table
- * of compatible options takes xcc_fast_table_bytes(p) bytes (options
- * squared, over 8), so it suits problems of up to some ten thousand
- * options; the dancing-links engine has no such limit.
+ * another order and through another tree, and counts no mems. Its tables
+ * take xcc_fast_table_bytes(p) bytes ((options + items) x options / 8),
+ * so it suits problems of up to some ten thousand options; the
+ * dancing-links engine has no such limit. It never changes the problem.
  */
 typedef struct xcc_fast xcc_fast;
 
@@ -350,7 +377,11 @@ size_t xcc_fast_table_bytes(const xcc_problem *p);
 int xcc_fast_init(xcc_fast *f, const xcc_problem *p);
 void xcc_fast_free(xcc_fast *f);
 
-/* Searches to the end or to a limit (XCC_MEMS_LIMIT never happens). */
+/*
+ * Searches to the end or to a limit (XCC_MEMS_LIMIT never happens). It
+ * may be called again on the same f: each search starts from the root,
+ * and the figures go on from their values, as with xcc_solve.
+ */
 enum xcc_outcome xcc_fast_solve(xcc_fast *f);
 
 /* Solution number f->count, in the layout of xcc_print_solution. */

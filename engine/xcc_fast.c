@@ -161,6 +161,17 @@ int xcc_fast_init(xcc_fast *f, const xcc_problem *p)
         f->d = NULL;
         return 3;
     }
+    f->bytes = d->b.table_bytes;
+    return 0;
+}
+
+/*
+ * The root state: every option live, every list full. Made at the start
+ * of each search, since a search overwrites it (a node's last option
+ * reuses the node's slot), so that the same xcc_fast can search again.
+ */
+static void make_root(struct xcc_fast_data *d)
+{
     fast_state *root = &d->states[0];
     memset(root->live, 0, (size_t)d->b.W * sizeof(word));
     for (int o = 0; o < d->b.n; o++)
@@ -169,8 +180,6 @@ int xcc_fast_init(xcc_fast *f, const xcc_problem *p)
     for (int i = 0; i < d->b.P8; i++)
         root->cnt[i] = i < d->b.P ? d->b.lstart[i + 2] - d->b.lstart[i + 1] : COVERED;
     root->uncovered = d->b.P;
-    f->bytes = d->b.table_bytes;
-    return 0;
 }
 
 void xcc_fast_free(xcc_fast *f)
@@ -498,6 +507,7 @@ static enum xcc_outcome search(xcc_fast *f)
     f->level = 0;
     if (reserve_choices(f, 0))
         return XCC_NO_MEMORY;
+    make_root(d);
     if (d->b.P == 0 || d->b.n == 0)
         return XCC_FINISHED; /* as DLX2: no option with a primary item, nothing to list */
     for (int i = 0; i < d->b.P; i++)

@@ -299,8 +299,7 @@ static void *work(void *arg)
         }
         enum xcc_outcome o = xcc_solve(&w->s);
         w->s.rng = NULL;
-        if (o == XCC_FINISHED) /* otherwise the copy is left as it is */
-            xcc_unreplay(&w->s);
+        xcc_unreplay(&w->s); /* xcc_solve took back what it chose below */
         if (!finish_task(sh, o))
             break;
     }

@@ -154,7 +154,7 @@ void xcc_print_item_totals(FILE *f, const xcc_problem *p)
     for (int k = 1; k < p->last_itm; k++) {
         if (k == p->second)
             fputs(" |", f);
-        fprintf(f, " %d", p->nd[k].len);
+        fprintf(f, " %d", p->stop_len ? p->stop_len[k] : p->nd[k].len);
     }
     fputc('\n', f);
 }

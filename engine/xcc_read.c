@@ -593,6 +593,7 @@ int xcc_clone(const xcc_problem *src, xcc_problem *dst)
 {
     *dst = *src;
     dst->borrowed = 1;
+    dst->stop_len = NULL;
     dst->cl = malloc((size_t)(src->last_itm + 1) * sizeof(xcc_item));
     dst->nd = malloc((size_t)(src->last_node + 1) * sizeof(xcc_node));
     if (!dst->cl || !dst->nd) {
@@ -610,6 +611,7 @@ void xcc_free(xcc_problem *p)
 {
     free(p->cl);
     free(p->nd);
+    free(p->stop_len);
     if (p->borrowed) {
         memset(p, 0, sizeof *p);
         return;

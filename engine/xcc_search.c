@@ -225,14 +225,14 @@ int xcc_reserve_levels(xcc_search *s, int need)
     while (want <= need)
         want *= 2;
     if (want > INT_MAX)
-        return -1;
+        return 3;
     int *c = realloc(s->choice, (size_t)want * sizeof(int));
     if (!c)
-        return -1;
+        return 3;
     s->choice = c;
     ullng *pr = realloc(s->profile, (size_t)want * sizeof(ullng));
     if (!pr)
-        return -1;
+        return 3;
     memset(pr + s->levels_cap, 0, (size_t)(want - s->levels_cap) * sizeof(ullng));
     s->profile = pr;
     s->levels_cap = (int)want;
@@ -425,6 +425,37 @@ double xcc_estimate_subtree(xcc_search *s, int probes, gb_rng *rng)
     return probes ? total / probes : 1.0;
 }
 
+/*
+ * A search that stops early (a limit, a signal, a callback) leaves levels
+ * base_level .. top chosen. This takes them back, as backing up would but
+ * counting nothing, so the problem is as it was before the search and
+ * can be searched again. With XCC_SHOW_TOTS the lengths where the search
+ * stopped are kept first, for the "Item totals" DLX2 prints after it
+ * (xcc_print_item_totals). s->level is left where the search stopped.
+ */
+static __attribute__((noinline)) void unwind(xcc_search *s, int top)
+{
+    xcc_problem *p = s->p;
+    struct tally scratch = {0, 0, 0, 0};
+    if (s->vbose & XCC_SHOW_TOTS) {
+        int *len = malloc((size_t)p->last_itm * sizeof(int));
+        if (len) /* without memory the totals show the lengths as read */
+            for (int k = 1; k < p->last_itm; k++)
+                len[k] = p->nd[k].len;
+        p->stop_len = len;
+    }
+    int stopped_at = s->level;
+    for (int l = top; l >= s->base_level; l--) {
+        int c = s->choice[l];
+        s->level = l;
+        uncommit_option(p->cl, p->nd, c, p->last_itm, p->second, &scratch);
+        if (s->retract)
+            s->retract(s, c, s->ctx);
+        uncover(p->cl, p->nd, p->nd[c].itm, p->last_itm, p->second, &scratch);
+    }
+    s->level = stopped_at;
+}
+
 #define SAVE_TALLY()                                                          \
     (s->mems = t.mems, s->lmems = t.lmems, s->updates = t.updates,            \
      s->cleansings = t.cleansings)
@@ -438,7 +469,10 @@ enum xcc_outcome xcc_solve(xcc_search *s)
     struct tally t = {s->mems, s->lmems, s->updates, s->cleansings};
     enum xcc_outcome outcome = XCC_FINISHED;
     int best, cur;
+    int chosen = 0; /* the option of the current level is in (for unwind) */
 
+    free(p->stop_len);
+    p->stop_len = NULL;
     s->level = s->base_level;
 forward:
     if (s->level == s->split_depth && s->split_depth) {
@@ -490,6 +524,7 @@ advance:
         if (xcc_reserve_levels(s, s->level + 1)) {
             outcome = XCC_NO_MEMORY;
             s->level--;
+            chosen = 1;
             goto done;
         }
         s->maxl = s->level;
@@ -513,6 +548,7 @@ recover:
     goto advance;
 
 solution:
+    chosen = 1;
     s->nodes++; /* a solution is a node of the tree too */
     if (s->level + 1 > s->maxl) {
         if (xcc_reserve_levels(s, s->level + 2)) {
@@ -539,9 +575,12 @@ solution:
         outcome = XCC_COUNT_LIMIT;
         goto done;
     }
+    chosen = 0;
     goto recover;
 
 done:
     SAVE_TALLY();
+    if (outcome != XCC_FINISHED)
+        unwind(s, chosen ? s->level : s->level - 1);
     return outcome;
 }

@@ -750,6 +750,64 @@ BITS_INLINE void prefetch_children(const twin *t, const twin_slot *sl, const xcc
         }
 }
 
+/*
+ * DLX2's list lengths where a search stopped early with levels 0 .. top
+ * chosen, for its "Item totals" (xcc.h: stop_len). A covered or purified
+ * item's list keeps the length it had then (its nodes are never unlinked
+ * afterwards: hiding skips the cleansed ones); the others' lists are
+ * their live options. So the path is made again from the root, noting
+ * each length as it freezes. Only on the way out: no need to be fast.
+ */
+static void note_stop_lengths(const twin *t, xcc_search *s, int top)
+{
+    xcc_problem *p = s->p;
+    const xcc_bits *b = &t->b;
+    const xcc_node *nd = p->nd;
+    int W = b->W;
+    int *len = malloc((size_t)p->last_itm * sizeof(int));
+    word *live = malloc((size_t)W * sizeof(word));
+    if (!len || !live) { /* then the totals show the lengths as read */
+        free(len), free(live);
+        return;
+    }
+    memset(live, 0, (size_t)W * sizeof(word));
+    for (int o = 0; o < b->n; o++)
+        live[o / 64] |= (word)1 << (o % 64);
+    for (int k = 1; k < p->last_itm; k++)
+        len[k] = -1;
+    for (int l = 0; l <= top; l++) {
+        int q = s->choice[l];
+        for (int pp = q, first = 1; first || pp != q; first = 0) {
+            int cc = nd[pp].itm;
+            if (cc <= 0) {
+                pp = nd[pp].up;
+                continue;
+            }
+            if (len[cc] < 0) { /* covered, or purified the first time */
+                const word *mk = bits_item_mask(b, cc);
+                const word *ag = nd[pp].color && pp != q
+                                     ? t->agree + (size_t)t->agree_of[pp - p->last_itm] * (size_t)W
+                                     : NULL;
+                len[cc] = 0;
+                for (int w = 0; w < W; w++) {
+                    len[cc] += __builtin_popcountll(live[w] & mk[w]);
+                    live[w] &= ~(mk[w] & (ag ? ~ag[w] : ~(word)0));
+                }
+            }
+            pp++;
+        }
+    }
+    for (int k = 1; k < p->last_itm; k++)
+        if (len[k] < 0) {
+            const word *mk = bits_item_mask(b, k);
+            len[k] = 0;
+            for (int w = 0; w < W; w++)
+                len[k] += __builtin_popcountll(live[w] & mk[w]);
+        }
+    free(live);
+    p->stop_len = len;
+}
+
 BITS_HOT static enum xcc_outcome walk(xcc_search *s, twin *t)
 {
     const xcc_problem *p = s->p;
@@ -759,6 +817,9 @@ BITS_HOT static enum xcc_outcome walk(xcc_search *s, twin *t)
        callbacks and at the end */
     cost tot = {s->mems, s->lmems, s->updates, s->cleansings};
     ullng cmems = s->cmems, nodes = s->nodes, count = s->count;
+    int chosen = 0; /* the option of the current level is in (for the totals) */
+    free(s->p->stop_len);
+    s->p->stop_len = NULL;
 #define SAVE_FIGURES()                                                         \
     (s->mems = tot.mems, s->lmems = tot.lmems, s->updates = tot.updates,       \
      s->cleansings = tot.cleansings, s->cmems = cmems, s->nodes = nodes, s->count = count)
@@ -930,6 +991,7 @@ recover:
         goto advance;
     }
 solution:
+    chosen = 1;
     nodes++;
     if (t->memo && t->frames[s->level].deep < 1)
         t->frames[s->level].deep = 1;
@@ -945,9 +1007,12 @@ solution:
         { outcome = XCC_STOPPED; goto done; }
     if (count >= s->maxcount)
         { outcome = XCC_COUNT_LIMIT; goto done; }
+    chosen = 0;
     goto recover;
 done:
     SAVE_FIGURES();
+    if (outcome != XCC_FINISHED && outcome != XCC_NO_MEMORY && (s->vbose & XCC_SHOW_TOTS))
+        note_stop_lengths(t, s, chosen ? s->level : s->level - 1);
     return outcome;
 #undef SAVE_FIGURES
 }

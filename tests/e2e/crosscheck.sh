@@ -72,7 +72,7 @@ else
     pick=$(ls "$TMP"/small/*.dlx | sort -V | head -300; ls "$TMP"/large/*.dlx "$TMP"/wide/*.dlx)
 fi
 n=$(echo "$pick" | wc -l)
-for args in "" "m1" "t3 m1" "T3000" "d500" "v129" "m2 v513"; do
+for args in "" "m1" "t3 m1 v513" "T3000 v513" "d500" "v129" "m2 v513"; do
     # the files f where `dlx2 $args $f 2>&1` and
     # `dlx2 --engine=links $args $f 2>&1` differ (output or exit status)
     # shellcheck disable=SC2086

@@ -698,6 +698,181 @@ START_TEST(twin_stands_aside)
 }
 END_TEST
 
+/* ---- searching one problem again ------------------------------------ */
+
+/* The permutations i -> j of 6 things in which every i + j has the same
+   parity, told by the color of a secondary item P, and not both 0 -> 0
+   and 1 -> 1, which share the uncolored secondary item Z: 72 - 4 = 68
+   solutions, with purifying and cleansing at every level. */
+static char *parity_problem(void)
+{
+    char *text = malloc(4096);
+    size_t len = 0;
+    for (int i = 0; i < 6; i++)
+        len += (size_t)sprintf(text + len, "r%d c%d ", i, i);
+    len += (size_t)sprintf(text + len, "| P Z\n");
+    for (int i = 0; i < 6; i++)
+        for (int j = 0; j < 6; j++)
+            len += (size_t)sprintf(text + len, "r%d c%d P:%s%s\n", i, j, (i + j) % 2 ? "odd" : "even",
+                                   i == j && i < 2 ? " Z" : "");
+    return text;
+}
+
+static int raise_flag_at_three(xcc_search *s, void *ctx)
+{
+    if (s->count == 3)
+        *(volatile sig_atomic_t *)ctx = 1;
+    return 0;
+}
+
+/* Every figure of a whole search of p by the links (twin 0) or the twin. */
+static figures whole_search(xcc_problem *p, int twin)
+{
+    xcc_search s;
+    ck_assert_int_eq(xcc_search_init(&s, p), 0);
+    enum xcc_outcome out = twin ? xcc_twin_solve(&s) : xcc_solve(&s);
+    figures f = figures_of(&s, out);
+    xcc_search_free(&s);
+    return f;
+}
+
+static ullng fast_whole_count(const xcc_problem *p)
+{
+    xcc_fast f;
+    ck_assert_int_eq(xcc_fast_init(&f, p), 0);
+    ck_assert_int_eq(xcc_fast_solve(&f), XCC_FINISHED);
+    ullng count = f.count;
+    xcc_fast_free(&f);
+    return count;
+}
+
+/*
+ * Searches p with engine (0 links, 1 twin, 2 and 3 the parallel driver
+ * with links or twins) cut short by the limit, callback or flag `cut`
+ * (0 t<n>, 1 on_solution's stop, 2 the interrupt flag, 3 T<n>).
+ */
+static void cut_short(xcc_problem *p, int engine, int cut)
+{
+    static const enum xcc_outcome want[] = {XCC_COUNT_LIMIT, XCC_STOPPED, XCC_INTERRUPTED,
+                                            XCC_MEMS_LIMIT};
+    volatile sig_atomic_t flag = 0;
+    xcc_search s;
+    ck_assert_int_eq(xcc_search_init(&s, p), 0);
+    if (cut == 0)
+        s.maxcount = 5;
+    if (cut == 1)
+        s.on_solution = stop_at_two;
+    if (cut == 2)
+        s.on_solution = raise_flag_at_three, s.ctx = (void *)&flag, s.interrupt = &flag;
+    if (cut == 3)
+        s.timeout = 3000;
+    enum xcc_outcome out;
+    if (engine >= 2) {
+        xcc_parallel par = {.threads = 2, .shard = 1, .shards = 1, .tasks_per_worker = 4,
+                            .each_solution = cut == 1 || cut == 2, .use_twin = engine == 3};
+        out = xcc_solve_parallel(&s, &par);
+        if (cut == 3 && out == XCC_FINISHED)
+            out = XCC_MEMS_LIMIT; /* each subtree has a limit of its own, unmet */
+    } else {
+        if (engine == 1)
+            ck_assert(xcc_twin_suits(&s));
+        out = engine == 1 ? xcc_twin_solve(&s) : xcc_solve(&s);
+    }
+    ck_assert_int_eq(out, want[cut]);
+    ck_assert_int_lt(s.count, 68);
+    xcc_search_free(&s);
+}
+
+START_TEST(search_again_after_a_stop)
+{
+    char *text = parity_problem();
+    xcc_problem fresh, p;
+    xcc_error err;
+    ck_assert_int_eq(read_text(&fresh, text, &err), 0);
+    figures want = whole_search(&fresh, 0);
+    ck_assert_int_eq(want.count, 68);
+    ck_assert_int_eq(read_text(&p, text, &err), 0);
+    size_t nbytes = (size_t)(p.last_node + 1) * sizeof(xcc_node);
+    size_t ibytes = (size_t)(p.last_itm + 1) * sizeof(xcc_item);
+    for (int engine = 0; engine < 4; engine++)
+        for (int cut = 0; cut < 4; cut++) {
+            cut_short(&p, engine, cut);
+            /* every link, length and color as read (headers' aux aside) */
+            for (int i = 1; i < p.last_itm; i++)
+                p.nd[i].aux = fresh.nd[i].aux;
+            ck_assert_mem_eq(p.nd, fresh.nd, nbytes);
+            ck_assert_mem_eq(p.cl, fresh.cl, ibytes);
+            expect_same_figures(whole_search(&p, 0), want);
+            expect_same_figures(whole_search(&p, 1), want);
+            ck_assert_int_eq(fast_whole_count(&p), 68);
+        }
+    xcc_free(&p);
+    xcc_free(&fresh);
+    free(text);
+}
+END_TEST
+
+START_TEST(fast_searches_again)
+{
+    /* one xcc_fast, searched again and again: whole, cut short in the
+       root's last branch, whole (listing, so that every level is walked
+       with the states, whose root the root's last branch reuses) */
+    char *text = parity_problem();
+    xcc_problem p;
+    xcc_error err;
+    ck_assert_int_eq(read_text(&p, text, &err), 0);
+    xcc_fast f;
+    ck_assert_int_eq(xcc_fast_init(&f, &p), 0);
+    listing l = {0};
+    l.f = open_memstream(&l.buf, &l.len);
+    f.on_solution = list_all_fast;
+    f.ctx = &l;
+    ullng limits[] = {~0ULL, 67, ~0ULL, 1, ~0ULL};
+    for (int k = 0; k < 5; k++) {
+        f.count = 0;
+        f.maxcount = limits[k];
+        ck_assert_int_eq(xcc_fast_solve(&f), (limits[k] == ~0ULL ? XCC_FINISHED : XCC_COUNT_LIMIT));
+        ck_assert_int_eq(f.count, (limits[k] == ~0ULL ? 68 : limits[k]));
+    }
+    fclose(l.f);
+    free(l.buf);
+    xcc_fast_free(&f);
+    xcc_free(&p);
+    free(text);
+}
+END_TEST
+
+START_TEST(totals_where_the_search_stopped)
+{
+    /* DLX2's "Item totals" after t1 (the example of issue 12): the
+       lengths where it stopped, from the links and from the twin, while
+       the problem itself comes back as read */
+    for (int twin = 0; twin < 2; twin++) {
+        xcc_problem p;
+        xcc_error err;
+        ck_assert_int_eq(read_text(&p, "A B C\nA B\nA\nB C\nC\n", &err), 0);
+        xcc_search s;
+        ck_assert_int_eq(xcc_search_init(&s, &p), 0);
+        s.vbose |= XCC_SHOW_TOTS;
+        s.maxcount = 1;
+        ck_assert_int_eq(twin ? xcc_twin_solve(&s) : xcc_solve(&s), XCC_COUNT_LIMIT);
+        char *out;
+        size_t len;
+        FILE *f = open_memstream(&out, &len);
+        xcc_print_item_totals(f, &p);
+        fclose(f);
+        ck_assert_str_eq(out, "Item totals: 2 1 1\n");
+        free(out);
+        ck_assert_int_eq(p.nd[2].len, 2);
+        s.maxcount = ~0ULL; /* a search that finishes clears them */
+        ck_assert_int_eq(twin ? xcc_twin_solve(&s) : xcc_solve(&s), XCC_FINISHED);
+        ck_assert_ptr_null(p.stop_len);
+        xcc_search_free(&s);
+        xcc_free(&p);
+    }
+}
+END_TEST
+
 /* ---- random numbers ------------------------------------------------- */
 
 START_TEST(gbrand_matches_the_published_test_values)
@@ -754,6 +929,13 @@ static Suite *xcc_suite(void)
     tcase_add_test(tw, twin_shared_memo_keeps_the_figures);
     tcase_add_test(tw, twin_stands_aside);
     suite_add_tcase(s, tw);
+
+    TCase *ag = tcase_create("again");
+    tcase_set_timeout(ag, 60);
+    tcase_add_test(ag, search_again_after_a_stop);
+    tcase_add_test(ag, fast_searches_again);
+    tcase_add_test(ag, totals_where_the_search_stopped);
+    suite_add_tcase(s, ag);
 
     TCase *rn = tcase_create("gbrand");
     tcase_add_test(rn, gbrand_matches_the_published_test_values);
