@@ -47,6 +47,9 @@ typedef uint64_t word;
 #if defined(__SANITIZE_THREAD__)
 #define BITS_NO_CLONES
 #endif
+#if defined(__AFL_COMPILER)
+#define BITS_NO_CLONES /* AFL++'s coverage pass (4.04c) asserts on the ifunc they make */
+#endif
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__APPLE__) \
     && !defined(BITS_NO_CLONES)
 #define BITS_HOT __attribute__((target_clones("popcnt", "default")))
