@@ -163,6 +163,11 @@ struct xcc_search {
     ullng timeout;         /* T<n> */
     ullng delta, thresh;   /* d<n>: call on_progress every delta mems */
     gb_rng *rng;           /* s<n>: random tie-breaking, or NULL */
+    /* how xcc_solve finds the branch item among many primary items
+       (xcc_search.c: "the length index"): 0 as it pays, 1 always with
+       the index, -1 always by DLX2's scan; the tree and every figure are
+       the same, only the time differs */
+    int len_index;
     volatile sig_atomic_t *interrupt; /* polled once per node, or NULL */
     volatile int *halt;    /* a second flag, for the parallel driver */
     /* called for each solution; a nonzero return stops the search */

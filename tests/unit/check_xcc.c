@@ -356,8 +356,7 @@ static char *chain_problem(int n)
 START_TEST(search_deep_chain_without_recursion)
 {
     /* a chain of 20000 items, each option covering two neighbours: one
-       solution 10000 levels deep (DLX2's choice rule scans every active
-       item at every level, so deeper chains are left to the e2e tests) */
+       solution 10000 levels deep (tests/e2e/robust.sh goes to 200000) */
     int n = 20000;
     char *text = chain_problem(n);
     xcc_problem p;
@@ -526,7 +525,11 @@ typedef struct figures {
     char *listing;
 } figures;
 
-/* Solves text with xcc_solve (twin 0) or xcc_twin_solve (twin 1). */
+/*
+ * Solves text with xcc_solve (twin 0), xcc_twin_solve (twin 1), or
+ * xcc_solve finding the branch item always by DLX2's scan (twin 2) or
+ * always with the length index (twin 3).
+ */
 static figures twin_or_links(const char *text, int twin, int list, ullng maxcount, ullng timeout)
 {
     xcc_problem p;
@@ -542,10 +545,12 @@ static figures twin_or_links(const char *text, int twin, int list, ullng maxcoun
         s.on_solution = list_all;
         s.ctx = &l;
     }
-    if (twin)
+    if (twin == 1)
         ck_assert(xcc_twin_suits(&s));
+    if (twin >= 2)
+        s.len_index = twin == 2 ? -1 : 1;
     figures f;
-    f.out = twin ? xcc_twin_solve(&s) : xcc_solve(&s);
+    f.out = twin == 1 ? xcc_twin_solve(&s) : xcc_solve(&s);
     f.count = s.count, f.mems = s.mems, f.lmems = s.lmems, f.cmems = s.cmems;
     f.updates = s.updates, f.cleansings = s.cleansings, f.nodes = s.nodes, f.maxl = s.maxl;
     f.listing = NULL;
@@ -695,6 +700,106 @@ START_TEST(twin_stands_aside)
     ck_assert(!xcc_twin_suits(&s)); /* and so is tracing */
     xcc_search_free(&s);
     xcc_free(&p);
+}
+END_TEST
+
+/* ---- many primary items: the length index ---------------------------- */
+
+/* Appends to a growing string. */
+static void add(char **text, size_t *len, size_t *cap, const char *fmt, int a, int b, int c)
+{
+    if (*len + 64 > *cap) {
+        *cap = 2 * *cap + 64;
+        *text = realloc(*text, *cap);
+    }
+    *len += (size_t)snprintf(*text + *len, 64, fmt, a, b, c);
+}
+
+/*
+ * Problems of over 1024 primary items, where xcc_solve keeps the length
+ * index instead of scanning: "banded permutations" of rows and columns
+ * 0 .. 529 (row i to column i + d mod 530, d in a set of offsets), the
+ * items named in a scrambled order.
+ * kind 0: offsets 0, 1, 2: ties everywhere, lists of up to 3;
+ * kind 1: the same, each option giving secondary item X the color d, so
+ * all must take one shift (3 solutions): purifying and cleansing;
+ * kind 2: offsets 0, 1, 3, with colors on Y and an uncolored Z here and
+ * there: dead ends at lists of length 0 (DLX2's scan stops there);
+ * kind 3: offsets 0 .. 39: no list is short near the root (the scan).
+ */
+static char *many_items_problem(int kind)
+{
+    int n = 530;
+    size_t len = 0, cap = 0;
+    char *text = NULL;
+    static const int offsets[][3] = {{0, 1, 2}, {0, 1, 2}, {0, 1, 3}};
+    for (int k = 0; k < n; k++) /* the items in a scrambled order */
+        add(&text, &len, &cap, "r%d c%d ", k * 37 % n, k * 37 % n, 0);
+    add(&text, &len, &cap, "| X Y Z\n", 0, 0, 0);
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < (kind == 3 ? 40 : 3); k++) {
+            int d = kind == 3 ? k : offsets[kind][k];
+            add(&text, &len, &cap, "r%d c%d", i, (i + d) % n, 0);
+            if (kind == 1)
+                add(&text, &len, &cap, " X:%d", d, 0, 0);
+            if (kind == 2 && d == 3)
+                add(&text, &len, &cap, " Y:%d", i / 7 % 2, 0, 0);
+            if (kind == 2 && d == 1 && i % 50 == 0)
+                add(&text, &len, &cap, " Z", 0, 0, 0);
+            add(&text, &len, &cap, "\n", 0, 0, 0);
+        }
+    return text;
+}
+
+START_TEST(many_items_keep_the_tree_and_the_mems)
+{
+    /* the search with the length index, with the scan, as it chooses,
+       and the twin: every figure (mems and ccost included), the listing,
+       the outcome */
+    for (int kind = 0; kind < 4; kind++) {
+        char *text = many_items_problem(kind);
+        /* the banded permutations are too many to count to the end */
+        ullng limits[][2] = {{kind == 1 ? ~0ULL : 300, 3000000}, {40, 3000000},
+                             {~0ULL, 2000000}};
+        for (int k = 0; k < 3; k++) {
+            int list = k < 2;
+            figures a = twin_or_links(text, 3, list, limits[k][0], limits[k][1]);
+            figures b = twin_or_links(text, 2, list, limits[k][0], limits[k][1]);
+            figures c = twin_or_links(text, 1, list, limits[k][0], limits[k][1]);
+            figures d = twin_or_links(text, 0, list, limits[k][0], limits[k][1]);
+            expect_same_figures(a, b);
+            expect_same_figures(a, c);
+            expect_same_figures(a, d);
+            if (list) {
+                ck_assert_str_eq(a.listing, b.listing);
+                ck_assert_str_eq(a.listing, c.listing);
+                ck_assert_str_eq(a.listing, d.listing);
+            }
+            if (kind == 1 && k == 0)
+                ck_assert_int_eq(a.count, 3); /* one shift for all */
+            free(a.listing), free(b.listing), free(c.listing), free(d.listing);
+        }
+        free(text);
+    }
+}
+END_TEST
+
+START_TEST(many_items_deep_chain)
+{
+    /* 4000 items, 2000 levels, each forcing the next: the chain of the
+       e2e tests, small, with the scan's figures */
+    char *text = chain_problem(4000);
+    figures a = twin_or_links(text, 3, 1, ~0ULL, ~0ULL);
+    figures b = twin_or_links(text, 2, 1, ~0ULL, ~0ULL);
+    figures c = twin_or_links(text, 0, 1, ~0ULL, ~0ULL);
+    expect_same_figures(a, b);
+    expect_same_figures(a, c);
+    ck_assert_str_eq(a.listing, b.listing);
+    ck_assert_str_eq(a.listing, c.listing);
+    ck_assert_int_eq(a.count, 1);
+    ck_assert_int_eq(a.maxl, 2000);
+    free(a.listing), free(b.listing), free(c.listing);
+    free(text);
 }
 END_TEST
 
@@ -929,6 +1034,12 @@ static Suite *xcc_suite(void)
     tcase_add_test(tw, twin_shared_memo_keeps_the_figures);
     tcase_add_test(tw, twin_stands_aside);
     suite_add_tcase(s, tw);
+
+    TCase *mi = tcase_create("many items");
+    tcase_set_timeout(mi, 60);
+    tcase_add_test(mi, many_items_keep_the_tree_and_the_mems);
+    tcase_add_test(mi, many_items_deep_chain);
+    suite_add_tcase(s, mi);
 
     TCase *ag = tcase_create("again");
     tcase_set_timeout(ag, 60);
