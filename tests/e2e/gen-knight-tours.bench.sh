@@ -19,6 +19,6 @@ open tours:      6637920 (3318960 up to direction)" "$("$K" 6 --open | "$KT" 2>/
 # the listing of all 6 x 6 tours, drawn: 19724 pictures, each closed tour
 # twice and both times the same
 "$KT" m1 < "$TMP/k6.dlx" 2>/dev/null | "$K" --show > "$TMP/show"
-t_eq "6 x 6: 19724 pictures" 19724 "$(grep -c '^tour ' "$TMP/show")"
+t_eq "6 x 6: 19724 pictures" 19724 "$(grep -c '^solution ' "$TMP/show")"
 t_eq "6 x 6: 9862 different pictures" 9862 \
-    "$(grep -v '^tour ' "$TMP/show" | paste -d' ' - - - - - - - | grep -v '^ *$' | sort -u | wc -l | tr -d ' ')"
+    "$(grep -v '^solution ' "$TMP/show" | paste -d' ' - - - - - - - | grep -v '^ *$' | sort -u | wc -l | tr -d ' ')"
