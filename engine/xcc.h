@@ -46,6 +46,7 @@
 #define XCC_H
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include "gbrand.h"
 
@@ -169,7 +170,7 @@ struct xcc_search {
        the same, only the time differs */
     int len_index;
     volatile sig_atomic_t *interrupt; /* polled once per node, or NULL */
-    volatile int *halt;    /* a second flag, for the parallel driver */
+    const atomic_int *halt; /* a second flag, set by other threads (-j) */
     /* called for each solution; a nonzero return stops the search */
     int (*on_solution)(xcc_search *s, void *ctx);
     /* called when mems pass thresh (only if delta != 0) */
@@ -274,7 +275,8 @@ void xcc_unreplay(xcc_search *s);
  * Knuth's estimate of the size of the subtree below the current state:
  * the mean, over `probes` random paths, of 1 + d1 + d1 d2 + ..., where
  * d1, d2, ... are the numbers of options of the items branched on along
- * the path. Leaves the structure as it found it.
+ * the path. Leaves the structure as it found it. When *s->interrupt is
+ * set it stops at once, and what it returns means nothing.
  */
 double xcc_estimate_subtree(xcc_search *s, int probes, gb_rng *rng);
 

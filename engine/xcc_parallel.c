@@ -71,7 +71,7 @@ typedef struct shared {
     size_t front, back;    /* mine[front .. back - 1] are not taken yet */
     size_t done;           /* tasks finished */
     pthread_mutex_t lock;  /* front, back, done, solutions, user callbacks */
-    volatile int halt;
+    atomic_int halt;       /* read by every worker's search without the lock */
     ullng count;           /* global solution number when each_solution */
     enum xcc_outcome outcome;
     int failed;            /* out of memory in a thread */
@@ -164,10 +164,8 @@ static enum xcc_outcome enumerate(xcc_search *user, tasks *t, int d, xcc_search 
     if (prepare(e, user->p, user))
         return XCC_NO_MEMORY;
     e->rng = user->rng;
-    if (t->counting_only) { /* only the shape of the top matters */
+    if (t->counting_only) /* only the shape of the top matters */
         e->maxcount = ~0ULL;
-        e->timeout = ~0ULL;
-    }
     e->split_depth = d;
     e->on_split = record_task;
     e->on_solution = enumerator_solution;
@@ -365,12 +363,18 @@ static int by_index(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+static int stopped(const xcc_search *user)
+{
+    return user->interrupt && *user->interrupt;
+}
+
 /*
  * Picks this shard's tasks: estimates every subtree (the same numbers on
  * every machine), deals them largest first to the least loaded shard,
- * keeps those dealt to par->shard, in tree order.
+ * keeps those dealt to par->shard, in tree order. The estimates can take
+ * long on a large problem, so they stop when the caller says so.
  */
-static int deal_shard(shared *sh, xcc_search *user)
+static enum xcc_outcome deal_shard(shared *sh, xcc_search *user)
 {
     tasks *t = sh->t;
     const xcc_parallel *par = sh->par;
@@ -378,21 +382,28 @@ static int deal_shard(shared *sh, xcc_search *user)
     double *load = calloc((size_t)par->shards, sizeof(double));
     sh->mine = malloc((t->count + 1) * sizeof(size_t));
     xcc_search s;
-    if (!est || !load || !sh->mine || prepare(&s, user->p, user)) {
-        free(est);
-        free(load);
-        return 3;
-    }
-    for (size_t i = 0; i < t->count; i++) {
+    int made = est && load && sh->mine && !prepare(&s, user->p, user);
+    enum xcc_outcome o = made ? XCC_FINISHED : XCC_NO_MEMORY;
+    for (size_t i = 0; o == XCC_FINISHED && i < t->count; i++) {
         gb_rng rng;
         gb_rng_init(&rng, (long)(i % 2147483647u));
-        if (xcc_replay(&s, t->paths + i * (size_t)t->depth, t->depth))
-            return 3;
+        if (xcc_replay(&s, t->paths + i * (size_t)t->depth, t->depth)) {
+            o = XCC_NO_MEMORY;
+            break;
+        }
         est[i].task = i;
         est[i].size = xcc_estimate_subtree(&s, 8, &rng);
         xcc_unreplay(&s);
+        if (stopped(user))
+            o = XCC_INTERRUPTED;
     }
-    xcc_search_free(&s);
+    if (made)
+        xcc_search_free(&s);
+    if (o != XCC_FINISHED) {
+        free(est);
+        free(load);
+        return o;
+    }
     qsort(est, t->count, sizeof(sized), larger_first);
     sh->nmine = 0;
     for (size_t i = 0; i < t->count; i++) {
@@ -407,7 +418,7 @@ static int deal_shard(shared *sh, xcc_search *user)
     qsort(sh->mine, sh->nmine, sizeof(size_t), by_index);
     free(est);
     free(load);
-    return 0;
+    return XCC_FINISHED;
 }
 
 /* ---- the driver ------------------------------------------------------- */
@@ -428,6 +439,8 @@ enum xcc_outcome xcc_solve_parallel(xcc_search *user, const xcc_parallel *par)
     int d = 1;
     for (;; d++) {
         enum xcc_outcome o = enumerate(user, &t, d, &e, twin);
+        if (o == XCC_MEMS_LIMIT)
+            break; /* T<n> reached above the split: the real pass reports it */
         if (o != XCC_FINISHED) { /* out of memory, or interrupted */
             xcc_search_free(&e);
             xcc_twin_delete(twin);
@@ -473,9 +486,12 @@ enum xcc_outcome xcc_solve_parallel(xcc_search *user, const xcc_parallel *par)
         /* a limit was reached above the split: nothing more to do */
         sh.nmine = 0;
     } else if (sharded) {
-        if (deal_shard(&sh, user)) {
+        enum xcc_outcome o = deal_shard(&sh, user);
+        if (o != XCC_FINISHED) {
+            free(sh.mine);
             free(t.paths);
-            return XCC_NO_MEMORY;
+            pthread_mutex_destroy(&sh.lock);
+            return o;
         }
     } else {
         sh.mine = malloc((t.count + 1) * sizeof(size_t));
@@ -499,7 +515,7 @@ enum xcc_outcome xcc_solve_parallel(xcc_search *user, const xcc_parallel *par)
     /* all workers are made before any starts, so the memo is shared
        before anyone searches */
     int made = 0;
-    for (; !sh.failed && made < n && sh.nmine; made++) {
+    for (; !sh.failed && made < n && sh.nmine && !stopped(user); made++) {
         worker *x = w[made] = new_worker();
         if (!x || xcc_clone(user->p, &x->p) || prepare(&x->s, &x->p, user)) {
             sh.failed = 1;

@@ -556,7 +556,7 @@ double xcc_estimate_subtree(xcc_search *s, int probes, gb_rng *rng)
     for (int probe = 0; probe < probes; probe++) {
         double weight = 1.0, sum = 1.0;
         int depth = 0;
-        while (p->cl[0].next != 0) {
+        while (p->cl[0].next != 0 && !(s->interrupt && *s->interrupt)) {
             int best = plain_choice(p), d = p->nd[best].len;
             if (d == 0)
                 break;
