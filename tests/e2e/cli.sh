@@ -20,8 +20,25 @@ t_eq "./m1 is a FILE" 1 "$(cd "$TMP" && "$DLX2" -c ./m1 2>/dev/null)"
 cp "$colors" "$TMP/test.dlx"
 t_eq "an existing file named like an argument (test.dlx) is a FILE" 1 \
     "$(cd "$TMP" && "$DLX2" -c test.dlx 2>/dev/null)"
-t_run "a missing one is a bad argument" 2 "dlx2: bad argument 'tests.dlx': a whole number must follow the letter (to read a file of that name, write ./ before it)
+t_run "a missing one is a bad argument" 2 "dlx2: bad argument 'tests.dlx': a whole number must follow the letter (to read a file of that name, write ./tests.dlx)
 Try 'dlx2 --help' for more information." "$DLX2" tests.dlx
+
+# A file named like an argument with another letter: a hint, and ./e7 reads it.
+cp "$colors" "$TMP/e7"
+t_run "a file named e7: a hint to write ./e7" 2 "dlx2: unknown argument 'e7' (to read a file of that name, write ./e7)
+Try 'dlx2 --help' for more information." sh -c 'cd "$1" && "$0" -c e7' "$DLX2" "$TMP"
+t_eq "./e7 is the file" 1 "$(cd "$TMP" && "$DLX2" -c ./e7 2>/dev/null)"
+t_run "a file named -x: a hint to write ./-x" 2 "dlx2: unknown argument '-x' (to read the file, write ./-x)
+Try 'dlx2 --help' for more information." sh -c 'cd "$1" && touch ./-x && "$0" -c -x' "$DLX2" "$TMP"
+# Bytes that would garble a terminal are shown escaped in messages.
+t_run "a bad argument with odd bytes: escaped" 2 "dlx2: bad argument 'm1\xff\x1b[2J': a whole number must follow the letter (to read a file of that name, write ./m1\xff\x1b[2J)
+Try 'dlx2 --help' for more information." "$DLX2" $'m1\xff\e[2J'
+t_run "a file name with odd bytes: escaped" 2 "dlx2: nope\x07\xc3(: cannot open: No such file or directory" \
+    "$DLX2" $'nope\a\xc3('
+t_run "UTF-8 in a file name stays as it is" 2 "dlx2: été.dlx: cannot open: No such file or directory" \
+    "$DLX2" $'\xc3\xa9t\xc3\xa9.dlx'
+t_run "an engine name with odd bytes: escaped" 2 "dlx2: unknown engine '\x1b[31mred' (dlx, links or fast)
+Try 'dlx2 --help' for more information." "$DLX2" $'--engine=\e[31mred'
 
 "$DLX2" --help > "$TMP/out" 2> "$TMP/err"
 t_eq "--help exits 0" 0 $?
@@ -63,7 +80,7 @@ t_match "T<n> still prints the report" "^Altogether [0-9]+ solutions, " "$(tail 
 # A long search, cut short: by signals and by --time-limit.
 long=$REF/instances/pentomino-6x10.dlx
 "$DLX2" --time-limit 0.3 < "$long" > /dev/null 2> "$TMP/err"
-t_eq "--time-limit exits 0" 0 $?
+t_eq "--time-limit exits 4" 4 $?
 t_eq "--time-limit says so" "Time limit of 0.3 seconds reached; the figures below are partial." \
     "$(sed -n 2p "$TMP/err")"
 for sig in INT TERM; do

@@ -21,3 +21,29 @@ t_eq "shape file: solutions" 52 "$(grep -c '^sol$' "$TMP/shape")"
 # First occurrence of an argument wins, as in DLX2.
 got=$("$DLX2" m1 m0 < "$REF/instances/knuth-example-colors.dlx" 2> /dev/null | head -1)
 t_eq "first of two m arguments wins" "1:" "$got"
+
+# DLX2's quirks with arguments, kept (rows 49 to 58 of CASES.tsv hold his
+# outputs): a negative t, T or d is no limit, a sign may come first,
+# numbers past 64 bits are pinned to 2^63 - 1, and an S<file> that cannot
+# be opened gets his apology while the search goes on; two S<file> open
+# both files, the first one counts. Here the exit statuses of those runs,
+# and the differences from DLX2 that remain (formats/xcc.md, "Differences
+# from DLX2"; the others are tested in exit-status.sh and cli.sh).
+l7=$REF/instances/langford-7.dlx
+t_run "t-1 T-1 d-1: no limits, status 0" 0 '*' "$DLX2" t-1 T-1 d-1 "$l7"
+t_run "S<file> that cannot be opened: DLX2's apology and report, but status 1" 1 \
+    "$(cat "$D/57.stderr")" "$DLX2" S/nonexistent/dir/shape t2 "$l7"
+"$DLX2" S"$TMP/first" S"$TMP/second" t1 "$l7" 2> /dev/null
+t_eq "two S<file>: the first is written (11 lines), the second made empty, as in DLX2" "11 0" \
+    "$(wc -l < "$TMP/first" 2> /dev/null) $(wc -c < "$TMP/second" 2> /dev/null)"
+hint="Try 'dlx2 --help' for more information."
+# difference: DLX2 reads the number and ignores what follows (m1x is m1)
+t_run "m1x is refused (DLX2: m1)" 2 "dlx2: bad argument 'm1x': a whole number must follow the letter (to read a file of that name, write ./m1x)
+$hint" "$DLX2" m1x "$l7"
+# difference: DLX2 wraps numbers of type int round modulo 2^32
+t_run "m4294967297 is refused (DLX2: m1)" 2 "dlx2: bad argument 'm4294967297': the number must lie between -2147483648 and 2147483647
+$hint" "$DLX2" m4294967297 "$l7"
+t_run "s-2147483649 is refused (DLX2: s2147483647)" 2 "dlx2: bad argument 's-2147483649': the number must lie between -2147483648 and 2147483647
+$hint" "$DLX2" s-2147483649 "$l7"
+t_run "v99999999999999999999 is refused (DLX2: v-1)" 2 "dlx2: bad argument 'v99999999999999999999': the number must lie between -2147483648 and 2147483647
+$hint" "$DLX2" v99999999999999999999 "$l7"

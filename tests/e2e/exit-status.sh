@@ -1,0 +1,134 @@
+# The exit statuses of progs.h, for every engine: 0 finished (also after
+# t<n>), 1 an output could not be written, 2 bad arguments or input, 3 out
+# of memory, 4 stopped early by T<n> or --time-limit, 128+signal. stdout
+# and stderr stay DLX2's; -c marks a count cut short with a +.
+# (Bad input in detail: bad-input.sh; out of memory: robust.sh and
+# engine-fast.sh; the default engine's signals and pipes: cli.sh.)
+. "$(dirname "$0")/../lib.sh"
+I=$REF/instances
+l7=$I/langford-7.dlx
+l11=$I/langford-11.dlx
+long=$I/pentomino-6x10.dlx
+engines=("" "--engine=links" "--engine=fast" "-j 2" "--shard 1/2")
+
+# --help documents the table
+"$DLX2" --help > "$TMP/help"
+t_eq "--help: the table of exit statuses" "Exit status:
+  0      the search finished (also when t<n> stopped it)
+  1      an output could not be written (a reader that goes away, as
+         in 'dlx2 m1 | head', is no error)
+  2      bad arguments or input
+  3      out of memory
+  4      stopped early by T<n> or --time-limit: the figures are partial
+  128+n  stopped by signal n (130 SIGINT, 143 SIGTERM): partial too" "$(sed -n '/^Exit status:/,$p' "$TMP/help")"
+t_match "--help: -c's mark" "with a \+$" "$(grep -A1 '^  -c ' "$TMP/help" | head -1)"
+t_eq "--help points to the man page, not into the source tree" "0 1" \
+    "$(grep -c 'formats/' "$TMP/help") $(grep -c 'see xcc(5)' "$TMP/help")"
+
+for e in "${engines[@]}"; do
+    en=${e:-default}
+    # 0: the whole search, and t<n>
+    # shellcheck disable=SC2086
+    t_run "$en: finished: 0" 0 '*' "$DLX2" $e m1 "$l7"
+    # shellcheck disable=SC2086
+    t_run "$en: t5: 0" 0 '*' "$DLX2" $e t5 -c "$l11"
+    t_eq "$en: t5 -c: the count, unmarked" 5 "$(cat "$TMP/out")"
+    # 1: stdout cannot be written; stdout whose reader went away is fine
+    # shellcheck disable=SC2086
+    t_run "$en: m1 > /dev/full: 1" 1 "(63 options, 21+0 items, 252 entries successfully read)
+dlx2: error writing to standard output: No space left on device" \
+        sh -c '"$0" "$@" > /dev/full' "$DLX2" $e m1 "$l7"
+    # shellcheck disable=SC2086
+    "$DLX2" $e m1 "$l11" 2> /dev/null | head -1 > /dev/null
+    t_eq "$en: m1 | head -1: 0" 0 "${PIPESTATUS[0]}"
+    # 4: --time-limit, with -c the count marked
+    # shellcheck disable=SC2086
+    t_run "$en: --time-limit: 4" 4 "Time limit of 0.1 seconds reached; the figures below are partial." \
+        "$DLX2" $e -c --time-limit 0.1 "$long"
+    t_match "$en: --time-limit -c: the count with a +" '^[0-9]+\+$' "$(cat "$TMP/out")"
+done
+
+# 4: T<n> (the fast engine counts no mems and refuses it)
+for e in "" "--engine=links" "-j 2" "--shard 1/2"; do
+    en=${e:-default}
+    # shellcheck disable=SC2086
+    "$DLX2" $e T1000000 "$l11" > /dev/null 2> "$TMP/err"
+    t_eq "$en: T<n>: 4" 4 $?
+    t_eq "$en: T<n>: DLX2's TIMEOUT!" "TIMEOUT!" "$(sed -n 2p "$TMP/err")"
+    # shellcheck disable=SC2086
+    t_run "$en: T<n> -c: 4" 4 "TIMEOUT!" "$DLX2" $e -c T1000000 "$l11"
+    t_match "$en: T<n> -c: the count with a +" '^[0-9]+\+$' "$(cat "$TMP/out")"
+done
+t_eq "the default engine's T<n>: DLX2's figures" \
+    "Altogether 312 solutions, 18141+1000060-0 mems, 63332 updates, 0 cleansings, 11692 bytes, 4495 nodes, ccost 8%." \
+    "$("$DLX2" T1000000 "$l11" 2>&1 | tail -1)"
+
+# 128 + the signal: links, threads and a shard (the default engine and
+# the fast one: cli.sh, engine-fast.sh), and -c marks the count
+for e in "--engine=links" "-j 2" "--shard 1/2"; do
+    # shellcheck disable=SC2086
+    "$DLX2" $e -c "$long" > "$TMP/out" 2> "$TMP/err" &
+    pid=$!
+    sleep 0.3
+    kill -TERM $pid
+    wait $pid
+    t_eq "$e: SIGTERM: 143" 143 $?
+    t_match "$e: SIGTERM -c: the count with a +" '^[0-9]+\+$' "$(cat "$TMP/out")"
+    t_eq "$e: SIGTERM: says so" "Search interrupted by SIGTERM; the figures below are partial." \
+        "$(cat "$TMP/err")"
+done
+
+# 1: every other output: -c's count, --help, --version, the shape file
+to_full() { "$@" > /dev/full; }
+t_run "-c > /dev/full: 1" 1 "dlx2: error writing to standard output: No space left on device" \
+    to_full "$DLX2" -c "$l7"
+t_run "--help > /dev/full: 1" 1 "dlx2: error writing to standard output: No space left on device" \
+    to_full "$DLX2" --help
+t_run "--version > /dev/full: 1" 1 "dlx2: error writing to standard output: No space left on device" \
+    to_full "$DLX2" --version
+t_run "S/dev/full: the whole report, then the error: 1" 1 \
+    "(63 options, 21+0 items, 252 entries successfully read)
+Altogether 52 solutions, 5891+130331-0 mems, 8339 updates, 0 cleansings, 4764 bytes, 607 nodes, ccost 7%.
+dlx2: error writing the shape file '/dev/full'" "$DLX2" S/dev/full "$l7"
+"$DLX2" --help | head -1 > /dev/null
+t_eq "--help | head -1: 0" 0 "${PIPESTATUS[0]}"
+
+# 2: bad arguments and bad input, every engine alike
+for e in "${engines[@]}"; do
+    # shellcheck disable=SC2086
+    t_run "${e:-default}: bad input: 2" 2 "dlx2: <stdin>:2:3: unknown item 'C'" \
+        sh -c 'printf "A B\nA C\n" | "$0" "$@"' "$DLX2" $e
+done
+
+# The shard split obeys signals and --time-limit: a problem of two
+# million entries (items i0 .. i99999, every interval of 1 to 5 of them
+# an option), whose subtrees the split estimates by probes thousands of
+# levels deep, for minutes. Stopped, it ends at once.
+awk 'BEGIN { N = 100000; for (i = 0; i < N; i++) printf "i%d ", i; print "";
+             for (i = 0; i < N; i++) for (L = 1; L <= 5 && i + L <= N; L++) {
+                 for (j = i; j < i + L; j++) printf "i%d ", j; print "" } }' > "$TMP/intervals.dlx"
+# waits up to 10 s for process $1 to end: $status is its status, or
+# "still running" (then it is killed)
+ended() {
+    for _ in $(seq 100); do
+        kill -0 "$1" 2> /dev/null || { wait "$1"; status=$?; return; }
+        sleep 0.1
+    done
+    kill -9 "$1"
+    status="still running"
+}
+"$DLX2" --shard 1/16 "$TMP/intervals.dlx" > /dev/null 2> "$TMP/err" &
+pid=$!
+for _ in $(seq 300); do # until it has read the problem (and handles signals)
+    [ -s "$TMP/err" ] && break
+    sleep 0.1
+done
+sleep 0.5 # the split is under way
+kill -INT $pid
+ended $pid
+t_eq "the split of --shard, interrupted: 130" 130 "$status"
+t_eq "the split of --shard, interrupted: says so" \
+    "Search interrupted by SIGINT; the figures below are partial." "$(sed -n 2p "$TMP/err")"
+"$DLX2" --shard 1/16 --time-limit 1 "$TMP/intervals.dlx" > /dev/null 2> "$TMP/err" &
+ended $!
+t_eq "the split of --shard, --time-limit: 4" 4 "$status"

@@ -1,0 +1,116 @@
+# dlx2 --merge: the reports of the parts of a --shard run, added up, and
+# every way a part can be wrong refused (cut short, twice, missing, of
+# another problem or number of shards, garbage, figures past 64 bits),
+# each with a message naming the file and the line and status 2. A part
+# stopped early makes the whole partial: said, and status 4.
+. "$(dirname "$0")/../lib.sh"
+q8=$REF/instances/queens-8.dlx
+for k in 1 2 3; do
+    "$DLX2" --shard $k/3 "$q8" 2> "$TMP/p$k.err"
+done
+whole="(64 options, 16+26 items, 316 entries successfully read)
+Altogether 92 solutions, 10686+239467-26524 mems, 16680 updates, 0 cleansings, 6464 bytes, 1049 nodes, ccost 6%."
+t_eq "the whole run's report" "$whole" "$("$DLX2" "$q8" 2>&1)"
+
+# Each part names its shard and the problem, before DLX2's closing line.
+t_match "a part's line: shard and fingerprint" '^Shard 2/3, problem fingerprint [0-9a-f]{16}\.$' \
+    "$(sed -n 2p "$TMP/p2.err")"
+fp=$(sed -n 's/^Shard 1\/3, problem fingerprint \([0-9a-f]*\)\.$/\1/p' "$TMP/p1.err")
+# the fingerprint is the problem's: not the file's layout, stdin or s<n>
+{ echo '| the same problem, written another way'; sed 's/ /   /g' "$q8"; } > "$TMP/q8-spaced.dlx"
+for how in "< $q8" "$TMP/q8-spaced.dlx" "s7 $q8"; do
+    t_eq "the fingerprint of $how" "Shard 1/3, problem fingerprint $fp." \
+        "$(eval "\"\$DLX2\" --shard 1/3 $how" 2>&1 | grep '^Shard')"
+done
+sed '$d' "$q8" > "$TMP/q7.dlx" # one option fewer: another problem
+other=$("$DLX2" --shard 1/3 "$TMP/q7.dlx" 2>&1 | sed -n 's/^Shard.*fingerprint \([0-9a-f]*\)\.$/\1/p')
+t_eq "another problem, another fingerprint" yes "$([ -n "$other" ] && [ "$other" != "$fp" ] && echo yes)"
+
+# Good parts: the whole report, from files, one file or stdin, in any order.
+t_eq "three parts add up to the whole" "$whole" "$("$DLX2" --merge "$TMP"/p*.err)"
+cat "$TMP/p3.err" "$TMP/p1.err" "$TMP/p2.err" > "$TMP/all.err"
+t_eq "three parts in one file, in another order" "$whole" "$("$DLX2" --merge "$TMP/all.err")"
+t_eq "from stdin" "$whole" "$("$DLX2" --merge < "$TMP/all.err")"
+# warnings about dropped options come before a part's input line
+{ cat "$TMP/p1.err"; "$DLX2" --shard 2/3 "$q8" 2>&1 >/dev/null; cat "$TMP/p3.err"; } > "$TMP/all.err"
+printf 'Option ignored (no primary items): X\n' | cat - "$TMP/all.err" > "$TMP/warned.err"
+t_eq "warnings between parts" "$whole" "$("$DLX2" --merge "$TMP/warned.err")"
+
+# What is refused, each with its file and line.
+head -2 "$TMP/p2.err" > "$TMP/cut.err"
+t_run "a part cut before its closing line" 2 \
+    "dlx2: $TMP/cut.err:1: this part has no closing line: its report is cut short" \
+    "$DLX2" --merge "$TMP/p1.err" "$TMP/cut.err" "$TMP/p3.err"
+head -c -30 "$TMP/p2.err" > "$TMP/cut.err"
+t_run "a part cut inside its closing line" 2 "dlx2: $TMP/cut.err:3: this part's closing line is cut short" \
+    "$DLX2" --merge "$TMP/p1.err" "$TMP/cut.err" "$TMP/p3.err"
+{ head -1 "$TMP/p2.err"; cat "$TMP/p3.err"; } > "$TMP/cut.err"
+t_run "a part cut short, then another" 2 \
+    "dlx2: $TMP/cut.err:1: this part has no closing line: its report is cut short" \
+    "$DLX2" --merge "$TMP/p1.err" "$TMP/cut.err"
+t_run "the same part twice" 2 "dlx2: $TMP/p2.err:2: shard 2/3 again (it is at $TMP/p2.err:2 too)" \
+    "$DLX2" --merge "$TMP/p1.err" "$TMP/p2.err" "$TMP/p2.err" "$TMP/p3.err"
+t_run "a part missing" 2 "dlx2: --merge: 1 of the 3 shards is missing: 2/3" \
+    "$DLX2" --merge "$TMP/p1.err" "$TMP/p3.err"
+t_run "all but one missing" 2 "dlx2: --merge: 2 of the 3 shards are missing: 1/3 3/3" \
+    "$DLX2" --merge "$TMP/p2.err"
+"$DLX2" --shard 2/2 "$q8" 2> "$TMP/half.err"
+t_run "a part of another number of shards" 2 \
+    "dlx2: $TMP/half.err:2: a part of 2 shards, but the part at $TMP/p1.err:2 is one of 3" \
+    "$DLX2" --merge "$TMP/p1.err" "$TMP/half.err"
+"$DLX2" --shard 2/3 "$TMP/q7.dlx" 2> "$TMP/q7.err"
+t_run "a part of another problem" 2 \
+    "dlx2: $TMP/q7.err:2: a part of another problem (fingerprint $other, not $fp as at $TMP/p1.err:2)" \
+    "$DLX2" --merge "$TMP/p1.err" "$TMP/q7.err" "$TMP/p3.err"
+"$DLX2" --shard 2/3 "$TMP/q8-spaced.dlx" 2> "$TMP/spaced.err"
+imems=$(sed -n 's/^Altogether [0-9]* solutions, \([0-9]*\)+.*/\1/p' "$TMP/spaced.err")
+t_run "the same problem read from another file: other input mems" 2 \
+    "dlx2: $TMP/spaced.err:3: this part read a different input ($imems input mems, not 10686)" \
+    "$DLX2" --merge "$TMP/p1.err" "$TMP/spaced.err" "$TMP/p3.err"
+printf 'PK\003\004\377garbage\n' > "$TMP/garbage.err"
+t_run "garbage" 2 "dlx2: $TMP/garbage.err:1: not a line of the report of dlx2 --shard: PK\\x03\\x04\\xffgarbage" \
+    "$DLX2" --merge "$TMP/p1.err" "$TMP/garbage.err"
+"$DLX2" "$q8" 2> "$TMP/plain.err"
+t_run "the report of a run without --shard" 2 \
+    "dlx2: $TMP/plain.err:2: a closing line without the line of --shard before it (only the reports of dlx2 --shard K/N can be merged)" \
+    "$DLX2" --merge "$TMP/plain.err"
+sed '3s/ nodes,/ knots,/' "$TMP/p2.err" > "$TMP/bad.err"
+t_run "a closing line that is not DLX2's" 2 \
+    "dlx2: $TMP/bad.err:3: not a closing line of dlx2: Altogether 32 solutions, 10686+38307-3836 mems, 2655 updates, 0 cleansings, 6464..." \
+    "$DLX2" --merge "$TMP/p1.err" "$TMP/bad.err" "$TMP/p3.err"
+t_run "no part at all" 2 "dlx2: --merge: no report of dlx2 --shard in the input" "$DLX2" --merge /dev/null
+
+# Figures past 2^64 - 1: in a part, or in the sum (never wrapped round).
+sed '3s/^Altogether 32 /Altogether 99999999999999999999 /' "$TMP/p2.err" > "$TMP/big.err"
+t_run "a figure past 64 bits" 2 "dlx2: $TMP/big.err:3: a figure past 18446744073709551615 in the closing line" \
+    "$DLX2" --merge "$TMP/p1.err" "$TMP/big.err" "$TMP/p3.err"
+sed '3s/^Altogether 32 /Altogether 18446744073709551600 /' "$TMP/p2.err" > "$TMP/big.err"
+t_run "figures that add up past 64 bits" 2 "dlx2: $TMP/big.err:3: the figures add up past 18446744073709551615" \
+    "$DLX2" --merge "$TMP/p1.err" "$TMP/big.err" "$TMP/p3.err"
+sed '3s/^Altogether 32 /Altogether 18446744073709551555 /' "$TMP/p2.err" > "$TMP/big.err"
+t_eq "figures up to 2^64 - 1 add up exactly" "Altogether 18446744073709551615 solutions" \
+    "$("$DLX2" --merge "$TMP/p1.err" "$TMP/big.err" "$TMP/p3.err" | sed -n 's/^\(Altogether [0-9]* solutions\), .*/\1/p')"
+
+# A part stopped early (T<n>, a signal, --time-limit): a partial whole.
+l11=$REF/instances/langford-11.dlx
+for k in 1 2; do "$DLX2" --shard $k/2 "$l11" 2> "$TMP/l$k.err"; done
+"$DLX2" --shard 2/2 T1000000 "$l11" 2> "$TMP/l2T.err"
+t_eq "a part stopped by T<n> says so" "TIMEOUT!" "$(sed -n 2p "$TMP/l2T.err")"
+"$DLX2" --merge "$TMP/l1.err" "$TMP/l2T.err" > "$TMP/out"
+t_eq "merging it: status 4" 4 $?
+t_eq "merging it: the report says it is partial" \
+    "Shard 2/2 stopped early ($TMP/l2T.err:2: TIMEOUT!); the figures below are partial." \
+    "$(sed -n 2p "$TMP/out")"
+sed '2i Search interrupted by SIGINT; the figures below are partial.' "$TMP/l1.err" > "$TMP/l1S.err"
+"$DLX2" --merge "$TMP/l1S.err" "$TMP/l2T.err" > "$TMP/out"
+t_eq "two parts stopped early: status 4" 4 $?
+t_eq "two parts stopped early: the first is named" \
+    "Shard 1/2 stopped early ($TMP/l1S.err:2: Search interrupted by SIGINT; the figures below are partial.), and 1 other shards; the figures below are partial." \
+    "$(sed -n 2p "$TMP/out")"
+sed '2i Time limit of 2 seconds reached; the figures below are partial.' "$TMP/l1.err" > "$TMP/l1L.err"
+t_run "a part stopped by --time-limit: status 4" 4 "" "$DLX2" --merge "$TMP/l1L.err" "$TMP/l2.err"
+t_eq "complete parts: status 0" 0 "$("$DLX2" --merge "$TMP/l1.err" "$TMP/l2.err" > /dev/null; echo $?)"
+
+# The merged report cannot be written: a message and status 1.
+t_run "--merge > /dev/full" 1 "dlx2: error writing to standard output: No space left on device" \
+    sh -c '"$0" --merge "$1" "$2" "$3" > /dev/full' "$DLX2" "$TMP/p1.err" "$TMP/p2.err" "$TMP/p3.err"
