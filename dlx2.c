@@ -156,39 +156,14 @@ static void die(int status, const char *fmt, ...)
 
 /*
  * Text from outside (an argument, a file name, a line of a report) as a
- * message shows it: at most max bytes, then "...", and every byte that
- * could garble a terminal (control characters, DEL, bytes that are not
- * part of a UTF-8 character) as \xHH.
+ * message shows it: at most max bytes, quoted as the reader quotes names
+ * (xcc_quote: bytes that could garble a terminal as \xHH).
  */
-enum { SHOWN_MAX = 1024, SHOWN_SIZE = 4 * SHOWN_MAX + 8 };
+enum { SHOWN_MAX = 1024, SHOWN_SIZE = XCC_QUOTE_SIZE(SHOWN_MAX) };
 
 static const char *shown(const char *s, size_t max, char out[SHOWN_SIZE])
 {
-    size_t k = 0, n = strlen(s);
-    if (max > SHOWN_MAX)
-        max = SHOWN_MAX;
-    for (size_t i = 0; i < n; i++) {
-        const unsigned char *u = (const unsigned char *)s + i;
-        int len = u[0] >= 0xc2 && u[0] <= 0xdf ? 2 : u[0] >= 0xe0 && u[0] <= 0xef ? 3
-                : u[0] >= 0xf0 && u[0] <= 0xf4 ? 4 : 1;
-        int ok = u[0] >= 0x20 && u[0] != 0x7f && (u[0] < 0x80 || len > 1);
-        for (int j = 1; ok && j < len; j++)
-            ok = i + (size_t)j < n && (u[j] & 0xc0) == 0x80;
-        if (ok && len == 2 && u[0] == 0xc2 && u[1] < 0xa0)
-            ok = 0; /* C1 control characters */
-        if (i >= max) {
-            memcpy(out + k, "...", 3), k += 3;
-            break;
-        }
-        if (!ok) {
-            k += (size_t)snprintf(out + k, SHOWN_SIZE - k, "\\x%02x", u[0]);
-            continue;
-        }
-        memcpy(out + k, s + i, (size_t)len), k += (size_t)len;
-        i += (size_t)len - 1;
-    }
-    out[k] = '\0';
-    return out;
+    return xcc_quote(s, strlen(s), max < SHOWN_MAX ? max : SHOWN_MAX, out);
 }
 
 /* A bad command line: the message (arg shown safely in place of each

@@ -115,6 +115,16 @@ typedef struct xcc_read_opts {
  */
 int xcc_read(xcc_problem *p, FILE *in, const xcc_read_opts *opts, xcc_error *err);
 
+/*
+ * Quotes n bytes of s for a message into out, which holds
+ * XCC_QUOTE_SIZE(max) bytes: at most max bytes of s (then "..."),
+ * well-formed UTF-8 as it is, the backslash as \\, and every other byte
+ * that is not printable ASCII as \xHH. Returns out. The reader quotes
+ * names so; programs quote what they echo (arguments, file names).
+ */
+#define XCC_QUOTE_SIZE(max) (4 * (size_t)(max) + 8)
+const char *xcc_quote(const char *s, size_t n, size_t max, char *out);
+
 /* Releases what xcc_read allocated. */
 void xcc_free(xcc_problem *p);
 

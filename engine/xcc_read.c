@@ -86,18 +86,18 @@ static size_t utf8_char(const unsigned char *s, size_t n)
 }
 
 /*
- * Quotes a name for an error message: at most 60 bytes, well-formed UTF-8
- * as it is, and every other byte that is not printable ASCII (controls,
- * DEL, C1 controls, stray or malformed UTF-8 bytes such as 0xff) shown as
- * \xHH, the backslash itself as \\: a message never writes a byte that
- * could disturb a terminal, and says exactly which bytes it saw.
+ * Quoting for messages (xcc.h): well-formed UTF-8 as it is, and every
+ * other byte that is not printable ASCII (controls, DEL, C1 controls,
+ * stray or malformed UTF-8 bytes such as 0xff) shown as \xHH, the
+ * backslash itself as \\: a message never writes a byte that could
+ * disturb a terminal, and says exactly which bytes it saw.
  */
-static const char *quoted(const char *s, size_t n, char out[300])
+const char *xcc_quote(const char *s, size_t n, size_t max, char *out)
 {
     const unsigned char *u = (const unsigned char *)s;
     size_t k = 0;
     for (size_t i = 0; i < n;) {
-        if (i >= 60) {
+        if (i >= max) {
             memcpy(out + k, "...", 3);
             k += 3;
             break;
@@ -107,7 +107,7 @@ static const char *quoted(const char *s, size_t n, char out[300])
             memcpy(out + k, s + i, len);
             k += len, i += len;
         } else if (u[i] < 32 || u[i] >= 127) {
-            k += (size_t)snprintf(out + k, 300 - k, "\\x%02x", u[i++]);
+            k += (size_t)snprintf(out + k, XCC_QUOTE_SIZE(max) - k, "\\x%02x", u[i++]);
         } else {
             if (u[i] == '\\')
                 out[k++] = '\\';
@@ -116,6 +116,12 @@ static const char *quoted(const char *s, size_t n, char out[300])
     }
     out[k] = '\0';
     return out;
+}
+
+/* A name in an error message: at most 60 bytes of it. */
+static const char *quoted(const char *s, size_t n, char out[XCC_QUOTE_SIZE(60)])
+{
+    return xcc_quote(s, n, 60, out);
 }
 
 /* ---- growing arrays ---------------------------------------------------- */

@@ -180,6 +180,20 @@ START_TEST(read_rejects_with_line_and_column)
 }
 END_TEST
 
+START_TEST(quote_for_messages)
+{
+    /* xcc_quote, which programs use for what they echo: the reader's rule,
+       at most max bytes */
+    char out[XCC_QUOTE_SIZE(8)];
+    ck_assert_str_eq(xcc_quote("m1\xff\x1b[2J", 7, 8, out), "m1\\xff\\x1b[2J");
+    ck_assert_str_eq(xcc_quote("\xc3\xa9t\xc3\xa9\\", 6, 8, out), "\xc3\xa9t\xc3\xa9\\\\");
+    ck_assert_str_eq(xcc_quote("abcdefghij", 10, 8, out), "abcdefgh...");
+    ck_assert_str_eq(xcc_quote("\xff\xff\xff\xff\xff\xff\xff\xff\xff", 9, 8, out),
+                     "\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff...");
+    ck_assert_str_eq(xcc_quote("abcdefg\xf0\x9f\x98\x80", 11, 8, out), "abcdefg\xf0\x9f\x98\x80");
+}
+END_TEST
+
 START_TEST(read_escapes_bytes_in_messages)
 {
     /* every message that shows a name or color escapes each byte that is
@@ -1005,6 +1019,7 @@ static Suite *xcc_suite(void)
     tcase_add_test(rd, read_rejects_with_line_and_column);
     tcase_add_test(rd, read_bar_after_space_starts_secondaries);
     tcase_add_test(rd, read_escapes_bytes_in_messages);
+    tcase_add_test(rd, quote_for_messages);
     tcase_add_test(rd, read_colors_with_colons);
     suite_add_tcase(s, rd);
     TCase *se = tcase_create("search");
