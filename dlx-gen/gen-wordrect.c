@@ -165,10 +165,8 @@ static void read_sides(struct problem *p)
 /* Writes the item name of row or column i: prefix then index. */
 static void put_line_item(char prefix, size_t i, const struct problem *p)
 {
-    if (p->m.len <= 62 && p->n.len <= 62)
-        printf("%c%c", prefix, gen_ext_hex((int)i));
-    else
-        printf("%c%zu", prefix, i);
+    char name[24];
+    printf("%c%s", prefix, gen_index_name(name, (long)i, p->m.len <= 62 && p->n.len <= 62));
 }
 
 /* The size of the output, about, in bytes. */
@@ -274,22 +272,13 @@ static void not_an_option(const struct word_option *wo)
  */
 static int parse_line_item(const char *name, int *across, int *index)
 {
-    int r, c;
-    if ((name[0] != 'R' && name[0] != 'C') || !name[1])
+    if (name[0] != 'R' && name[0] != 'C')
+        return 0;
+    long i = gen_parse_index(name + 1, -1);
+    if (i < 0 || i >= GEN_SIDE_MAX)
         return 0;
     *across = name[0] == 'R';
-    if (!name[2]) {
-        *index = gen_ext_hex_value((unsigned char)name[1]);
-        return *index >= 0;
-    }
-    /* a decimal index: read it as the row of the cell "INDEX.0" */
-    char buf[24];
-    if (strlen(name) > 12)
-        return 0;
-    snprintf(buf, sizeof buf, "%s.0", name + 1);
-    if (!gen_parse_cell(buf, 0, 0, &r, &c) || r < 10)
-        return 0;
-    *index = r;
+    *index = (int)i;
     return 1;
 }
 

@@ -537,6 +537,17 @@ int gen_ext_hex_value(int ch)
     return -1;
 }
 
+char *gen_index_name(char *buf, long i, int ext)
+{
+    if (ext) {
+        buf[0] = gen_ext_hex((int)i);
+        buf[1] = '\0';
+    } else {
+        snprintf(buf, 24, "%ld", i);
+    }
+    return buf;
+}
+
 char *gen_cell_name(char *buf, int r, int c, int rows, int cols)
 {
     if (rows <= 62 && cols <= 62) {
@@ -561,6 +572,18 @@ static int plain_decimal(const char *s, size_t n, long *v)
         *v = *v * 10 + (s[i] - '0');
     }
     return 1;
+}
+
+long gen_parse_index(const char *s, int ext)
+{
+    long v;
+    if (!s[0])
+        return -1;
+    if (!s[1] && ext != 0)
+        return gen_ext_hex_value((unsigned char)s[0]);
+    if (ext == 1 || !plain_decimal(s, strlen(s), &v) || (ext < 0 && v < 10))
+        return -1;
+    return v;
 }
 
 int gen_parse_cell(const char *s, int rows, int cols, int *r, int *c)

@@ -240,6 +240,22 @@ char gen_ext_hex(int v);
 int gen_ext_hex_value(int ch);
 
 /*
+ * Writes the name of index i >= 0 into buf (at least 24 bytes) and
+ * returns buf: one extended-hex digit when ext (every index of the
+ * problem below 62), otherwise decimal. Rows, columns, slots and
+ * diagonals of Knuth's generators are named this way after a letter.
+ */
+char *gen_index_name(char *buf, long i, int ext);
+
+/*
+ * The index that s names as gen_index_name writes it with ext (1 or 0),
+ * or in either scheme with ext -1 (one character is extended hex, more
+ * are decimal from 10); -1 if s names none. Decimal means digits without
+ * sign or leading zero, at most 9 of them.
+ */
+long gen_parse_index(const char *s, int ext);
+
+/*
  * Writes the name of cell (r, c) of a rows x cols board into buf (at
  * least 24 bytes) and returns buf: two extended-hex digits when
  * rows <= 62 and cols <= 62, otherwise "R.C" in decimal.

@@ -307,6 +307,27 @@ START_TEST(cells_are_named_both_ways)
 }
 END_TEST
 
+START_TEST(indexes_are_named_both_ways)
+{
+    char buf[24];
+    ck_assert_str_eq(gen_index_name(buf, 61, 1), "Z");
+    ck_assert_str_eq(gen_index_name(buf, 7, 0), "7");
+    ck_assert_str_eq(gen_index_name(buf, 62, 0), "62");
+    ck_assert_int_eq(gen_parse_index("Z", 1), 61);
+    ck_assert_int_eq(gen_parse_index("7", 0), 7);
+    ck_assert_int_eq(gen_parse_index("62", 0), 62);
+    ck_assert_int_eq(gen_parse_index("62", 1), -1);     /* one digit only */
+    ck_assert_int_eq(gen_parse_index("a", 0), -1);      /* decimal only */
+    ck_assert_int_eq(gen_parse_index("a", -1), 10);     /* either: one character */
+    ck_assert_int_eq(gen_parse_index("10", -1), 10);    /* either: decimal from 10 */
+    ck_assert_int_eq(gen_parse_index("07", -1), -1);
+    ck_assert_int_eq(gen_parse_index("07", 0), -1);     /* no leading zero */
+    ck_assert_int_eq(gen_parse_index("", -1), -1);
+    ck_assert_int_eq(gen_parse_index("+5", 0), -1);
+    ck_assert_int_eq(gen_parse_index("1234567890", 0), -1);  /* at most 9 digits */
+}
+END_TEST
+
 START_TEST(tables_line_up_by_width)
 {
     const char *cell[] = {"", "1", "2", "N", "Ägypten", "日本", "C", "red", "x"};
@@ -355,6 +376,7 @@ static Suite *gen_suite(void)
     TCase *ms = tcase_create("names");
     tcase_add_test(ms, messages_escape_and_cut);
     tcase_add_test(ms, cells_are_named_both_ways);
+    tcase_add_test(ms, indexes_are_named_both_ways);
     tcase_add_test(ms, tables_line_up_by_width);
     suite_add_tcase(s, ms);
     return s;
