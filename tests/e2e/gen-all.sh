@@ -8,7 +8,7 @@
 VERSION=$(sed -n 's/^#define DLX2_VERSION "\(.*\)"$/\1/p' "$ROOT/progs.h")
 EX=$ROOT/dlx-gen/examples
 W=$ROOT/data/words
-GENS="wordsearch wordrect crossword knight knight-tours pentomino zebra"
+GENS="wordsearch wordrect crossword knight knight-tours pentomino zebra queens langford sudoku"
 FULL="cannot write the output: No space left on device"
 
 # one small problem for each generator
@@ -21,6 +21,9 @@ problem() {
     knight-tours) echo "$REF/instances/knight-cover-open-5.dlx" ;;
     pentomino) echo "3 20" ;;
     zebra) echo "" ;;
+    queens) echo "8" ;;
+    langford) echo "7" ;;
+    sudoku) echo "$EX/sudoku-inkala.txt" ;;
     esac
 }
 
@@ -52,10 +55,14 @@ done
 "$DLX2" m1 < <("$GEN/gen-knight" 3 4 --open) 2> /dev/null > "$TMP/knight.l"
 cp "$REF/expected/pentomino-3x20.m1.stdout" "$TMP/pentomino.l"
 "$DLX2" m1 < <("$GEN/gen-zebra") 2> /dev/null > "$TMP/zebra.l"
-for g in wordsearch wordrect crossword knight pentomino zebra; do
+"$DLX2" m1 t2 < <("$GEN/gen-queens" 8) 2> /dev/null > "$TMP/queens.l"
+"$DLX2" m1 t2 < <("$GEN/gen-langford" 7) 2> /dev/null > "$TMP/langford.l"
+cp "$REF/expected/sudoku-inkala.m1.stdout" "$TMP/sudoku.l"
+for g in wordsearch wordrect crossword knight pentomino zebra queens langford sudoku; do
     G=$GEN/gen-$g
-    grid=()    # gen-crossword --show takes [GRID [LISTING]]
+    grid=()    # gen-crossword --show takes [GRID [LISTING]], gen-sudoku [PUZZLE [LISTING]]
     [ $g = crossword ] && grid=("$EX/crossword-given-4x4.txt")
+    [ $g = sudoku ] && grid=("$EX/sudoku-inkala.txt")
     "$G" --show "${grid[@]}" < "$TMP/$g.l" > "$TMP/stdin.out" 2> /dev/null
     t_match "gen-$g --show: pictures titled 'solution K'" "^solution [0-9]+" "$(head -1 "$TMP/stdin.out")"
     t_file_eq "gen-$g --show -: as from stdin" "$TMP/stdin.out" \
@@ -98,6 +105,9 @@ same "gen-crossword - WORDS" "$EX/crossword-open-3x3.txt" "$GEN/gen-crossword" -
 same "gen-crossword GRID -" "$W/common-3.txt" "$GEN/gen-crossword" "$EX/crossword-open-3x3.txt" - \
     -- "$GEN/gen-crossword" "$EX/crossword-open-3x3.txt" "$W/common-3.txt"
 same "gen-zebra -f -" "$EX/zebra-4.txt" "$GEN/gen-zebra" -f - -- "$GEN/gen-zebra" -f "$EX/zebra-4.txt"
+same "gen-sudoku -" "$EX/sudoku-inkala.txt" "$GEN/gen-sudoku" - -- "$GEN/gen-sudoku" "$EX/sudoku-inkala.txt"
+same "gen-sudoku --show - LISTING" "$EX/sudoku-inkala.txt" "$GEN/gen-sudoku" --show - "$TMP/sudoku.l" \
+    -- "$GEN/gen-sudoku" --show "$EX/sudoku-inkala.txt" "$TMP/sudoku.l"
 same "gen-pentomino --pieces -" "$EX/scott.txt" "$GEN/gen-pentomino" 8 8 --pieces - \
     -- "$GEN/gen-pentomino" 8 8 --pieces "$EX/scott.txt"
 same "gen-knight-tours -" "$REF/instances/knight-cover-closed-4.dlx" "$GEN/gen-knight-tours" - \

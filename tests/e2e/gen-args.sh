@@ -17,11 +17,15 @@ vocab_pentomino=("${common[@]}" --pieces pentominoes tetrominoes hexominoes "$EX
 vocab_zebra=("${common[@]}" -f --knuth --houses --example --generate --seed -o 4 --show)
 vocab_knight=("${common[@]}" --open --knuth 4 8 63 --show --svg --count --symmetry)
 vocab_knight_tours=("${common[@]}" m1 t3 s5 -c v0 "$REF/instances/knight-cover-closed-4.dlx")
+vocab_queens=("${common[@]}" --force --show 8 33 "$REF/expected/queens-8.m1.stdout")
+vocab_langford=("${common[@]}" --mirror --force --show 7 32 "$REF/expected/langford-7.m1.stdout")
+vocab_sudoku=("${common[@]}" --keep --seed --show 20 81 "$EX/sudoku-inkala.txt" "$EX/sudoku-solved.txt"
+              "$REF/expected/sudoku-inkala.m1.stdout")
 
 state=12345
 rnd() { state=$(( (state * 1103515245 + 12345) % 2147483648 )); echo $(( state % $1 )); }
 
-for g in wordsearch wordrect crossword pentomino zebra knight knight-tours; do
+for g in wordsearch wordrect crossword pentomino zebra knight knight-tours queens langford sudoku; do
     var="vocab_${g//-/_}[@]"
     words=("${!var}")
     bad=0
