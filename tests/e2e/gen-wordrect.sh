@@ -17,6 +17,10 @@ t_eq "sgb-words-600: five lowercase letters each" 600 "$(grep -c '^[a-z]\{5\}$' 
 t_eq "sgb-words-600: no word twice" 600 "$(sort -u "$SGB" | wc -l | tr -d ' ')"
 t_eq "sgb-words-600: starts which there their, ends coins hello" "which there their coins hello" \
     "$(echo $(head -3 "$SGB") $(tail -2 "$SGB"))"
+SGB1400=$WORDS/sgb-words-1400.txt
+t_eq "sgb-words-1400: 1400 words of five lowercase letters, none twice" "1400 1400 1400" \
+    "$(wc -l < "$SGB1400" | tr -d ' ') $(grep -c '^[a-z]\{5\}$' "$SGB1400") $(sort -u "$SGB1400" | wc -l | tr -d ' ')"
+t_file_eq "sgb-words-1400: the first 600 are sgb-words-600" "$SGB" <(head -600 "$SGB1400")
 
 # Same items and options, in the same order, as Knuth's WORD-RECT-DLX made
 # for the reference instance (his item line starts with a space).
