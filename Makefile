@@ -6,6 +6,8 @@
 #   make test-bench the reference instances of the bench tier (seconds each)
 #   make test SANITIZE=1   the same, built with ASan and UBSan
 #   make test-threads  the tests of -j and --shard, dlx2 built with TSan
+#   make bench      bench/run: dlx2's times on the bench tier; TIER=hard for
+#                   the hard tier (instances of 5 to 60 s of Knuth's DLX2)
 #   make install    dlx2, the generators, man pages and documents under
 #                   $(DESTDIR)$(PREFIX) (default /usr/local); make uninstall
 #   make man        the man pages as installed (version filled in), in build/man/
@@ -137,8 +139,8 @@ test-threads:
 	@$(MAKE) --no-print-directory SANITIZE=thread all
 	@BUILD=build-tsan BIN=build-tsan/ SANITIZE=thread tests/run threads
 
-bench: all $(BUILD)/rusage
-	bench/run
+bench: all $(BUILD)/rusage $(BUILD)/randxcc
+	bench/run $(if $(TIER),--tier $(TIER))
 
 # ---- install ------------------------------------------------------------
 # The GNU layout: PREFIX (or prefix) and DESTDIR, bindir, mandir and docdir

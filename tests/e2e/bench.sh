@@ -25,3 +25,49 @@ t_run "bench/side-by-side: an unreadable file" 2 "bench/side-by-side: cannot rea
     "$ROOT/bench/side-by-side" /nonexistent
 t_run "bench/side-by-side: a bad --runs" 2 "bench/side-by-side: bad --runs '0'" \
     "$ROOT/bench/side-by-side" --runs 0 "$k44"
+
+# The hard tier (bench/run --tier hard): the rows of tier "hard" of
+# data/MANIFEST.tsv, listed without being made or solved; each command
+# makes the problem recorded here (what dlx2 reads of it), never solved
+# here (each takes Knuth's DLX2 5 to 60 s).
+cat > "$TMP/hard" <<'LIST'
+queens-15 (225 options, 30+54 items, 1121 entries successfully read)
+queens-16 (256 options, 32+58 items, 1276 entries successfully read)
+langford-14 (266 options, 42+0 items, 1064 entries successfully read)
+langford-14-mirror (273 options, 42+0 items, 1092 entries successfully read)
+sudoku-20-seed3 (308 options, 244+0 items, 1540 entries successfully read)
+sudoku-20-seed6 (311 options, 244+0 items, 1555 entries successfully read)
+wordsearch-8x8-knuth (768 options, 4+64 items, 5376 entries successfully read)
+wordrect-5x5-sgb1400 (14000 options, 10+25 items, 98000 entries successfully read)
+random-colors-3 (149 options, 15+6 items, 535 entries successfully read)
+pentomino-6x10 (2056 options, 72+0 items, 14392 entries successfully read)
+hexomino-6x11 (2002 options, 77+0 items, 16016 entries successfully read)
+knight-6x6 (160 options, 72+0 items, 480 entries successfully read)
+LIST
+"$ROOT/bench/run" --tier hard --list > "$TMP/list" 2> "$TMP/err"
+t_eq "bench/run --tier hard --list: status 0, nothing on stderr" "0:" "$?:$(cat "$TMP/err")"
+t_eq "bench/run --tier hard --list: the twelve instances" "$(cut -d' ' -f1 "$TMP/hard")" \
+    "$(awk '{print $1}' "$TMP/list")"
+t_eq "bench/run --tier hard --list: each with its command" \
+    "hexomino-6x11 dlx-gen/gen-pentomino 6 11 --pieces dlx-gen/examples/hexominoes-11.txt" \
+    "$(grep '^hexomino' "$TMP/list" | tr -s ' ')"
+t_eq "bench/run --tier hard --list --only" "queens-15 queens-16" \
+    "$(echo $("$ROOT/bench/run" --tier hard --list --only queens | awk '{print $1}'))"
+: > "$TMP/read"
+while IFS=$'\t' read -r name tier sols cmd; do
+    [ "$tier" = hard ] || continue
+    case $sols in ''|*[!0-9]*) t_fail "hard tier: $name records no count ('$sols')" ;; esac
+    cmd=${cmd/#dlx-gen\//$GEN/}
+    cmd=${cmd/#build\//$ROOT/${BUILD:-build}/}
+    (cd "$ROOT" && eval "$cmd") 2> /dev/null > "$TMP/p.dlx"
+    echo "$name $("$DLX2" T1 "$TMP/p.dlx" 2>&1 > /dev/null | grep 'successfully read)$')" >> "$TMP/read"
+done < "$ROOT/data/MANIFEST.tsv"
+t_file_eq "hard tier: every command makes the recorded problem" "$TMP/hard" "$TMP/read"
+t_run "bench/run: an unknown tier" 2 "bench/run: unknown tier 'x' (bench or hard)" "$ROOT/bench/run" --tier x
+
+# Counts from stdout (-c has no closing line), checked against the data.
+t_match "bench/run --args -c: the count from stdout" '^random-medium-101 +14678919 +[0-9.]+ ' \
+    "$("$ROOT/bench/run" --runs 1 --only random-medium-101 --args -c | tail -1)"
+t_match "bench/run: a count that is not the recorded one is flagged" \
+    '^random-medium-101 +5 .*NOT THE RECORDED COUNT \(14678919\)$' \
+    "$("$ROOT/bench/run" --runs 1 --only random-medium-101 --args '-c t5' | tail -1)"
