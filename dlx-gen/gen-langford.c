@@ -126,6 +126,9 @@ static void write_langford(long n, int mirror)
 
 /* ---------------------------------------------------------------- --show */
 
+/* The form of an option of the listing, for messages. */
+#define OPTION_FORM "'i sj sk (k of n)'"
+
 /* The sequence being drawn: slot[j] is the value in slot j, 0 if none. */
 struct row {
     long n;
@@ -133,27 +136,20 @@ struct row {
     size_t cap, wcap;
 };
 
-static void not_an_option(const struct listing *ls, const struct listing_option *o)
-{
-    char quote[GEN_QUOTE];
-    listing_die(ls, o->line, "'%s' is not an option of gen-langford (expected 'i sj sk (k of n)')",
-                gen_quote(quote, o->text));
-}
-
 /* Puts the pair of option o in the row, or dies. */
 static void place(struct row *w, const struct listing *ls, const struct listing_option *o)
 {
     long value = 0, at[2];
     int slots = 0;
     if (o->nitems != 3)
-        not_an_option(ls, o);
+        listing_not_an_option(ls, o, OPTION_FORM);
     for (size_t k = 0; k < 3; k++) {
         const struct listing_item *it = &o->item[k];
         long v = it->color ? -1
                  : it->name[0] == 's' ? gen_parse_index(it->name + 1, ext_names(w->n))
                  : gen_parse_index(it->name, 0);
         if (v < 0 || (it->name[0] == 's' ? slots == 2 : value > 0 || v == 0))
-            not_an_option(ls, o);
+            listing_not_an_option(ls, o, OPTION_FORM);
         if (it->name[0] == 's')
             at[slots++] = v;
         else

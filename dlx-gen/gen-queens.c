@@ -124,6 +124,9 @@ static void write_queens(long n)
 
 /* ---------------------------------------------------------------- --show */
 
+/* The form of an option of the listing, for messages. */
+#define OPTION_FORM "'rI cJ aT bU (k of n)'"
+
 /* The solution being drawn: queen[r] is the column of row r's queen. */
 struct board {
     long n;
@@ -132,13 +135,6 @@ struct board {
     long *diagonal;     /* the row of the queen on each diagonal, or -1: 2 x (2n-1) */
     size_t cap, dcap;
 };
-
-static void not_an_option(const struct listing *ls, const struct listing_option *o)
-{
-    char quote[GEN_QUOTE];
-    listing_die(ls, o->line, "'%s' is not an option of gen-queens (expected 'rI cJ aT bU (k of n)')",
-                gen_quote(quote, o->text));
-}
 
 /* Places the queen of option o on the board, or dies. */
 static void place(struct board *b, const struct listing *ls, const struct listing_option *o)
@@ -150,15 +146,15 @@ static void place(struct board *b, const struct listing *ls, const struct listin
         const struct listing_item *it = &o->item[i];
         const char *kind = it->name[0] ? strchr(kinds, it->name[0]) : NULL;
         if (!kind || it->color || at[kind - kinds] >= 0)
-            not_an_option(ls, o);
+            listing_not_an_option(ls, o, OPTION_FORM);
         at[kind - kinds] = gen_parse_index(it->name + 1, ext);
         if (at[kind - kinds] < 0)
-            not_an_option(ls, o);
+            listing_not_an_option(ls, o, OPTION_FORM);
     }
     long r = at[0], c = at[1], nn = 2 * b->n - 2, a = r + c, d = b->n - 1 - r + c;
     char quote[GEN_QUOTE];
     if (r < 0 || c < 0)
-        not_an_option(ls, o);
+        listing_not_an_option(ls, o, OPTION_FORM);
     if (r >= b->n || c >= b->n)
         listing_die(ls, o->line, "row %ld, column %ld is off the %ld x %ld board "
                     "(a solution has one queen in every row)", r, c, b->n, b->n);

@@ -262,12 +262,8 @@ static void write_sudoku(struct puzzle *pz)
 
 /* ---------------------------------------------------------------- --show */
 
-static void not_an_option(const struct listing *ls, const struct listing_option *o)
-{
-    char quote[GEN_QUOTE];
-    listing_die(ls, o->line, "'%s' is not an option of gen-sudoku (expected 'pRC rRD cCD bXD "
-                "(k of n)')", gen_quote(quote, o->text));
-}
+/* The form of an option of the listing, for messages. */
+#define OPTION_FORM "'pRC rRD cCD bXD (k of n)'"
 
 /* The digits of item name: its letter, then two digits in [lo, 8] and [1, 9]. */
 static int read_item(const char *name, char letter, int lo, int *a, int *b)
@@ -287,14 +283,14 @@ static void place(const struct puzzle *pz, int *grid, long *line, const struct l
     static const char kinds[] = "prcb";
     int r = -1, c = -1, d = -1, v[4][2], seen = 0;
     if (o->nitems != 4)
-        not_an_option(ls, o);
+        listing_not_an_option(ls, o, OPTION_FORM);
     for (size_t k = 0; k < 4; k++) {
         const struct listing_item *it = &o->item[k];
         const char *kind = it->name[0] ? strchr(kinds, it->name[0]) : NULL;
         int u = kind ? (int)(kind - kinds) : 0;
         if (!kind || it->color || (seen & 1 << u) || !read_item(it->name, *kind, 0, &v[u][0], &v[u][1])
             || (u == 0 && v[u][1] > 8) || (u > 0 && v[u][1] == 0))
-            not_an_option(ls, o);
+            listing_not_an_option(ls, o, OPTION_FORM);
         seen |= 1 << u;
     }
     r = v[0][0], c = v[0][1], d = v[1][1];

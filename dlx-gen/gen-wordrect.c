@@ -260,10 +260,7 @@ static const char *show_args(const struct gen_cmdline *a)
 /* Dies on an option line that is not a word put in a row or a column. */
 static void not_an_option(const struct word_option *wo)
 {
-    char quote[GEN_QUOTE];
-    word_option_die(wo, "'%s' is not an option of gen-wordrect "
-                    "(expected 'Ri RC:L RC:L ... (k of n)' or 'Cj ...')",
-                    gen_quote(quote, wo->o->text));
+    listing_not_an_option(wo->ls, wo->o, "'Ri RC:L RC:L ... (k of n)' or 'Cj ...'");
 }
 
 /*

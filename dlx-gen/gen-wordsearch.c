@@ -336,9 +336,7 @@ static const char *show_args(const struct gen_cmdline *a, struct board *b)
 /* Dies on an option line that is not the laying of a word. */
 static void not_an_option(const struct word_option *wo)
 {
-    char quote[GEN_QUOTE];
-    word_option_die(wo, "'%s' is not an option of gen-wordsearch "
-                    "(expected 'WORD RC:L RC:L ... (k of n)')", gen_quote(quote, wo->o->text));
+    listing_not_an_option(wo->ls, wo->o, "'WORD RC:L RC:L ... (k of n)'");
 }
 
 /* 1 if the step from one cell to the next is one of the eight directions. */

@@ -23,9 +23,7 @@
 /* Dies on an option line that is not a word put in a slot. */
 static void not_an_option(const struct word_option *wo)
 {
-    char quote[GEN_QUOTE];
-    word_option_die(wo, "'%s' is not an option of gen-crossword "
-                    "(expected 'aRC RC:L RC:L ... WORD (k of n)')", gen_quote(quote, wo->o->text));
+    listing_not_an_option(wo->ls, wo->o, "'aRC RC:L RC:L ... WORD (k of n)'");
 }
 
 /* The squares of the slot starting at (r, c) in GRID: 0 if none starts there. */

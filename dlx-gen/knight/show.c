@@ -73,8 +73,7 @@ static struct move read_move(const struct listing *ls, const struct listing_opti
     char q[GEN_QUOTE];
     struct end e[2];
     if (o->nitems != 2 || !parse_end(&o->item[0], &e[0]) || !parse_end(&o->item[1], &e[1]))
-        listing_die(ls, o->line, "'%s' is not an option of gen-knight (expected 'oXY iXY (k of n)')",
-                    gen_quote(q, o->text));
+        listing_not_an_option(ls, o, "'oXY iXY (k of n)'");
     if (e[0].out == e[1].out)
         listing_die(ls, o->line, "'%s' is not one o item and one i item", gen_quote(q, o->text));
     const struct end *from = e[0].out ? &e[0] : &e[1], *to = e[0].out ? &e[1] : &e[0];

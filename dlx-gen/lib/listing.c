@@ -273,3 +273,11 @@ void listing_die(const struct listing *ls, long line, const char *fmt, ...)
     va_start(ap, fmt);
     gen_vdie_at(ls->in.name, line, 0, fmt, ap);
 }
+
+void listing_not_an_option(const struct listing *ls, const struct listing_option *o,
+                           const char *expected)
+{
+    char quote[GEN_QUOTE];
+    listing_die(ls, o->line, "'%s' is not an option of %s (expected %s)", gen_quote(quote, o->text),
+                gen_prog->name, expected);
+}

@@ -83,4 +83,12 @@ const char *listing_name(const struct listing *ls);
 void listing_die(const struct listing *ls, long line, const char *fmt, ...)
     GEN_PRINTF(3, 4) GEN_NORETURN;
 
+/*
+ * "PROG: FILE:LINE: 'TEXT' is not an option of PROG (expected EXPECTED)"
+ * for option o, status 2: what every --show says of a line it cannot
+ * read. expected shows the form, quotes included: "'rI cJ (k of n)'".
+ */
+void listing_not_an_option(const struct listing *ls, const struct listing_option *o,
+                           const char *expected) GEN_NORETURN;
+
 #endif
