@@ -1,10 +1,20 @@
 /*
  * randxcc.c — random XCC instances for cross-checking dlx2.
  *
- * usage: randxcc SEED [PRIMARY SECONDARY OPTIONS COLORS]
- *        randxcc --many DIR FROM TO [PRIMARY SECONDARY OPTIONS COLORS]
+ * usage: randxcc [FLAGS] SEED [PRIMARY SECONDARY OPTIONS COLORS]
+ *        randxcc [FLAGS] --many DIR FROM TO [PRIMARY SECONDARY OPTIONS COLORS]
  *        randxcc --chain N     a problem whose one solution has N options
  *        randxcc --big ENTRIES  about ENTRIES entries, answered at once
+ *
+ * FLAGS add Knuth's extensions of the format:
+ *   --mcc    bounds a:b|name (DLX3) on about half of the primary items:
+ *            b| with b > 1, 0:b|, a:b| with a < b, and a:a| spelled out
+ *   --cost   cost entries |n (DLX5) at the end of most options: none,
+ *            one or several, mostly 0..9, sometimes up to 99
+ *   --knuth  one-character colors, as Knuth's programs want them
+ * The flags draw from a generator of their own, so a seed gives the same
+ * items and options with or without them (only the colors' names change
+ * with --knuth); without flags the output is what it always was.
  *
  * The second form writes seeds FROM..TO as DIR/SEED.dlx in one go (the
  * tests make a thousand instances, and one process is much faster than a
@@ -25,33 +35,81 @@
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned long long state;
+/* state draws the problem; ext_state draws the extensions' additions */
+static unsigned long long state, ext_state;
 
-static unsigned rnd(unsigned n)
+static unsigned draw(unsigned long long *s, unsigned n)
 {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return (unsigned)((state >> 11) % n);
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return (unsigned)((*s >> 11) % n);
 }
 
+static unsigned rnd(unsigned n) { return draw(&state, n); }
+static unsigned ext_rnd(unsigned n) { return draw(&ext_state, n); }
+
 static const char *color_names[] = {"a", "b", "red", "c", "blue", "d"};
+static const char *knuth_color_names[] = {"a", "b", "r", "c", "u", "d"};
+
+/* the flags: which extensions to write (see the top of the file) */
+static int with_mcc, with_cost, knuth_colors;
+
+/* A bound prefix for a primary item, or nothing (half of the time). */
+static void write_bound(FILE *out)
+{
+    if (!with_mcc || ext_rnd(2))
+        return;
+    unsigned a, b;
+    switch (ext_rnd(4)) {
+    case 0: /* b|, b > 1 */
+        fprintf(out, "%u|", 2 + ext_rnd(2));
+        return;
+    case 1: /* 0:b| */
+        b = 1 + ext_rnd(3);
+        fprintf(out, "0:%u|", b);
+        return;
+    case 2: /* a:b|, 0 < a < b */
+        a = 1 + ext_rnd(2);
+        b = a + 1 + ext_rnd(2);
+        fprintf(out, "%u:%u|", a, b);
+        return;
+    default: /* a:a| */
+        a = 1 + ext_rnd(2);
+        fprintf(out, "%u:%u|", a, a);
+    }
+}
+
+/* The cost entries of one option: none a quarter of the time, else 1 to 3. */
+static void write_costs(FILE *out)
+{
+    if (!with_cost)
+        return;
+    for (unsigned k = ext_rnd(4); k; k--)
+        fprintf(out, " |%u", ext_rnd(8) ? ext_rnd(10) : ext_rnd(100));
+}
 
 /* Writes the instance of one seed; sizes < 0 are drawn from the seed. */
 static void write_instance(FILE *out, unsigned long long seed, int np, int ns, int no, int nc)
 {
     state = seed * 2654435761ULL + 88172645463325252ULL;
+    ext_state = seed * 6364136223846793005ULL + 1442695040888963407ULL;
     for (int i = 0; i < 10; i++)
-        rnd(2);
+        rnd(2), ext_rnd(2);
     if (np < 0) {
         np = 1 + (int)rnd(7);
         ns = (int)rnd(6);
         no = 1 + (int)rnd(24);
         nc = 1 + (int)rnd(3);
     }
-    fprintf(out, "| randxcc %llu\n", seed);
-    for (int i = 0; i < np; i++)
-        fprintf(out, "%sp%d", i ? (rnd(4) ? " " : " \t ") : "", i);
+    fprintf(out, "| randxcc %s%s%s%llu\n", with_mcc ? "--mcc " : "", with_cost ? "--cost " : "",
+            knuth_colors ? "--knuth " : "", seed);
+    const char **colors = knuth_colors ? knuth_color_names : color_names;
+    for (int i = 0; i < np; i++) {
+        fprintf(out, "%s", i ? (rnd(4) ? " " : " \t ") : "");
+        write_bound(out);
+        fprintf(out, "p%d", i);
+    }
     if (ns) {
         fprintf(out, " |");
         for (int i = 0; i < ns; i++)
@@ -76,12 +134,13 @@ static void write_instance(FILE *out, unsigned long long seed, int np, int ns, i
             if (i < np)
                 fprintf(out, "p%d", i);
             else if (rnd(3))
-                fprintf(out, "s%d:%s", i - np, color_names[rnd((unsigned)nc)]);
+                fprintf(out, "s%d:%s", i - np, colors[rnd((unsigned)nc)]);
             else
                 fprintf(out, "s%d", i - np);
         }
         if (!printed)
             fprintf(out, "p%d", (int)rnd((unsigned)np));
+        write_costs(out);
         fprintf(out, "\n");
     }
     free(used);
@@ -130,19 +189,32 @@ static void write_big(long entries)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: randxcc SEED [PRIMARY SECONDARY OPTIONS COLORS]\n"
-                    "       randxcc --many DIR FROM TO [PRIMARY SECONDARY OPTIONS COLORS]\n"
-                    "       randxcc --chain N | --big ENTRIES\n");
+    fprintf(stderr, "usage: randxcc [FLAGS] SEED [PRIMARY SECONDARY OPTIONS COLORS]\n"
+                    "       randxcc [FLAGS] --many DIR FROM TO [PRIMARY SECONDARY OPTIONS COLORS]\n"
+                    "       randxcc --chain N | --big ENTRIES\n"
+                    "FLAGS: --mcc (bounds a:b|name), --cost (costs |n), --knuth (1-character colors)\n");
     return 2;
 }
 
 int main(int argc, char **argv)
 {
-    if (argc == 3 && !strcmp(argv[1], "--chain")) {
+    for (;;) {
+        if (argc > 1 && !strcmp(argv[1], "--mcc"))
+            with_mcc = 1;
+        else if (argc > 1 && !strcmp(argv[1], "--cost"))
+            with_cost = 1;
+        else if (argc > 1 && !strcmp(argv[1], "--knuth"))
+            knuth_colors = 1;
+        else
+            break;
+        argv++, argc--;
+    }
+    int flagged = with_mcc || with_cost || knuth_colors;
+    if (argc == 3 && !strcmp(argv[1], "--chain") && !flagged) {
         write_chain(atol(argv[2]));
         return 0;
     }
-    if (argc == 3 && !strcmp(argv[1], "--big")) {
+    if (argc == 3 && !strcmp(argv[1], "--big") && !flagged) {
         write_big(atol(argv[2]));
         return 0;
     }
