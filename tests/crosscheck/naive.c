@@ -2,14 +2,15 @@
  * naive.c — an obviously correct solver for XCC problems and Knuth's
  * extensions of them, to check dlx2 against.
  *
- * usage: naive [-k K] < problem.dlx   one line for the problem
- *        naive [-k K] FILE...          one line per file
+ * usage: naive [-n | -k K] < problem.dlx   one line for the problem
+ *        naive [-n | -k K] FILE...          one line per file
  *
- * The line is the number of solutions N. When the file has cost entries,
- * or with -k, it is "N C M": C the minimum cost and M the number of
- * solutions that have it ("0 - 0" without solutions); -k K appends the
+ * The line is the number of solutions. When the file has cost entries,
+ * or with -k, it is "C M" instead: C the minimum cost and M the number
+ * of solutions that have it ("- 0" without solutions); -k K appends the
  * K smallest costs of solutions, in order, repeats included (fewer when
- * there are fewer solutions): what DLX5 reports with k<K>.
+ * there are fewer solutions): what DLX5 reports with k<K>. With -n the
+ * line is the number of solutions, costs or not.
  *
  * The format (Knuth's, with his extensions):
  *   - the first line that is neither blank nor a comment (`|` first)
@@ -33,7 +34,10 @@
  * subset of its group that keeps each item within its upper bound and
  * every secondary item within its rule, then checks the lower bound.
  * Options of a group contain no earlier primary item, so every
- * solution is met exactly once.
+ * solution is met exactly once. When looking for the least costs, a
+ * partial solution that already costs more than every cost still wanted
+ * is abandoned (costs are not negative, and small here: their sums do
+ * not wrap round).
  *
  * Slow (no links, no heuristics); fine for the random instances of
  * tests/e2e/crosscheck.sh and the small ones of data/reference-family.
@@ -68,6 +72,8 @@ static int have_costs;
 static ullng count, min_cost, min_count;
 static ullng *best;         /* the kbest smallest costs so far, ascending */
 static int kbest, nbest;
+static int by_cost;         /* looking for the least costs (else counting) */
+static int count_only;      /* -n: counting, costs or not */
 
 static void fail(const char *what, const char *s)
 {
@@ -249,9 +255,21 @@ static void record(ullng cost)
     }
 }
 
+/* Whether a partial solution of this cost can still matter. */
+static int wanted(ullng cost)
+{
+    if (!by_cost || !count)
+        return 1;
+    if (kbest)
+        return nbest < kbest || cost <= best[kbest - 1];
+    return cost <= min_cost;
+}
+
 /* Decides the options of item j's group from the k-th on. */
 static void search(int j, int k, ullng cost)
 {
+    if (!wanted(cost))
+        return;
     if (j == nprimary) {
         record(cost);
         return;
@@ -323,14 +341,15 @@ static void solve_file(FILE *in)
     }
     count = min_cost = min_count = 0;
     nbest = 0;
+    by_cost = !count_only && (have_costs || kbest);
     search(0, 0, 0);
-    if (!have_costs && !kbest)
+    if (!by_cost)
         printf("%llu\n", count);
     else {
         if (count)
-            printf("%llu %llu %llu", count, min_cost, min_count);
+            printf("%llu %llu", min_cost, min_count);
         else
-            printf("0 - 0");
+            printf("- 0");
         for (int k = 0; k < nbest; k++)
             printf(" %llu", best[k]);
         printf("\n");
@@ -341,7 +360,10 @@ static void solve_file(FILE *in)
 int main(int argc, char **argv)
 {
     int first = 1;
-    if (argc > 2 && !strcmp(argv[1], "-k")) {
+    if (argc > 1 && !strcmp(argv[1], "-n")) {
+        count_only = 1;
+        first = 2;
+    } else if (argc > 2 && !strcmp(argv[1], "-k")) {
         kbest = atoi(argv[2]);
         if (kbest < 1) {
             fprintf(stderr, "naive: -k wants a positive number\n");
