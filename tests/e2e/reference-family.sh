@@ -129,11 +129,11 @@ t_eq "dlx-pre: every report ends with DLX-PRE's closing line" "" "$bad"
 bad=""
 for p in dlx3 dlx5; do
     a=$ROOT/tests/expected/knuth-args-$p
-    while IFS=$'\t' read -r id inst args; do
+    while IFS=$'\t' read -r id inst _; do
         [ -f "$a/$id.stdout" ] && [ -f "$a/$id.stderr" ] && [ -f "$FAM/$p/instances/$inst.dlx" ] || bad="$bad $p/$id"
     done < "$a/CASES.tsv"
 done
-while IFS=$'\t' read -r id prog args status what; do
+while IFS=$'\t' read -r id _ _ status _; do
     [ "$id" = id ] && continue
     [ -f "$FAM/bad-input/$id.dlx" ] && [ -s "$FAM/bad-input/$id.stderr" ] || bad="$bad bad-input/$id"
     case $status in 0 | 102 | 255) ;; *) bad="$bad bad-input/$id(status $status)" ;; esac
