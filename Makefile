@@ -12,8 +12,9 @@
 #                   $(DESTDIR)$(PREFIX) (default /usr/local); make uninstall
 #   make man        the man pages as installed (version filled in), in build/man/
 #
-# The engine (engine/*.c) is archived into build/libxcc.a so that dlx2 and
-# any generator that must solve (uniqueness checks) link the same code.
+# The engine (engine/*.c) is libxcc: build/libxcc.a, which dlx2 and the
+# generators that solve link. The report module (report/*.c) is
+# build/libreport.a.
 
 CC      ?= cc
 OPT     ?= -O2
@@ -36,10 +37,15 @@ BIN      =
 endif
 # binaries: ./dlx2 and dlx-gen/gen-*, or under build-san/ when sanitizing,
 # so the two builds never overwrite each other
-ALL_CFLAGS = $(WARN) $(CFLAGS) -I. -Iengine
+ALL_CFLAGS = $(WARN) $(CFLAGS) -I. -Iinclude -Iengine -Ireport
+# the generators see only the public API and the listing of report/
+GEN_CFLAGS = $(WARN) $(CFLAGS) -I. -Iinclude -Ireport -Idlx-gen/lib
 
 ENGINE_SRC = $(wildcard engine/*.c)
 ENGINE_OBJ = $(ENGINE_SRC:engine/%.c=$(BUILD)/engine/%.o)
+ENGINE_HDR = $(wildcard engine/*.h) include/xcc.h progs.h
+REPORT_SRC = $(wildcard report/*.c)
+REPORT_OBJ = $(REPORT_SRC:%.c=$(BUILD)/%.o)
 # A generator is dlx-gen/gen-NAME.c or a folder dlx-gen/NAME/ of .c files;
 # it becomes dlx-gen/gen-NAME, linked with the generator library
 # (dlx-gen/lib/, archived so that each takes only the parts it uses).
@@ -49,47 +55,57 @@ GEN_DIRS   = $(sort $(filter-out lib,$(notdir $(patsubst %/,%,$(dir $(wildcard d
 GEN_NAMES  = $(patsubst dlx-gen/gen-%.c,%,$(wildcard dlx-gen/gen-*.c)) $(GEN_DIRS)
 GEN_BIN    = $(GEN_NAMES:%=$(BIN)dlx-gen/gen-%)
 gen_obj    = $(patsubst %.c,$(BUILD)/%.o,$(wildcard dlx-gen/gen-$(1).c dlx-gen/$(1)/*.c))
-GEN_HDR    = $(wildcard dlx-gen/*/*.h) progs.h engine/*.h
+GEN_HDR    = $(wildcard dlx-gen/*/*.h) progs.h include/xcc.h report/rep_listing.h
 UNIT_SRC   = $(filter-out tests/unit/check_gen.c,$(wildcard tests/unit/*.c))
 
 .PHONY: all demo test test-bench test-threads bench fuzz fuzz-gen clean man install uninstall
 # keep the objects that several programs link (make would delete them)
-.SECONDARY: $(GEN_LIB_OBJ) $(ENGINE_OBJ)
+.SECONDARY: $(GEN_LIB_OBJ) $(ENGINE_OBJ) $(REPORT_OBJ)
 all: $(BIN)dlx2 $(GEN_BIN)
 
-$(BUILD)/engine/%.o: engine/%.c engine/*.h
+$(BUILD)/engine/%.o: engine/%.c $(ENGINE_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -DXCC_BUILDING -c -o $@ $<
 
 $(BUILD)/libxcc.a: $(ENGINE_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
+$(BUILD)/report/%.o: report/%.c report/*.h $(ENGINE_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/libreport.a: $(REPORT_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
 $(BUILD)/dlx-gen/%.o: dlx-gen/%.c $(GEN_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Idlx-gen/lib -c -o $@ $<
+	$(CC) $(GEN_CFLAGS) -c -o $@ $<
 
 $(BUILD)/libgen.a: $(GEN_LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BIN)dlx2: dlx2.c progs.h engine/*.h $(BUILD)/libxcc.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ dlx2.c $(BUILD)/libxcc.a $(LDLIBS)
+DLX2_LIBS = $(BUILD)/libreport.a $(BUILD)/libxcc.a
+
+$(BIN)dlx2: dlx2.c progs.h $(ENGINE_HDR) report/*.h $(DLX2_LIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ dlx2.c $(DLX2_LIBS) $(LDLIBS)
 
 define gen_link
-$(BIN)dlx-gen/gen-$(1): $(call gen_obj,$(1)) $(BUILD)/libgen.a $(BUILD)/libxcc.a
+$(BIN)dlx-gen/gen-$(1): $(call gen_obj,$(1)) $(BUILD)/libgen.a $(BUILD)/libreport.a $(BUILD)/libxcc.a
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$(filter %.o %.a,$$^) $$(LDLIBS)
 endef
 $(foreach g,$(GEN_NAMES),$(eval $(call gen_link,$(g))))
 
-$(BUILD)/check_unit: $(UNIT_SRC) tests/unit/*.h engine/*.h $(BUILD)/libxcc.a
+$(BUILD)/check_unit: $(UNIT_SRC) tests/unit/*.h $(ENGINE_HDR) $(BUILD)/libreport.a $(BUILD)/libxcc.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $$(pkg-config --cflags check) -o $@ $(UNIT_SRC) \
-	    $(BUILD)/libxcc.a $$(pkg-config --libs check) $(LDLIBS)
+	    $(BUILD)/libreport.a $(BUILD)/libxcc.a $$(pkg-config --libs check) $(LDLIBS)
 
 # the generator library's unit tests, a Check program of their own
 $(BUILD)/check_gen: tests/unit/check_gen.c tests/unit/*.h $(GEN_HDR) $(BUILD)/libgen.a
-	$(CC) $(ALL_CFLAGS) -Idlx-gen/lib $(LDFLAGS) $$(pkg-config --cflags check) -o $@ $< \
+	$(CC) $(GEN_CFLAGS) $(LDFLAGS) $$(pkg-config --cflags check) -o $@ $< \
 	    $(BUILD)/libgen.a $$(pkg-config --libs check) $(LDLIBS)
 
 demo: all
@@ -117,15 +133,15 @@ $(BUILD)/rusage: bench/rusage.c
 
 # dlx2's main under another name, run by tests/crosscheck/batch.c in a
 # forked child per file (thousands of runs without an exec each)
-$(BUILD)/dlx2-main.o: dlx2.c progs.h engine/*.h
+$(BUILD)/dlx2-main.o: dlx2.c progs.h $(ENGINE_HDR) report/*.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Dmain=dlx2_main -c -o $@ dlx2.c
 
-$(BUILD)/dlx2-batch: tests/crosscheck/batch.c $(BUILD)/dlx2-main.o $(BUILD)/libxcc.a
-	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/dlx2-main.o $(BUILD)/libxcc.a $(LDLIBS)
+$(BUILD)/dlx2-batch: tests/crosscheck/batch.c $(BUILD)/dlx2-main.o $(DLX2_LIBS)
+	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/dlx2-main.o $(DLX2_LIBS) $(LDLIBS)
 
-TEST_TOOLS = $(BUILD)/check_unit $(BUILD)/check_gen $(BUILD)/randxcc $(BUILD)/naive $(BUILD)/rusage \
-             $(BUILD)/dlx2-batch
+TEST_TOOLS = $(BUILD)/check_unit $(BUILD)/check_gen $(BUILD)/randxcc \
+             $(BUILD)/naive $(BUILD)/rusage $(BUILD)/dlx2-batch
 
 test: all $(TEST_TOOLS)
 	@BUILD=$(BUILD) BIN=$(BIN) SANITIZE=$(SANITIZE) tests/run quick
@@ -190,7 +206,7 @@ uninstall:
 FUZZ_SECONDS ?= 60
 fuzz:
 	@mkdir -p build-fuzz/corpus tests/fuzz/regressions
-	clang $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined -Iengine \
+	clang $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined -I. -Iinclude -Iengine \
 	    -o build-fuzz/fuzz_xcc tests/fuzz/fuzz_xcc.c $(ENGINE_SRC)
 	build-fuzz/fuzz_xcc -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
 	    -artifact_prefix=tests/fuzz/regressions/ build-fuzz/corpus tests/fuzz/corpus

@@ -11,8 +11,9 @@
  * directed graph written this way will do. A solution of the exact cover
  * problem gives every vertex one edge out and one in: a cycle cover.
  *
- * How it prunes. The engine (engine/xcc.h) runs Algorithm C as dlx2 does;
- * its accept hook is asked before each option is chosen. The chosen edges
+ * How it prunes. libxcc (include/xcc.h) runs Algorithm C as dlx2 does,
+ * with the engine "links"; its accept hook is asked before each option
+ * is chosen. The chosen edges
  * always form vertex-disjoint directed paths ("fragments"; a vertex with
  * no chosen edge is a fragment of one vertex). An edge A -> B joins the
  * fragment ending at A to the fragment starting at B. If those are the
@@ -21,8 +22,8 @@
  * the whole subtree of covers with that short cycle is never searched.
  * So every solution the engine reports is a Hamiltonian cycle.
  *
- * Data. vert_of_node[n] gives, for every node n of an option, the edge's
- * two vertices (from, to). For fragments, only the two ends hold valid
+ * Data. edge_of_option[o] gives, for every option o, the edge's two
+ * vertices (from, to). For fragments, only the two ends hold valid
  * entries: first[end] is the fragment's first vertex, last[start] its
  * last vertex, size[start] its number of vertices. Inner vertices keep
  * stale values that are never read. A merge changes only the entries of
@@ -30,6 +31,7 @@
  * options back in the reverse order of choosing them (a stack).
  */
 #include "gen.h"
+#include "rep_listing.h"
 #include "xcc.h"
 
 #include <errno.h>
@@ -65,6 +67,8 @@ static const struct gen_program program = {
     "Example: gen-knight 6 | gen-knight-tours\n"
     "         gen-knight 5 --open | gen-knight-tours m1 | gen-knight --show\n",
 };
+
+typedef unsigned long long ullng;
 
 struct settings {
     const char *file;  /* NULL: stdin */
@@ -119,30 +123,17 @@ struct edge {
 struct graph {
     int vertices;
     int open;                   /* there is a vertex named v (gen-knight --open) */
-    struct edge *edge_of_node;  /* indexed by node; only option nodes are set */
+    struct edge *edge_of_option;
 };
-
-/* An item's name (in the pool, not NUL-terminated) and its length. */
-static const char *item_name(const xcc_problem *p, int item, int *len)
-{
-    *len = p->cl[item].namelen;
-    return p->names + p->cl[item].name;
-}
 
 static const xcc_problem *sort_problem; /* for by_vertex_name (qsort has no context) */
 
 static int by_vertex_name(const void *a, const void *b)
 {
-    int ia = *(const int *)a, ib = *(const int *)b, la, lb;
-    const char *na = item_name(sort_problem, ia, &la);
-    const char *nb = item_name(sort_problem, ib, &lb);
-    int n = la < lb ? la : lb;
-    int c = memcmp(na + 1, nb + 1, (size_t)n - 1);
-    if (c)
-        return c;
-    if (la != lb)
-        return la < lb ? -1 : 1;
-    return na[0] - nb[0]; /* 'i' before 'o' */
+    const char *na = xcc_item_name(sort_problem, *(const int *)a);
+    const char *nb = xcc_item_name(sort_problem, *(const int *)b);
+    int c = strcmp(na + 1, nb + 1);
+    return c ? c : na[0] - nb[0]; /* 'i' before 'o' */
 }
 
 /*
@@ -154,29 +145,27 @@ static int by_vertex_name(const void *a, const void *b)
 static int number_vertices(const xcc_problem *p, int *vertex_of_item, int *open)
 {
     static int *order;  /* static: reachable when the program dies below */
-    int items = p->last_itm - 1;
+    int items = xcc_problem_items(p);
     order = gen_realloc(NULL, (size_t)items, sizeof *order);
-    if (p->second != p->last_itm)
+    if (xcc_problem_primary_items(p) != items)
         gen_die("not an in/out problem: it has secondary items");
     for (int k = 0; k < items; k++) {
-        int len;
-        const char *name = item_name(p, k + 1, &len);
-        if (len < 2 || (name[0] != 'o' && name[0] != 'i'))
-            gen_die("not an in/out problem: item '%.*s' is not named oX or iX", len, name);
-        order[k] = k + 1;
+        const char *name = xcc_item_name(p, k);
+        if (strlen(name) < 2 || (name[0] != 'o' && name[0] != 'i'))
+            gen_die("not an in/out problem: item '%s' is not named oX or iX", name);
+        order[k] = k;
     }
     sort_problem = p;
     qsort(order, (size_t)items, sizeof *order, by_vertex_name);
     int vertices = 0;
     *open = 0;
     for (int k = 0; k < items; k += 2) {
-        int li, lo;
-        const char *ni = item_name(p, order[k], &li);
-        const char *no = k + 1 < items ? item_name(p, order[k + 1], &lo) : NULL;
-        if (!no || ni[0] != 'i' || no[0] != 'o' || li != lo || memcmp(ni + 1, no + 1, (size_t)li - 1))
-            gen_die("not an in/out problem: item '%.*s' has no partner %c%.*s", li, ni,
-                    ni[0] == 'i' ? 'o' : 'i', li - 1, ni + 1);
-        if (li == 2 && ni[1] == 'v')
+        const char *ni = xcc_item_name(p, order[k]);
+        const char *no = k + 1 < items ? xcc_item_name(p, order[k + 1]) : NULL;
+        if (!no || ni[0] != 'i' || no[0] != 'o' || strcmp(ni + 1, no + 1))
+            gen_die("not an in/out problem: item '%s' has no partner %c%s", ni,
+                    ni[0] == 'i' ? 'o' : 'i', ni + 1);
+        if (!strcmp(ni + 1, "v"))
             *open = 1;
         vertex_of_item[order[k]] = vertex_of_item[order[k + 1]] = vertices++;
     }
@@ -184,29 +173,22 @@ static int number_vertices(const xcc_problem *p, int *vertex_of_item, int *open)
     return vertices;
 }
 
-/* Records the edge of every option in edge_of_node; dies if an option is
-   not one o item and one i item. */
-static void read_edges(const xcc_problem *p, const int *vertex_of_item, struct edge *edge_of_node)
+/* Records the edge of every option in edge_of_option; dies if an option
+   is not one o item and one i item. */
+static void read_edges(const xcc_problem *p, const int *vertex_of_item, struct edge *edge_of_option)
 {
-    int spacer = p->last_itm; /* the first spacer */
-    while (spacer < p->last_node) {
-        int first = spacer + 1, end = first;
-        while (p->nd[end].itm > 0)
-            end++;
+    for (int o = 0; o < xcc_problem_options(p); o++) {
         struct edge e = {-1, -1};
-        int len, ok = end - first == 2;
-        for (int q = first; ok && q < end; q++) {
-            const char *name = item_name(p, p->nd[q].itm, &len);
-            int *slot = name[0] == 'o' ? &e.from : &e.to;
+        int ok = xcc_option_size(p, o) == 2;
+        for (int k = 0; ok && k < 2; k++) {
+            int item = xcc_option_item(p, o, k);
+            int *slot = xcc_item_name(p, item)[0] == 'o' ? &e.from : &e.to;
             ok = *slot < 0;
-            *slot = vertex_of_item[p->nd[q].itm];
+            *slot = vertex_of_item[item];
         }
         if (!ok || e.from < 0 || e.to < 0)
-            gen_die("not an in/out problem: option %d is not one oA and one iB",
-                    -p->nd[end].itm);
-        for (int q = first; q < end; q++)
-            edge_of_node[q] = e;
-        spacer = end;
+            gen_die("not an in/out problem: option %d is not one oA and one iB", o + 1);
+        edge_of_option[o] = e;
     }
 }
 
@@ -216,7 +198,7 @@ struct fragments {
     int vertices;
     int *first, *last, *size; /* see the top of the file */
     char *closed;             /* closed[level]: the option there closed the cycle */
-    const struct edge *edge_of_node;
+    const struct edge *edge_of_option;
 };
 
 struct run {
@@ -224,30 +206,30 @@ struct run {
     ullng spacing; /* m<n>: list every n-th tour; 0: none */
 };
 
-static int accept_edge(xcc_search *s, int node, void *ctx)
+static int accept_edge(void *ctx, int level, int option)
 {
     struct fragments *f = &((struct run *)ctx)->frag;
-    struct edge e = f->edge_of_node[node];
+    struct edge e = f->edge_of_option[option];
     int start = f->first[e.from], end = f->last[e.to];
     if (start == e.to) {
         /* e closes the path start .. e.from into a cycle */
         if (f->size[start] != f->vertices)
             return 0;
-        f->closed[s->level] = 1;
+        f->closed[level] = 1;
         return 1;
     }
-    f->closed[s->level] = 0;
+    f->closed[level] = 0;
     f->last[start] = end;
     f->first[end] = start;
     f->size[start] += f->size[e.to];
     return 1;
 }
 
-static void retract_edge(xcc_search *s, int node, void *ctx)
+static void retract_edge(void *ctx, int level, int option)
 {
     struct fragments *f = &((struct run *)ctx)->frag;
-    struct edge e = f->edge_of_node[node];
-    if (f->closed[s->level])
+    struct edge e = f->edge_of_option[option];
+    if (f->closed[level])
         return;
     /* split start .. e.from -> e.to .. end again; the inner entries of
        e.from and e.to were left alone, so they are still right */
@@ -257,10 +239,10 @@ static void retract_edge(xcc_search *s, int node, void *ctx)
     f->first[end] = e.to;
 }
 
-static void fragments_init(struct fragments *f, int vertices, const struct edge *edge_of_node)
+static void fragments_init(struct fragments *f, int vertices, const struct edge *edge_of_option)
 {
     f->vertices = vertices;
-    f->edge_of_node = edge_of_node;
+    f->edge_of_option = edge_of_option;
     f->first = gen_realloc(NULL, (size_t)vertices, sizeof(int));
     f->last = gen_realloc(NULL, (size_t)vertices, sizeof(int));
     f->size = gen_realloc(NULL, (size_t)vertices, sizeof(int));
@@ -272,40 +254,43 @@ static void fragments_init(struct fragments *f, int vertices, const struct edge 
 
 /* ------------------------------------------------------------ main */
 
-static int on_tour(xcc_search *s, void *ctx)
+static int on_tour(const xcc_problem *p, const xcc_solution *s, void *ctx)
 {
     struct run *r = ctx;
-    if (r->spacing && s->count % r->spacing == 0)
-        xcc_print_solution(stdout, s);
+    if (r->spacing && s->number % r->spacing == 0)
+        rep_listing(stdout, p, s);
     return ferror(stdout) != 0;
 }
 
-static void read_problem(const struct settings *st, xcc_problem *p, gb_rng *rng)
+static xcc_problem *read_problem(const struct settings *st)
 {
     struct gen_input in;
     gen_input_open(&in, st->file ? st->file : "-");
     const char *name = in.name;
-    xcc_error err;
-    xcc_read_opts ro = {.warn = stderr, .rng = st->randomizing ? rng : NULL};
-    int status = xcc_read(p, in.f, &ro, &err);
+    xcc_problem *p;
+    xcc_diag d;
+    xcc_read_options o = {.warnings = stderr, .randomize = st->randomizing, .seed = st->seed};
+    xcc_status status = xcc_problem_read(&p, in.f, &o, &d);
     gen_input_close(&in);
-    if (status == PROG_NO_MEMORY)
+    if (status == XCC_NO_MEMORY)
         gen_out_of_memory();
-    if (status && err.line)
-        gen_die("%s:%ld:%ld: %s", name, err.line, err.col ? err.col : 1, err.msg);
+    if (status && d.line)
+        gen_die("%s:%ld:%ld: %s", name, d.line, d.col ? d.col : 1, d.message);
     if (status)
-        gen_die("%s: %s", name, err.msg);
+        gen_die("%s: %s", name, d.message);
+    return p;
 }
 
 /* The counts, on stdout unless stdout carries the listing. */
-static void report(FILE *f, const xcc_search *s, const struct graph *g, int complete)
+static void report(FILE *f, const xcc_figures *fig, const struct settings *st,
+                   const struct graph *g, int complete)
 {
-    ullng undirected = g->vertices > 2 ? s->count / 2 : s->count;
-    fprintf(f, "directed cycles: %llu\n", s->count);
+    ullng undirected = g->vertices > 2 ? fig->solutions / 2 : fig->solutions;
+    fprintf(f, "directed cycles: %llu\n", fig->solutions);
     if (!complete)
-        fprintf(f, "(stopped at t%llu: not all tours were counted)\n", s->maxcount);
+        fprintf(f, "(stopped at t%llu: not all tours were counted)\n", st->maxcount);
     else if (g->open)
-        fprintf(f, "open tours:      %llu (%llu up to direction)\n", s->count, undirected);
+        fprintf(f, "open tours:      %llu (%llu up to direction)\n", fig->solutions, undirected);
     else
         fprintf(f, "closed tours:    %llu\n", undirected);
 }
@@ -315,55 +300,49 @@ int main(int argc, char **argv)
     struct settings st;
     gen_init(&program, argc, argv);
     parse_args(&st);
-
-    gb_rng rng;
-    if (st.randomizing)
-        gb_rng_init(&rng, st.seed);
-    xcc_problem p;
-    read_problem(&st, &p, &rng);
+    xcc_problem *p = read_problem(&st);
 
     static struct graph g;          /* static: reachable when the program dies */
     static int *vertex_of_item;
-    vertex_of_item = gen_realloc(NULL, (size_t)p.last_itm, sizeof(int));
-    g.edge_of_node = gen_zalloc((size_t)p.last_node + 1, sizeof *g.edge_of_node);
-    g.vertices = number_vertices(&p, vertex_of_item, &g.open);
-    read_edges(&p, vertex_of_item, g.edge_of_node);
+    int options = xcc_problem_options(p);
+    vertex_of_item = gen_realloc(NULL, (size_t)xcc_problem_items(p) + 1, sizeof(int));
+    g.edge_of_option = gen_zalloc((size_t)options + 1, sizeof *g.edge_of_option);
+    g.vertices = number_vertices(p, vertex_of_item, &g.open);
+    read_edges(p, vertex_of_item, g.edge_of_option);
     free(vertex_of_item);
 
     struct run r = {.spacing = st.count_only ? 0 : st.spacing};
-    fragments_init(&r.frag, g.vertices, g.edge_of_node);
+    fragments_init(&r.frag, g.vertices, g.edge_of_option);
 
-    xcc_search s;
-    if (xcc_search_init(&s, &p))
-        gen_out_of_memory();
-    s.vbose = 0;
-    s.rng = st.randomizing ? &rng : NULL;
+    xcc_settings s;
+    xcc_settings_init(&s);
+    s.engine = "links"; /* the pruning hooks are the links' */
+    s.randomize = st.randomizing;
     if (st.maxcount)
-        s.maxcount = st.maxcount;
+        s.max_solutions = st.maxcount;
     s.accept = accept_edge;
     s.retract = retract_edge;
-    s.on_solution = on_tour;
-    s.ctx = &r;
-    enum xcc_outcome outcome = xcc_solve(&s);
-    if (outcome == XCC_NO_MEMORY)
+    s.hook_ctx = &r;
+    xcc_figures fig;
+    xcc_status status = xcc_solve(p, &s, on_tour, &r, &fig, NULL);
+    if (status == XCC_NO_MEMORY)
         gen_out_of_memory();
     gen_check_output(stdout, NULL);
 
     /* the figures only once the output is safe: no claim of success otherwise */
-    int complete = outcome == XCC_FINISHED;
+    int complete = fig.stop == XCC_COMPLETE;
     if (st.count_only)
-        printf("%llu\n", s.count);
+        printf("%llu\n", fig.solutions);
     else if (!r.spacing)
-        report(stdout, &s, &g, complete);
+        report(stdout, &fig, &st, &g, complete);
     gen_close_output(stdout, NULL);
     if (r.spacing && !st.count_only)
-        report(stderr, &s, &g, complete);
-    fprintf(stderr, "(%d vert%s, %llu edge%s; %llu nodes, %llu mems)\n", g.vertices,
-            g.vertices == 1 ? "ex" : "ices", p.options, p.options == 1 ? "" : "s", s.nodes,
-            s.mems);
-    xcc_search_free(&s);
-    xcc_free(&p);
-    free(g.edge_of_node);
+        report(stderr, &fig, &st, &g, complete);
+    fprintf(stderr, "(%d vert%s, %d edge%s; %llu nodes, %llu mems)\n", g.vertices,
+            g.vertices == 1 ? "ex" : "ices", options, options == 1 ? "" : "s", fig.nodes,
+            fig.mems);
+    xcc_problem_free(p);
+    free(g.edge_of_option);
     free(r.frag.first);
     free(r.frag.last);
     free(r.frag.size);

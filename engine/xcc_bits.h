@@ -28,7 +28,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "xcc.h"
+#include "xcc_int.h"
 
 typedef uint64_t word;
 

@@ -42,7 +42,7 @@
  * updates are the options that fell out of L. Neither is comparable with
  * DLX2's nodes and updates, and no mems are counted.
  */
-#include "xcc.h"
+#include "xcc_int.h"
 #include "xcc_bits.h"
 
 #include <stdint.h>
@@ -50,6 +50,34 @@
 #include <string.h>
 
 #define COVERED (1 << 30)
+
+/* Problems whose tables would pass this are refused (out of memory). */
+#define FAST_MAX_TABLE_BYTES (1ULL << 30)
+
+/* The engine's state for one search. */
+typedef struct fast {
+    const xcc_problem *p;
+    const xcc_sink *sink;
+    ullng maxcount;                     /* t<n> */
+    volatile sig_atomic_t *interrupt;   /* polled once per node, or NULL */
+    ullng progress_nodes, next_progress; /* a progress report every so many nodes */
+    /* figures */
+    ullng count, nodes, updates;
+    xcc_stop stop;
+    xcc_status status;  /* XCC_NO_MEMORY when the states or levels could not grow */
+    size_t bytes;       /* tables; after the search, with its states and memo */
+    int level, maxl;
+    /* the solution just found: choice_node[0 .. sol_len-1] are nodes of
+       its options (each that of the item branched on), the k-th of d */
+    int sol_len;
+    int *choice_node, *choice_k, *choice_d;
+    xcc_choice *path;   /* the same as records, for the sink */
+    int choices_cap;
+    struct xcc_fast_data *d;
+} fast;
+
+/* Hands solution f->count, of f->sol_len levels, to the sink; nonzero: stop. */
+static int hand_out(fast *f);
 
 typedef struct fast_state {
     word *live;          /* L, W words */
@@ -83,10 +111,6 @@ struct xcc_fast_data {
     size_t memo_mask;
 };
 
-size_t xcc_fast_table_bytes(const xcc_problem *p)
-{
-    return xcc_bits_table_bytes(p);
-}
 
 static void free_data(struct xcc_fast_data *d)
 {
@@ -145,12 +169,12 @@ static inline int reserve_state(struct xcc_fast_data *d, int k)
     return grow_states(d, k);
 }
 
-int xcc_fast_init(xcc_fast *f, const xcc_problem *p)
+static int fast_init(fast *f, const xcc_problem *p)
 {
     memset(f, 0, sizeof *f);
     f->p = p;
     f->maxcount = ~0ULL;
-    if (xcc_fast_table_bytes(p) > XCC_FAST_MAX_TABLE_BYTES)
+    if (xcc_bits_table_bytes(p) > FAST_MAX_TABLE_BYTES)
         return 3;
     struct xcc_fast_data *d = calloc(1, sizeof *d);
     if (!d)
@@ -168,7 +192,7 @@ int xcc_fast_init(xcc_fast *f, const xcc_problem *p)
 /*
  * The root state: every option live, every list full. Made at the start
  * of each search, since a search overwrites it (a node's last option
- * reuses the node's slot), so that the same xcc_fast can search again.
+ * reuses the node's slot), so that the same state can search again.
  */
 static void make_root(struct xcc_fast_data *d)
 {
@@ -182,10 +206,10 @@ static void make_root(struct xcc_fast_data *d)
     root->uncovered = d->b.P;
 }
 
-void xcc_fast_free(xcc_fast *f)
+static void fast_free(fast *f)
 {
     free_data(f->d);
-    free(f->choice_node), free(f->choice_k), free(f->choice_d);
+    free(f->choice_node), free(f->choice_k), free(f->choice_d), free(f->path);
     memset(f, 0, sizeof *f);
 }
 
@@ -240,7 +264,7 @@ static int is_live(const fast_state *s, int o)
 }
 
 /* Grows the per-level arrays (the rare part of reserve_choices). */
-static int grow_choices(xcc_fast *f, int level)
+static int grow_choices(fast *f, int level)
 {
     int cap = f->choices_cap ? 2 * f->choices_cap : 64;
     while (cap <= level)
@@ -254,35 +278,40 @@ static int grow_choices(xcc_fast *f, int level)
     int *c = realloc(f->choice_d, (size_t)cap * sizeof(int));
     if (c)
         f->choice_d = c;
+    xcc_choice *pa = realloc(f->path, (size_t)cap * sizeof(xcc_choice));
+    if (pa)
+        f->path = pa;
     fast_frame *fr = realloc(f->d->frames, (size_t)cap * sizeof *fr);
     if (fr)
         f->d->frames = fr;
-    if (!a || !b || !c || !fr)
+    if (!a || !b || !c || !pa || !fr)
         return 3;
     f->choices_cap = cap;
     return 0;
 }
 
-static inline int reserve_choices(xcc_fast *f, int level)
+static inline int reserve_choices(fast *f, int level)
 {
     return level < f->choices_cap ? 0 : grow_choices(f, level);
 }
 
 /*
  * Every live option of item i completes a solution (i is the last
- * uncovered item). Counts them, or lists each through on_solution.
+ * uncovered item). Counts them, or hands each out; nonzero when the
+ * search must end (f->stop says why).
  */
-static enum xcc_outcome finish_leaves(xcc_fast *f, const fast_state *s, int item, int d_opts)
+static int finish_leaves(fast *f, const fast_state *s, int item, int d_opts)
 {
     struct xcc_fast_data *d = f->d;
-    if (!f->on_solution) {
+    if (!f->sink->solution) {
         ullng room = f->maxcount - f->count;
         if ((ullng)d_opts >= room) {
             f->count = f->maxcount;
-            return XCC_COUNT_LIMIT;
+            f->stop = XCC_STOP_COUNT;
+            return 1;
         }
         f->count += (ullng)d_opts;
-        return XCC_FINISHED;
+        return 0;
     }
     const bits_entry *e = d->b.list + d->b.lstart[item + 1];
     for (int k = 1; k <= d_opts; e++) {
@@ -293,12 +322,12 @@ static enum xcc_outcome finish_leaves(xcc_fast *f, const fast_state *s, int item
         f->choice_d[f->level] = d_opts;
         f->sol_len = f->level + 1;
         f->count++;
-        if (f->on_solution(f, f->ctx))
-            return XCC_STOPPED;
+        if (hand_out(f))
+            return f->stop = XCC_STOP_CALLBACK, 1;
         if (f->count >= f->maxcount)
-            return XCC_COUNT_LIMIT;
+            return f->stop = XCC_STOP_COUNT, 1;
     }
-    return XCC_FINISHED;
+    return 0;
 }
 
 /*
@@ -468,17 +497,15 @@ static int uncovered_items(const struct xcc_fast_data *d, const fast_state *s, i
     return nu;
 }
 
-static enum xcc_outcome search(xcc_fast *f);
-
 /* A node has tried all its options: its count goes into the memo. */
-static inline void node_done(struct xcc_fast_data *d, const xcc_fast *f, const fast_frame *fr)
+static inline void node_done(struct xcc_fast_data *d, const fast *f, const fast_frame *fr)
 {
     if (fr->memo_at)
         memo_store(d, fr->memo_at, fr->nu, f->count - fr->count_before, fr->key);
 }
 
 /* The tables, the states the search used and the memo. */
-static size_t bytes_used(const xcc_fast *f)
+static size_t bytes_used(const fast *f)
 {
     const struct xcc_fast_data *d = f->d;
     size_t b = d->b.table_bytes;
@@ -490,146 +517,8 @@ static size_t bytes_used(const xcc_fast *f)
     return b;
 }
 
-enum xcc_outcome xcc_fast_solve(xcc_fast *f)
-{
-    enum xcc_outcome out = search(f);
-    f->bytes = bytes_used(f);
-    return out;
-}
-
-static enum xcc_outcome search(xcc_fast *f)
-{
-    struct xcc_fast_data *d = f->d;
-    const bits_entry *list = d->b.list;
-    const int *lstart = d->b.lstart;
-    enum xcc_outcome out = XCC_FINISHED;
-    int slot = 0;
-    f->level = 0;
-    if (reserve_choices(f, 0))
-        return XCC_NO_MEMORY;
-    make_root(d);
-    if (d->b.P == 0 || d->b.n == 0)
-        return XCC_FINISHED; /* as DLX2: no option with a primary item, nothing to list */
-    for (int i = 0; i < d->b.P; i++)
-        if (d->states[0].cnt[i] == 0)
-            return XCC_FINISHED;
-    if (!f->on_solution)
-        start_memo(d);
-
-node:
-    if (f->interrupt && *f->interrupt)
-        return XCC_INTERRUPTED;
-    {
-        fast_state *s = &d->states[slot];
-        if (s->uncovered == 0) { /* the last option covered several items */
-            f->sol_len = f->level;
-            f->count++;
-            if (f->on_solution && f->on_solution(f, f->ctx))
-                return XCC_STOPPED;
-            if (f->count >= f->maxcount)
-                return XCC_COUNT_LIMIT;
-            goto backup;
-        }
-        f->nodes++;
-        if (f->on_progress && f->nodes >= f->next_progress) {
-            f->next_progress = f->nodes + f->progress_nodes;
-            f->on_progress(f, f->ctx);
-        }
-        if (!f->on_solution && s->uncovered * (s->hi - s->lo) <= SMALL_WORDS) {
-            int U[SMALL_WORDS];
-            int nu = uncovered_items(d, s, U);
-            f->nodes--; /* count_small counts its own */
-            start_memo(d);
-            ullng k = count_small(d, s->live + s->lo, s->lo, s->hi, U, nu, &f->nodes);
-            if (k >= f->maxcount - f->count) {
-                f->count = f->maxcount;
-                return XCC_COUNT_LIMIT;
-            }
-            f->count += k;
-            goto backup;
-        }
-        int n_opts, item = choose_item(s->cnt, d->b.P8, &n_opts);
-        if (s->uncovered == 1) {
-            out = finish_leaves(f, s, item, n_opts);
-            if (out != XCC_FINISHED)
-                return out;
-            goto backup;
-        }
-        fast_frame *fr = &d->frames[f->level];
-        fr->memo_at = NULL;
-        if (d->memo && !f->on_solution && s->uncovered >= 3) {
-            word *at = memo_slot(d, s->live + s->lo, s->lo, s->hi, s->uncovered, fr->key);
-            if (memo_holds(d, at, s->uncovered, fr->key)) {
-                f->nodes--; /* not branched on after all */
-                if (at[1] >= f->maxcount - f->count) {
-                    f->count = f->maxcount;
-                    return XCC_COUNT_LIMIT;
-                }
-                f->count += at[1];
-                goto backup;
-            }
-            fr->memo_at = at, fr->nu = s->uncovered, fr->count_before = f->count;
-        }
-        fr->item = item, fr->pos = lstart[item + 1], fr->k = 0, fr->d = n_opts, fr->slot = slot;
-    }
-next_option:
-    {
-        int child = d->frames[f->level].slot + 1;
-        if (reserve_state(d, child) || reserve_choices(f, f->level + 1))
-            return XCC_NO_MEMORY;
-        fast_frame *fr = &d->frames[f->level];
-        const fast_state *s = &d->states[fr->slot];
-        const bits_entry *e = list + fr->pos;
-        while (!is_live(s, e->opt))
-            e++;
-        fr->pos = (int)(e - list) + 1;
-        fr->k++;
-        if (d->b.pstart[e->opt + 1] - d->b.pstart[e->opt] == s->uncovered) {
-            /* it covers all that is left: a solution, no child needed */
-            f->choice_node[f->level] = e->node;
-            f->choice_k[f->level] = fr->k;
-            f->choice_d[f->level] = fr->d;
-            f->sol_len = f->level + 1;
-            f->count++;
-            if (f->on_solution && f->on_solution(f, f->ctx))
-                return XCC_STOPPED;
-            if (f->count >= f->maxcount)
-                return XCC_COUNT_LIMIT;
-            if (fr->k == fr->d) {
-                node_done(d, f, fr);
-                goto backup;
-            }
-            goto next_option;
-        }
-        if (fr->k == fr->d)
-            child = fr->slot; /* the node is not needed after its last child */
-        if (!apply(d, s, &d->states[child], e->opt, &f->updates)) {
-            if (fr->k == fr->d) {
-                node_done(d, f, fr);
-                goto backup;
-            }
-            goto next_option;
-        }
-        f->choice_node[f->level] = e->node;
-        f->choice_k[f->level] = fr->k;
-        f->choice_d[f->level] = fr->d;
-        f->level++;
-        if (f->level > f->maxl)
-            f->maxl = f->level;
-        slot = child;
-        goto node;
-    }
-backup:
-    while (f->level > 0) {
-        fast_frame *fr = &d->frames[--f->level];
-        if (fr->k < fr->d)
-            goto next_option;
-        node_done(d, f, fr);
-    }
-    return out;
-}
-
-double xcc_fast_progress(const xcc_fast *f)
+/* The estimated share of the tree explored. */
+static double fast_progress(const fast *f)
 {
     double frac = 0.0, fd = 1.0;
     for (int l = 0; l < f->level; l++) {
@@ -638,3 +527,262 @@ double xcc_fast_progress(const xcc_fast *f)
     }
     return frac + 0.5 / fd;
 }
+
+/* The path choice_node[0 .. levels-1] as records. */
+static void fill_path(fast *f, int levels)
+{
+    for (int l = 0; l < levels; l++) {
+        int q = f->choice_node[l], o = xcc_option_of(f->p, q);
+        f->path[l] = (xcc_choice){o, q - f->p->opt_node[o], f->choice_k[l], f->choice_d[l]};
+    }
+}
+
+static int hand_out(fast *f)
+{
+    const xcc_sink *k = f->sink;
+    if (!xcc_sink_wants(k, f->count))
+        return 0;
+    fill_path(f, f->sol_len);
+    xcc_solution sol = {f->count, f->sol_len, f->path};
+    return k->solution(f->p, &sol, k->ctx);
+}
+
+static void report_progress(fast *f)
+{
+    f->next_progress = f->nodes + f->progress_nodes;
+    fill_path(f, f->level);
+    xcc_progress pr = {.solutions = f->count, .nodes = f->nodes, .level = f->level,
+                       .maxl = f->maxl, .path = f->path, .fraction = fast_progress(f)};
+    f->sink->progress(f->sink->ctx, &pr);
+}
+
+/*
+ * The search is a loop over four steps, each of which says which comes
+ * next: at a node (a solution, or counted from the bit sets or the memo,
+ * or choose the item to branch on), the next option of the node's item,
+ * backing up to a node with options left, and the end.
+ */
+enum step { AT_NODE, NEXT_OPTION, BACK_UP, END };
+
+/* Solution f->count + 1 was found; then is the step that follows. */
+static enum step solution_found(fast *f, enum step then)
+{
+    f->count++;
+    if (f->sink->solution && hand_out(f))
+        return f->stop = XCC_STOP_CALLBACK, END;
+    if (f->count >= f->maxcount)
+        return f->stop = XCC_STOP_COUNT, END;
+    return then;
+}
+
+/* k more solutions found below a node without walking them. */
+static enum step counted(fast *f, ullng k)
+{
+    if (k >= f->maxcount - f->count) {
+        f->count = f->maxcount;
+        return f->stop = XCC_STOP_COUNT, END;
+    }
+    f->count += k;
+    return BACK_UP;
+}
+
+/* The count below state s from the memo, if it is there; else notes
+   where it will go. */
+static int remembered(fast *f, const fast_state *s, fast_frame *fr, ullng *k)
+{
+    struct xcc_fast_data *d = f->d;
+    word *at = memo_slot(d, s->live + s->lo, s->lo, s->hi, s->uncovered, fr->key);
+    if (memo_holds(d, at, s->uncovered, fr->key)) {
+        *k = at[1];
+        return 1;
+    }
+    fr->memo_at = at, fr->nu = s->uncovered, fr->count_before = f->count;
+    return 0;
+}
+
+static enum step at_node(fast *f, int slot)
+{
+    struct xcc_fast_data *d = f->d;
+    fast_state *s = &d->states[slot];
+    if (f->interrupt && *f->interrupt)
+        return f->stop = XCC_STOP_INTERRUPT, END;
+    if (s->uncovered == 0) { /* the last option covered several items */
+        f->sol_len = f->level;
+        return solution_found(f, BACK_UP);
+    }
+    f->nodes++;
+    if (f->progress_nodes && f->nodes >= f->next_progress)
+        report_progress(f);
+    int counting = !f->sink->solution;
+    if (counting && s->uncovered * (s->hi - s->lo) <= SMALL_WORDS) {
+        int U[SMALL_WORDS];
+        int nu = uncovered_items(d, s, U);
+        f->nodes--; /* count_small counts its own */
+        start_memo(d);
+        return counted(f, count_small(d, s->live + s->lo, s->lo, s->hi, U, nu, &f->nodes));
+    }
+    int n_opts, item = choose_item(s->cnt, d->b.P8, &n_opts);
+    if (s->uncovered == 1)
+        return finish_leaves(f, s, item, n_opts) ? END : BACK_UP;
+    fast_frame *fr = &d->frames[f->level];
+    fr->memo_at = NULL;
+    ullng k;
+    if (d->memo && counting && s->uncovered >= 3 && remembered(f, s, fr, &k)) {
+        f->nodes--; /* not branched on after all */
+        return counted(f, k);
+    }
+    fr->item = item, fr->pos = d->b.lstart[item + 1], fr->k = 0, fr->d = n_opts, fr->slot = slot;
+    return NEXT_OPTION;
+}
+
+/* Tries the node's next option; *slot gets the child's state. */
+static enum step next_option(fast *f, int *slot)
+{
+    struct xcc_fast_data *d = f->d;
+    int child = d->frames[f->level].slot + 1;
+    if (reserve_state(d, child) || reserve_choices(f, f->level + 1))
+        return f->status = XCC_NO_MEMORY, END;
+    fast_frame *fr = &d->frames[f->level];
+    const fast_state *s = &d->states[fr->slot];
+    const bits_entry *e = d->b.list + fr->pos;
+    while (!is_live(s, e->opt))
+        e++;
+    fr->pos = (int)(e - d->b.list) + 1;
+    fr->k++;
+    f->choice_node[f->level] = e->node;
+    f->choice_k[f->level] = fr->k;
+    f->choice_d[f->level] = fr->d;
+    if (d->b.pstart[e->opt + 1] - d->b.pstart[e->opt] == s->uncovered) {
+        /* it covers all that is left: a solution, no child needed */
+        f->sol_len = f->level + 1;
+        if (solution_found(f, NEXT_OPTION) == END)
+            return END;
+    } else {
+        if (fr->k == fr->d)
+            child = fr->slot; /* the node is not needed after its last child */
+        if (apply(d, s, &d->states[child], e->opt, &f->updates)) {
+            if (++f->level > f->maxl)
+                f->maxl = f->level;
+            *slot = child;
+            return AT_NODE;
+        }
+    }
+    if (fr->k < fr->d)
+        return NEXT_OPTION;
+    node_done(d, f, fr);
+    return BACK_UP;
+}
+
+/* Up to the nearest node with options left, finishing those passed. */
+static enum step back_up(fast *f)
+{
+    struct xcc_fast_data *d = f->d;
+    while (f->level > 0) {
+        fast_frame *fr = &d->frames[--f->level];
+        if (fr->k < fr->d)
+            return NEXT_OPTION;
+        node_done(d, f, fr);
+    }
+    return END;
+}
+
+/* The root, and whether there is anything to search below it. */
+static enum step start(fast *f)
+{
+    struct xcc_fast_data *d = f->d;
+    f->level = 0;
+    f->stop = XCC_COMPLETE;
+    make_root(d);
+    if (d->b.P == 0 || d->b.n == 0)
+        return END; /* as DLX2: no option with a primary item, nothing to list */
+    for (int i = 0; i < d->b.P; i++)
+        if (d->states[0].cnt[i] == 0)
+            return END;
+    if (!f->sink->solution)
+        start_memo(d);
+    return AT_NODE;
+}
+
+static xcc_status search(fast *f)
+{
+    if (reserve_choices(f, 0))
+        return XCC_NO_MEMORY;
+    int slot = 0;
+    enum step next = start(f);
+    while (next != END) {
+        if (next == AT_NODE)
+            next = at_node(f, slot);
+        else if (next == NEXT_OPTION)
+            next = next_option(f, &slot);
+        else
+            next = back_up(f);
+    }
+    return f->status;
+}
+
+/* ---- the engine --------------------------------------------------------- */
+
+static const char *fast_refuses(const xcc_problem *p, const xcc_settings *st)
+{
+    const xcc_dlx2 *k = xcc_knobs(st);
+    (void)p;
+    if (st->threads > 1)
+        return "--engine=fast does not do -j; use --engine=dlx";
+    if (st->shards > 1)
+        return "--engine=fast does not do --shard; use --engine=dlx";
+    if (st->randomize)
+        return "--engine=fast does not do s<n>; use --engine=dlx";
+    if (st->max_mems != XCC_UNLIMITED || (k->asked & XCC_ASKED_MEMS_LIMIT))
+        return "--engine=fast does not do T<n> (it counts no mems; use --time-limit);"
+               " use --engine=dlx";
+    if (k->asked & XCC_ASKED_DELTA)
+        return "--engine=fast does not do d<n> (it counts no mems; use -p); use --engine=dlx";
+    if (k->want_shape)
+        return "--engine=fast does not do S<file>; use --engine=dlx";
+    if (k->vbose & ~(XCC_SHOW_BASICS | XCC_SHOW_TOTS | XCC_SHOW_WARNINGS))
+        return "--engine=fast does not do v2, v4, v128 or v256; use --engine=dlx";
+    if (st->accept || st->retract)
+        return "--engine=fast does not do pruning hooks; use --engine=dlx";
+    return NULL;
+}
+
+/*
+ * What it takes at worst, for choosing it by itself: the compatibility
+ * table and one state per primary item.
+ */
+static double fast_bytes(const xcc_problem *p)
+{
+    double n = (double)p->options, P = p->second - 1;
+    return n * n / 8 + (P + 1) * (n / 8 + 4 * P);
+}
+
+static xcc_status fast_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
+                             xcc_figures *fig, xcc_diag *d)
+{
+    size_t table = xcc_bits_table_bytes(p);
+    fast f;
+    if (table > FAST_MAX_TABLE_BYTES)
+        return xcc_diag_set(d, XCC_NO_MEMORY, "--engine=fast would need %zu MB of tables for %llu"
+                            " options (at most %llu MB); use --engine=dlx", table >> 20,
+                            p->options, FAST_MAX_TABLE_BYTES >> 20);
+    if (fast_init(&f, p))
+        return xcc_diag_set(d, XCC_NO_MEMORY, "out of memory building the tables of --engine=fast"
+                            " (%zu bytes for %llu options)", table, p->options);
+    f.sink = sink;
+    f.maxcount = st->max_solutions;
+    f.interrupt = st->interrupt;
+    f.progress_nodes = f.next_progress = sink->progress ? xcc_knobs(st)->progress_nodes : 0;
+    xcc_status status = search(&f);
+    f.bytes = bytes_used(&f);
+    fig->solutions = f.count;
+    fig->updates = f.updates;
+    fig->nodes = f.nodes;
+    fig->bytes = f.bytes;
+    fig->level = f.level;
+    fig->maxl = f.maxl;
+    fig->stop = f.stop;
+    fast_free(&f);
+    return status;
+}
+
+const xcc_engine xcc_fast_engine = {"fast", fast_refuses, fast_solve, fast_bytes};

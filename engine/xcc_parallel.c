@@ -1,14 +1,15 @@
 /*
  * xcc_parallel.c — one search tree spread over threads (-j) and machines
- * (--shard), with exactly the counts of the sequential search.
+ * (--shard), with exactly the counts of the sequential search: the
+ * engines "threads over twins" and "threads over links".
  *
- * The tree is cut at a depth d near the root. A first search (the
- * "enumerator") walks the levels above d as xcc_solve would, but at each
- * node of level d it only writes down the path to it, a task, and skips
- * the subtree (split_depth in xcc.h). Then each task's subtree is
- * searched on its own: a worker replays the path on its private copy of
- * the links (xcc_clone, xcc_replay), searches below it (base_level), and
- * takes the path back. When the twin can stand in (xcc_twin_suits), a
+ * The tree is cut at a depth d near the root. A first walk (the
+ * "enumerator") walks the levels above d as the sequential search would,
+ * but at each node of level d it only writes down the path to it, a
+ * task, and skips the subtree (split_depth in xcc_tree.h). Then each
+ * task's subtree is searched on its own: a worker replays the path on its
+ * private copy of the links (xcc_clone, xcc_replay), walks below it
+ * (base_level), and takes the path back. When the twin can stand in, a
  * worker walks its subtrees with its own twin instead, and when nothing
  * but counts is wanted, all the workers' twins share one memo of finished
  * subtrees (xcc_twin_share_memo), so a subtree met in two tasks is walked
@@ -18,8 +19,8 @@
  * sequential search does outside those subtrees, and a worker does what it
  * does inside one; replaying a path is not counted. So nodes, updates,
  * cleansings, mems and solutions summed over the enumerator and all tasks
- * are those of xcc_solve (without random tie-breaking, which depends on
- * the order of events).
+ * are those of the sequential search (without random tie-breaking, which
+ * depends on the order of events).
  *
  * Choosing d: the smallest depth with at least tasks_per_worker tasks per
  * thread (and per shard), found by counting passes of the enumerator,
@@ -29,11 +30,9 @@
  * is left: those of even number from the front of the list (tree order),
  * those of odd number from the back. Neighbouring subtrees meet the same
  * subproblems, so two threads walking neighbours at the same moment both
- * walk what neither has finished yet, and the shared memo spares
- * neither: with all tasks taken from the front, two threads walked 3-5%
- * more nodes of the knight covers than one; from both ends, as many as
- * one. (Each thread starting on its own n-th of the list in tree order
- * did worse: 15-20% more nodes of the word search.)
+ * walk what neither has finished yet, and the shared memo spares neither;
+ * from both ends, they walk as many nodes as one thread (bench/NOTES.md
+ * has the measures).
  *
  * Shards: every machine computes the same tasks, estimates the size of
  * each subtree (xcc_estimate_subtree with a fixed seed per task, so all
@@ -45,10 +44,9 @@
 #define _GNU_SOURCE /* CPU affinity: see start_thread */
 #include <sched.h>
 #endif
-#include "xcc.h"
+#include "xcc_tree.h"
 
 #include <pthread.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -57,29 +55,31 @@ typedef struct tasks {
     int depth;
     int *paths;
     size_t count, cap;  /* cap: ints allocated in paths */
-    int counting_only;  /* a trial pass: no solutions reported, no limits */
-    xcc_search *user;   /* the caller's search, for its callbacks */
+    int counting_only;  /* a trial pass: no solutions handed out, no limits */
+    const xcc_sink *user; /* where the enumerator's solutions go, or NULL */
 } tasks;
 
 /* What the threads share. */
 typedef struct shared {
-    xcc_search *user;
-    const xcc_parallel *par;
+    const xcc_settings *st;
+    const xcc_sink *user;  /* the caller's sink */
+    int numbering;         /* solutions are numbered here: listed, or a count limit */
+    int use_twin;          /* the workers may walk with twins */
     tasks *t;
     size_t *mine;          /* the indices of this shard's tasks */
     size_t nmine;
     size_t front, back;    /* mine[front .. back - 1] are not taken yet */
     size_t done;           /* tasks finished */
-    pthread_mutex_t lock;  /* front, back, done, solutions, user callbacks */
-    atomic_int halt;       /* read by every worker's search without the lock */
-    ullng count;           /* global solution number when each_solution */
-    enum xcc_outcome outcome;
+    pthread_mutex_t lock;  /* front, back, done, count, stop, the user's sink */
+    atomic_int halt;       /* read by every worker's walk without the lock */
+    ullng count;           /* the global solution number, when numbering */
+    xcc_stop stop;
     int failed;            /* out of memory in a thread */
 } shared;
 
 /*
- * One thread's search and totals. Each worker is a separate allocation
- * aligned to a cache line and padded to whole lines: the search writes
+ * One thread's walk and totals. Each worker is a separate allocation
+ * aligned to a cache line and padded to whole lines: the walk writes
  * its level and node count at every node, and two threads writing into
  * one cache line would slow each other down badly (false sharing).
  */
@@ -92,7 +92,10 @@ typedef struct worker {
     cpu_set_t allowed;
 #endif
     xcc_problem p;
-    xcc_search s;
+    int cloned;
+    xcc_tree t;
+    int walking;     /* t is set up */
+    xcc_sink sink;   /* its solutions go through worker_solution */
     xcc_twin *twin;  /* walks its subtrees with bit sets, or NULL: links */
     pthread_t thread;
     char pad[CACHE_LINE];
@@ -108,7 +111,61 @@ static worker *new_worker(void)
     return w;
 }
 
-static int record_task(xcc_search *s, void *ctx)
+static void free_worker(worker *w)
+{
+    if (!w)
+        return;
+    xcc_twin_delete(w->twin);
+    if (w->walking)
+        xcc_tree_free(&w->t);
+    if (w->cloned)
+        xcc_release(&w->p);
+    free(w);
+}
+
+/*
+ * A walk of p for the driver: the caller's limits, but no progress
+ * reports, no hooks, and only the profile of its verbosity.
+ */
+static xcc_status prepare(xcc_tree *t, xcc_problem *p, const xcc_settings *st,
+                          const xcc_sink *sink)
+{
+    xcc_status s = xcc_tree_init(t, p, st, sink);
+    t->vbose &= XCC_SHOW_PROFILE;
+    t->delta = 0;
+    t->rng = NULL;
+    return s;
+}
+
+/* Adds the figures of a part to the whole. */
+static void add_counts(xcc_tree *to, const xcc_tree *from)
+{
+    to->fig.solutions += from->fig.solutions;
+    to->fig.mems += from->fig.mems;
+    to->fig.lmems += from->fig.lmems;
+    to->fig.cmems += from->fig.cmems;
+    to->fig.updates += from->fig.updates;
+    to->fig.cleansings += from->fig.cleansings;
+    to->fig.nodes += from->fig.nodes;
+    if (from->maxl > to->maxl)
+        to->maxl = from->maxl;
+    if ((to->vbose & XCC_SHOW_PROFILE) && !xcc_tree_reserve(to, from->maxl + 1))
+        for (int l = 0; l <= from->maxl && l < from->levels_cap; l++)
+            to->profile[l] += from->profile[l];
+}
+
+/* Drops what e counted: not this part's, or nothing of the search yet. */
+static void forget_figures(xcc_tree *e)
+{
+    e->fig = (xcc_figures){.mems_counted = 1};
+    e->maxl = 0;
+    if (e->profile)
+        memset(e->profile, 0, (size_t)e->levels_cap * sizeof(ullng));
+}
+
+/* ---- the enumerator ------------------------------------------------------ */
+
+static int record_task(xcc_tree *e, void *ctx)
 {
     tasks *t = ctx;
     if ((t->count + 1) * (size_t)t->depth > t->cap) {
@@ -121,102 +178,93 @@ static int record_task(xcc_search *s, void *ctx)
         t->paths = q;
         t->cap = cap;
     }
-    memcpy(t->paths + t->count * (size_t)t->depth, s->choice, (size_t)t->depth * sizeof(int));
+    memcpy(t->paths + t->count * (size_t)t->depth, e->choice, (size_t)t->depth * sizeof(int));
     t->count++;
     return 0;
 }
 
 /* The enumerator's solutions (above the split) go to the caller. */
-static int enumerator_solution(xcc_search *s, void *ctx)
+static int enumerator_solution(const xcc_problem *p, const xcc_solution *s, void *ctx)
 {
     tasks *t = ctx;
-    xcc_search *u = t->user;
-    if (t->counting_only || !u || !u->on_solution)
+    if (t->counting_only || !t->user)
         return 0;
-    void *saved = s->ctx;
-    s->ctx = u->ctx;
-    int stop = u->on_solution(s, u->ctx);
-    s->ctx = saved;
-    return stop;
-}
-
-/* A search of p with the caller's limits but our callbacks. */
-static int prepare(xcc_search *s, xcc_problem *p, const xcc_search *user)
-{
-    if (xcc_search_init(s, p))
-        return 3;
-    s->vbose = user->vbose & XCC_SHOW_PROFILE;
-    s->maxcount = user->maxcount;
-    s->timeout = user->timeout;
-    s->delta = 0;
-    s->interrupt = user->interrupt;
-    return 0;
+    return t->user->solution(p, s, t->user->ctx);
 }
 
 /*
- * Runs the enumerator to depth d; returns its outcome. It walks with twin
- * (made once for all its passes) when it may, else it dances.
+ * Walks the top of the tree to depth d into e, with twin (made once for
+ * all passes) when it may, else dancing. Out of memory in recording the
+ * tasks ends the walk as a callback's stop, and is told apart by the
+ * caller (t->count short).
  */
-static enum xcc_outcome enumerate(xcc_search *user, tasks *t, int d, xcc_search *e, xcc_twin *twin)
+static xcc_status enumerate(xcc_tree *e, xcc_sink *sink, xcc_problem *p, const xcc_settings *st,
+                            tasks *t, int d, xcc_twin *twin)
 {
     t->depth = d;
     t->count = 0;
-    if (prepare(e, user->p, user))
-        return XCC_NO_MEMORY;
-    e->rng = user->rng;
+    xcc_status s = xcc_tree_init(e, p, st, sink);
+    if (s)
+        return s;
+    e->vbose &= XCC_SHOW_PROFILE;
+    e->delta = 0;
     if (t->counting_only) /* only the shape of the top matters */
         e->maxcount = ~0ULL;
     e->split_depth = d;
     e->on_split = record_task;
-    e->on_solution = enumerator_solution;
-    e->ctx = t;
-    if (twin && xcc_twin_suits(e))
-        return xcc_twin_search(twin, e);
-    return xcc_solve(e);
+    e->split_ctx = t;
+    return twin ? xcc_twin_walk(twin, e) : xcc_links_walk(e);
 }
 
-/* Adds the figures of a part to the whole. */
-static void add_counts(xcc_search *to, const xcc_search *from)
+/* Whether the walk stopped because a task could not be recorded. */
+static int lost_a_task(const xcc_tree *e)
 {
-    to->count += from->count;
-    to->mems += from->mems;
-    to->lmems += from->lmems;
-    to->cmems += from->cmems;
-    to->updates += from->updates;
-    to->cleansings += from->cleansings;
-    to->nodes += from->nodes;
-    if (from->maxl > to->maxl)
-        to->maxl = from->maxl;
-    if ((to->vbose & XCC_SHOW_PROFILE) && !xcc_reserve_levels(to, from->maxl + 1))
-        for (int l = 0; l <= from->maxl && l < from->levels_cap; l++)
-            to->profile[l] += from->profile[l];
+    return e->fig.stop == XCC_STOP_CALLBACK && e->level == e->split_depth;
 }
 
-/* ---- workers ---------------------------------------------------------- */
+/*
+ * The depth of the split: the first at which the top has enough tasks
+ * (or none, or the walk stops there by T<n>). e holds that last trial
+ * pass on return. XCC_NO_MEMORY, or XCC_OK with e->fig.stop telling an
+ * interruption.
+ */
+static xcc_status choose_depth(xcc_tree *e, xcc_sink *sink, xcc_problem *p,
+                               const xcc_settings *st, tasks *t, xcc_twin *twin, size_t want)
+{
+    for (int d = 1;; d++) {
+        xcc_status s = enumerate(e, sink, p, st, t, d, twin);
+        if (s || lost_a_task(e))
+            return XCC_NO_MEMORY;
+        if (e->fig.stop == XCC_STOP_MEMS)
+            return XCC_OK; /* T<n> reached above the split: the real pass reports it */
+        if (e->fig.stop != XCC_COMPLETE || t->count >= want || t->count == 0 || d >= 64)
+            return XCC_OK;
+        xcc_tree_free(e);
+    }
+}
 
-static int worker_solution(xcc_search *s, void *ctx)
+/* ---- workers ------------------------------------------------------------- */
+
+/* A worker's solution: numbered in all, handed to the caller, limits. */
+static int worker_solution(const xcc_problem *p, const xcc_solution *s, void *ctx)
 {
     worker *w = ctx;
     shared *sh = w->sh;
-    xcc_search *u = sh->user;
-    if (!sh->par->each_solution && u->maxcount == ~0ULL)
-        return 0;
-    pthread_mutex_lock(&sh->lock);
     int stop = 0;
-    if (sh->count >= u->maxcount) {
+    pthread_mutex_lock(&sh->lock);
+    if (sh->count >= sh->st->max_solutions) {
         stop = 1;
-        s->count--; /* found after the limit: not counted */
+        w->t.fig.solutions--; /* found after the limit: not counted */
     } else {
-        ullng local = s->count;
-        s->count = ++sh->count;
-        if (sh->par->each_solution && u->on_solution)
-            stop = u->on_solution(s, u->ctx);
-        s->count = local;
-        if (sh->count >= u->maxcount) {
+        xcc_solution global = *s;
+        global.number = ++sh->count;
+        if (xcc_sink_wants(sh->user, global.number))
+            stop = sh->user->solution(p, &global, sh->user->ctx);
+        if (sh->count >= sh->st->max_solutions) {
             stop = 1;
-            sh->outcome = XCC_COUNT_LIMIT;
+            sh->stop = XCC_STOP_COUNT;
         } else if (stop) {
-            sh->outcome = XCC_STOPPED;
+            sh->stop = XCC_STOP_CALLBACK;
         }
     }
     if (stop)
@@ -239,18 +287,46 @@ static int take_task(shared *sh, int from_back, size_t *task)
 }
 
 /* Books a finished task; 0 if the worker must stop. */
-static int finish_task(shared *sh, enum xcc_outcome o)
+static int finish_task(shared *sh, xcc_status status, xcc_stop stop)
 {
     pthread_mutex_lock(&sh->lock);
     sh->done++;
-    if (o == XCC_NO_MEMORY)
+    if (status)
         sh->failed = 1, sh->halt = 1;
-    else if (o == XCC_MEMS_LIMIT && sh->outcome == XCC_FINISHED)
-        sh->outcome = XCC_MEMS_LIMIT, sh->halt = 1;
-    else if (o == XCC_INTERRUPTED && sh->outcome == XCC_FINISHED && !sh->halt)
-        sh->outcome = XCC_INTERRUPTED;
+    else if (stop == XCC_STOP_MEMS && sh->stop == XCC_COMPLETE)
+        sh->stop = XCC_STOP_MEMS, sh->halt = 1;
+    else if (stop == XCC_STOP_INTERRUPT && sh->stop == XCC_COMPLETE && !sh->halt)
+        sh->stop = XCC_STOP_INTERRUPT;
     pthread_mutex_unlock(&sh->lock);
-    return o == XCC_FINISHED;
+    return !status && stop == XCC_COMPLETE;
+}
+
+/* One task's subtree, walked by the worker's twin below its path. */
+static xcc_status walk_with_twin(worker *w, const int *path, int depth)
+{
+    if (xcc_tree_reserve(&w->t, depth + 1))
+        return XCC_NO_MEMORY;
+    memcpy(w->t.choice, path, (size_t)depth * sizeof(int));
+    w->t.base_level = depth;
+    xcc_status s = xcc_twin_walk(w->twin, &w->t);
+    w->t.base_level = 0;
+    return s;
+}
+
+/* One task's subtree, danced on the worker's copy of the links. */
+static xcc_status walk_with_links(worker *w, const int *path, int depth, size_t task)
+{
+    if (xcc_replay(&w->t, path, depth))
+        return XCC_NO_MEMORY;
+    gb_rng rng;
+    if (w->sh->st->randomize) { /* random ties: a stream of its own per task */
+        gb_rng_init(&rng, (long)(task * 2654435761u % 2147483647u));
+        w->t.rng = &rng;
+    }
+    xcc_status s = xcc_links_walk(&w->t);
+    w->t.rng = NULL;
+    xcc_unreplay(&w->t); /* the walk took back what it chose below */
+    return s;
 }
 
 static void *work(void *arg)
@@ -263,42 +339,12 @@ static void *work(void *arg)
     if (w->placed) /* it runs: from now on the scheduler decides */
         pthread_setaffinity_np(pthread_self(), sizeof w->allowed, &w->allowed);
 #endif
-    w->s.on_solution = worker_solution;
-    w->s.ctx = w;
-    w->s.halt = &sh->halt;
-    w->s.maxcount = ~0ULL; /* the shared count decides */
-    if (!sh->par->each_solution && sh->user->maxcount == ~0ULL)
-        w->s.on_solution = NULL; /* nothing to report: the twin may use its memo */
     while (take_task(sh, w->k % 2, &task)) {
-        if (w->twin) {
-            /* the twin takes the path as choices made above the subtree */
-            if (xcc_reserve_levels(&w->s, t->depth + 1)) {
-                sh->failed = 1;
-                sh->halt = 1;
-                break;
-            }
-            memcpy(w->s.choice, t->paths + task * (size_t)t->depth, (size_t)t->depth * sizeof(int));
-            w->s.base_level = t->depth;
-            enum xcc_outcome o = xcc_twin_search(w->twin, &w->s);
-            w->s.base_level = 0;
-            if (!finish_task(sh, o))
-                break;
-            continue;
-        }
-        if (xcc_replay(&w->s, t->paths + task * (size_t)t->depth, t->depth)) {
-            sh->failed = 1;
-            sh->halt = 1;
-            break;
-        }
-        gb_rng rng;
-        if (sh->user->rng) { /* random ties: a stream of its own per task */
-            gb_rng_init(&rng, (long)(task * 2654435761u % 2147483647u));
-            w->s.rng = &rng;
-        }
-        enum xcc_outcome o = xcc_solve(&w->s);
-        w->s.rng = NULL;
-        xcc_unreplay(&w->s); /* xcc_solve took back what it chose below */
-        if (!finish_task(sh, o))
+        const int *path = t->paths + task * (size_t)t->depth;
+        w->t.fig.stop = XCC_COMPLETE;
+        xcc_status s = w->twin ? walk_with_twin(w, path, t->depth)
+                               : walk_with_links(w, path, t->depth, task);
+        if (!finish_task(sh, s, w->t.fig.stop))
             break;
     }
     return NULL;
@@ -307,13 +353,11 @@ static void *work(void *arg)
 /*
  * Starts worker w's thread, the nth started (from 0). Left to itself,
  * Linux may run a new thread on the core of the thread that made it and
- * move one of the two to an idle core only later: on this project's
- * two-core virtual machine the second thread of -j 2 began 1 to 4 ms
- * late, up to a tenth of the knight covers' time (and this thread,
- * which works too, waited as long). So the new thread is started on a
- * CPU other than this one (the nth of the others it may use), and once
- * it runs it may go anywhere it could before (see work). Returns
- * pthread_create's result.
+ * move one of the two to an idle core only later, so that both begin
+ * late (bench/NOTES.md). So the new thread is started on a CPU other
+ * than this one (the nth of the others it may use), and once it runs it
+ * may go anywhere it could before (see work). Returns pthread_create's
+ * result.
  */
 static int start_thread(worker *w, int nth)
 {
@@ -342,7 +386,7 @@ static int start_thread(worker *w, int nth)
     return err;
 }
 
-/* ---- shards ----------------------------------------------------------- */
+/* ---- shards -------------------------------------------------------------- */
 
 typedef struct sized {
     size_t task;
@@ -363,228 +407,286 @@ static int by_index(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static int stopped(const xcc_search *user)
+static int interrupted(const xcc_settings *st)
 {
-    return user->interrupt && *user->interrupt;
+    return st->interrupt && *st->interrupt;
 }
 
 /*
- * Picks this shard's tasks: estimates every subtree (the same numbers on
- * every machine), deals them largest first to the least loaded shard,
- * keeps those dealt to par->shard, in tree order. The estimates can take
- * long on a large problem, so they stop when the caller says so.
+ * Estimates every subtree (the same numbers on every machine). The
+ * estimates can take long on a large problem, so they stop when the
+ * caller says so (XCC_STOP_INTERRUPT in *stop).
  */
-static enum xcc_outcome deal_shard(shared *sh, xcc_search *user)
+static xcc_status estimate_tasks(xcc_problem *p, const xcc_settings *st, const tasks *t,
+                                 sized *est, xcc_stop *stop)
 {
-    tasks *t = sh->t;
-    const xcc_parallel *par = sh->par;
-    sized *est = malloc((t->count + 1) * sizeof(sized));
-    double *load = calloc((size_t)par->shards, sizeof(double));
-    sh->mine = malloc((t->count + 1) * sizeof(size_t));
-    xcc_search s;
-    int made = est && load && sh->mine && !prepare(&s, user->p, user);
-    enum xcc_outcome o = made ? XCC_FINISHED : XCC_NO_MEMORY;
-    for (size_t i = 0; o == XCC_FINISHED && i < t->count; i++) {
+    xcc_tree e;
+    xcc_status s = prepare(&e, p, st, NULL);
+    for (size_t i = 0; !s && i < t->count && *stop == XCC_COMPLETE; i++) {
         gb_rng rng;
         gb_rng_init(&rng, (long)(i % 2147483647u));
-        if (xcc_replay(&s, t->paths + i * (size_t)t->depth, t->depth)) {
-            o = XCC_NO_MEMORY;
+        if ((s = xcc_replay(&e, t->paths + i * (size_t)t->depth, t->depth)))
             break;
-        }
         est[i].task = i;
-        est[i].size = xcc_estimate_subtree(&s, 8, &rng);
-        xcc_unreplay(&s);
-        if (stopped(user))
-            o = XCC_INTERRUPTED;
+        est[i].size = xcc_estimate_subtree(&e, 8, &rng);
+        xcc_unreplay(&e);
+        if (est[i].size < 0)
+            s = XCC_NO_MEMORY;
+        if (interrupted(st))
+            *stop = XCC_STOP_INTERRUPT;
     }
-    if (made)
-        xcc_search_free(&s);
-    if (o != XCC_FINISHED) {
-        free(est);
-        free(load);
-        return o;
-    }
-    qsort(est, t->count, sizeof(sized), larger_first);
-    sh->nmine = 0;
-    for (size_t i = 0; i < t->count; i++) {
-        int least = 0;
-        for (int k = 1; k < par->shards; k++)
-            if (load[k] < load[least])
-                least = k;
-        load[least] += est[i].size;
-        if (least == par->shard - 1)
-            sh->mine[sh->nmine++] = est[i].task;
-    }
-    qsort(sh->mine, sh->nmine, sizeof(size_t), by_index);
-    free(est);
-    free(load);
-    return XCC_FINISHED;
+    xcc_tree_free(&e);
+    return s;
 }
 
-/* ---- the driver ------------------------------------------------------- */
-
-enum xcc_outcome xcc_solve_parallel(xcc_search *user, const xcc_parallel *par)
+/*
+ * Picks this shard's tasks into sh->mine: deals them largest first to
+ * the least loaded shard, keeps those dealt to st->shard, in tree order.
+ */
+static xcc_status deal_shard(shared *sh, xcc_problem *p, xcc_stop *stop)
 {
-    int sharded = par->shards > 1;
-    if (par->threads <= 1 && !sharded)
-        return xcc_solve(user);
-
-    /* the depth of the split */
-    size_t want = (size_t)(par->tasks_per_worker > 0 ? par->tasks_per_worker : 64)
-                  * (size_t)(par->threads > 1 ? par->threads : 1)
-                  * (size_t)(sharded ? par->shards : 1);
-    tasks t = {.counting_only = 1, .user = user};
-    xcc_search e;
-    xcc_twin *twin = par->use_twin ? xcc_twin_new(user->p) : NULL; /* NULL: it dances */
-    int d = 1;
-    for (;; d++) {
-        enum xcc_outcome o = enumerate(user, &t, d, &e, twin);
-        if (o == XCC_MEMS_LIMIT)
-            break; /* T<n> reached above the split: the real pass reports it */
-        if (o != XCC_FINISHED) { /* out of memory, or interrupted */
-            xcc_search_free(&e);
-            xcc_twin_delete(twin);
-            free(t.paths);
-            return o;
+    const tasks *t = sh->t;
+    const xcc_settings *st = sh->st;
+    sized *est = malloc((t->count + 1) * sizeof(sized));
+    double *load = calloc((size_t)st->shards, sizeof(double));
+    xcc_status s = est && load ? estimate_tasks(p, st, t, est, stop) : XCC_NO_MEMORY;
+    if (!s && *stop == XCC_COMPLETE) {
+        qsort(est, t->count, sizeof(sized), larger_first);
+        sh->nmine = 0;
+        for (size_t i = 0; i < t->count; i++) {
+            int least = 0;
+            for (int k = 1; k < st->shards; k++)
+                if (load[k] < load[least])
+                    least = k;
+            load[least] += est[i].size;
+            if (least == st->shard - 1)
+                sh->mine[sh->nmine++] = est[i].task;
         }
-        if (t.count >= want || t.count == 0 || d >= 64)
-            break;
-        xcc_search_free(&e);
+        qsort(sh->mine, sh->nmine, sizeof(size_t), by_index);
     }
+    free(est);
+    free(load);
+    return s;
+}
 
-    /*
-     * The real enumeration: tasks, and the figures above the split. The
-     * last trial pass is that very search when it met no solution (none
-     * to report, no count limit to meet), stayed under the mems limit and
-     * drew no random numbers; then it stands, and the top of the tree is
-     * not walked again (it can cost as much as a subtree: 600 five-letter
-     * words at the root of a word rectangle, each covering five items).
-     */
-    enum xcc_outcome outcome = XCC_FINISHED;
-    if (e.count || e.mems >= user->timeout || user->rng) {
-        xcc_search_free(&e);
-        t.counting_only = 0;
-        if (sharded && par->shard != 1)
-            t.user = NULL; /* shard 1 lists these solutions */
-        outcome = enumerate(user, &t, d, &e, twin);
-    }
-    xcc_twin_delete(twin);
-    if (outcome == XCC_NO_MEMORY) {
-        xcc_search_free(&e);
-        free(t.paths);
+/* This part's tasks: a shard's, or all of them. */
+static xcc_status my_tasks(shared *sh, xcc_problem *p, xcc_stop *stop)
+{
+    sh->mine = malloc((sh->t->count + 1) * sizeof(size_t));
+    if (!sh->mine)
         return XCC_NO_MEMORY;
-    }
-    if (!sharded || par->shard == 1) {
-        add_counts(user, &e);
-    }
-    xcc_search_free(&e);
+    if (sh->st->shards > 1)
+        return deal_shard(sh, p, stop);
+    for (size_t i = 0; i < sh->t->count; i++)
+        sh->mine[i] = i;
+    sh->nmine = sh->t->count;
+    return XCC_OK;
+}
 
-    shared sh = {.user = user, .par = par, .t = &t, .outcome = XCC_FINISHED};
-    sh.count = user->count;
-    pthread_mutex_init(&sh.lock, NULL);
-    if (outcome != XCC_FINISHED) {
-        /* a limit was reached above the split: nothing more to do */
-        sh.nmine = 0;
-    } else if (sharded) {
-        enum xcc_outcome o = deal_shard(&sh, user);
-        if (o != XCC_FINISHED) {
-            free(sh.mine);
-            free(t.paths);
-            pthread_mutex_destroy(&sh.lock);
-            return o;
-        }
-    } else {
-        sh.mine = malloc((t.count + 1) * sizeof(size_t));
-        if (!sh.mine) {
-            free(t.paths);
-            return XCC_NO_MEMORY;
-        }
-        for (size_t i = 0; i < t.count; i++)
-            sh.mine[i] = i;
-        sh.nmine = t.count;
-    }
+/* ---- running the workers ------------------------------------------------- */
 
-    int n = par->threads > 1 ? par->threads : 1;
-    sh.front = 0, sh.back = sh.nmine;
+/*
+ * Makes n workers, each with its copy of the problem and its walk, and a
+ * twin when they may use one. All are made before any starts, so that
+ * the memo is shared before anyone searches. Returns how many were made
+ * (the last may be half made after running out of memory: sh->failed).
+ */
+static int make_workers(shared *sh, worker **w, int n, xcc_problem *p)
+{
     /* the workers report nothing: they may share one memo (xcc_twin.c) */
-    int report_nothing = !par->each_solution && user->maxcount == ~0ULL
-                        && !(user->vbose & XCC_SHOW_PROFILE);
-    worker **w = calloc((size_t)n, sizeof(worker *));
-    if (!w)
-        sh.failed = 1;
-    /* all workers are made before any starts, so the memo is shared
-       before anyone searches */
+    int share = !sh->numbering && !(xcc_knobs(sh->st)->vbose & XCC_SHOW_PROFILE);
     int made = 0;
-    for (; !sh.failed && made < n && sh.nmine && !stopped(user); made++) {
+    while (made < n && !interrupted(sh->st)) {
         worker *x = w[made] = new_worker();
-        if (!x || xcc_clone(user->p, &x->p) || prepare(&x->s, &x->p, user)) {
-            sh.failed = 1;
-            made++; /* so that it is freed */
+        made++;
+        if (!x || xcc_clone(p, &x->p)) {
+            sh->failed = 1;
             break;
         }
-        x->sh = &sh;
-        x->k = made;
-        if (par->use_twin && xcc_twin_suits(user)) {
+        x->cloned = 1;
+        x->sh = sh;
+        x->k = made - 1;
+        x->sink = (xcc_sink){.solution = sh->numbering ? worker_solution : NULL, .ctx = x};
+        x->walking = 1;
+        if (prepare(&x->t, &x->p, sh->st, &x->sink)) {
+            sh->failed = 1;
+            break;
+        }
+        x->t.halt = &sh->halt;
+        x->t.maxcount = ~0ULL; /* the shared count decides */
+        if (sh->use_twin) {
             x->twin = xcc_twin_new(&x->p); /* NULL: it dances instead */
-            if (x->twin && made > 0 && w[0]->twin && report_nothing)
+            if (x->twin && made > 1 && w[0]->twin && share)
                 xcc_twin_share_memo(x->twin, w[0]->twin);
         }
     }
-    /*
-     * This thread is worker 0, unless it must report progress while the
-     * others work: one thread fewer to start, and it can begin at once.
-     */
-    int reporting = user->on_progress && user->delta;
+    return made;
+}
+
+/* Reports the share of tasks finished, every 0.2 s, until all are. */
+static void report_while_waiting(shared *sh)
+{
+    for (;;) {
+        struct timespec pause = {0, 200000000};
+        nanosleep(&pause, NULL);
+        pthread_mutex_lock(&sh->lock);
+        int over = sh->done >= sh->nmine || sh->halt;
+        double share = sh->nmine ? (double)sh->done / (double)sh->nmine : 1.0;
+        pthread_mutex_unlock(&sh->lock);
+        if (over)
+            break;
+        xcc_progress pr = {.fraction = share, .subtrees = 1, .mems_counted = 1};
+        sh->user->progress(sh->user->ctx, &pr);
+    }
+}
+
+/*
+ * Runs the made workers: this thread is worker 0, unless it must report
+ * progress while the others work (one thread fewer to start, and it can
+ * begin at once). Returns how many searched.
+ */
+static int run_workers(shared *sh, worker **w, int made)
+{
+    int reporting = sh->user->progress && xcc_knobs(sh->st)->delta;
     int first = reporting ? 0 : 1; /* the first worker with a thread of its own */
-    int ready = !sh.failed && made > 0; /* read before any thread may write it */
+    int ready = !sh->failed && made > 0; /* read before any thread may write it */
     int started = first; /* workers first .. started - 1 have threads */
     while (ready && started < made && !start_thread(w[started], started - first))
         started++;
-    int ran = 0; /* workers 0 .. ran - 1 searched */
+    int ran = 0;
     if (ready) {
         if (first || started == 0)
             work(w[0]); /* here, as planned, or because no thread could start */
         ran = started ? started : 1;
     }
-    /* report progress while waiting: the share of tasks finished */
-    if (started > 0 && reporting) {
-        for (;;) {
-            struct timespec pause = {0, 200000000};
-            nanosleep(&pause, NULL);
-            pthread_mutex_lock(&sh.lock);
-            int over = sh.done >= sh.nmine || sh.halt;
-            user->fraction_done = sh.nmine ? (double)sh.done / (double)sh.nmine : 1.0;
-            pthread_mutex_unlock(&sh.lock);
-            if (over)
-                break;
-            user->on_progress(user, user->ctx);
-        }
-    }
+    if (started > 0 && reporting)
+        report_while_waiting(sh);
     for (int i = first; i < started; i++)
         pthread_join(w[i]->thread, NULL); /* all, before a shared memo goes */
-    for (int i = 0; i < ran; i++) {
-        ullng local_count = w[i]->s.count;
-        add_counts(user, &w[i]->s);
-        if (par->each_solution || user->maxcount != ~0ULL)
-            user->count -= local_count; /* counted in sh.count instead */
+    return ran;
+}
+
+/* ---- the driver ---------------------------------------------------------- */
+
+/*
+ * Solves with the settings of st, splitting the tree near the root into
+ * subtrees handed out to threads as they become free; fig comes out as
+ * the sums over all parts, equal to those of the sequential search
+ * without randomizing. With shards > 1 only that shard's subtrees are
+ * searched; the figures and the solutions of the part of the tree above
+ * the split belong to shard 1, so the shards' figures add up to the
+ * whole. The problem comes back as it was (the threads search copies),
+ * and its stop_len is not set. The sink's solutions come from any
+ * thread, never two at a time, numbered in all.
+ */
+static xcc_status threads_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
+                                xcc_figures *fig, int use_twin)
+{
+    const xcc_dlx2 *k = xcc_knobs(st);
+    int sharded = st->shards > 1, n = st->threads > 1 ? st->threads : 1;
+    size_t want = (size_t)(k->tasks_per_worker > 0 ? k->tasks_per_worker : 64) * (size_t)n
+                  * (size_t)(sharded ? st->shards : 1);
+    xcc_settings one = *st; /* what a twin or a worker is asked */
+    one.threads = 1, one.shards = 0, one.shard = 0;
+    int twins = use_twin && !xcc_twin_refuses(p, &one);
+    tasks t = {.counting_only = 1, .user = sink};
+    xcc_sink esink = {.solution = sink->solution ? enumerator_solution : NULL,
+                      .every = sink->every, .ctx = &t};
+    shared sh = {.st = st, .user = sink, .t = &t, .stop = XCC_COMPLETE, .use_twin = twins,
+                 .numbering = sink->solution || st->max_solutions != ~0ULL};
+    xcc_tree e;
+    worker **w = NULL;
+    int made = 0, ran = 0;
+    xcc_twin *twin = twins ? xcc_twin_new(p) : NULL; /* NULL: the enumerator dances */
+    pthread_mutex_init(&sh.lock, NULL);
+
+    xcc_status s = choose_depth(&e, &esink, p, st, &t, twin, want);
+    /*
+     * The real enumeration: tasks, and the figures above the split. The
+     * last trial pass is that very walk when it met no solution (none to
+     * hand out, no count limit to meet), stayed under the mems limit and
+     * drew no random numbers; then it stands, and the top of the tree is
+     * not walked again (it can cost as much as a subtree).
+     */
+    if (!s && e.fig.stop == XCC_STOP_INTERRUPT) {
+        forget_figures(&e); /* stopped while sizing the split */
+        e.fig.stop = XCC_STOP_INTERRUPT;
+    } else if (!s && (e.fig.solutions || e.fig.mems >= st->max_mems || st->randomize)) {
+        xcc_tree_free(&e);
+        t.counting_only = 0;
+        if (sharded && st->shard != 1)
+            t.user = NULL; /* shard 1 hands out these solutions */
+        s = enumerate(&e, &esink, p, st, &t, t.depth, twin);
+        if (!s && lost_a_task(&e))
+            s = XCC_NO_MEMORY;
     }
+    xcc_twin_delete(twin);
+    xcc_stop stop = s ? XCC_COMPLETE : e.fig.stop;
+    if (s || stop != XCC_COMPLETE || (s = my_tasks(&sh, p, &stop)) || stop != XCC_COMPLETE)
+        goto done; /* a limit above the split, an interruption, or no memory */
+
+    w = calloc((size_t)n, sizeof(worker *));
+    if (!w || !sh.nmine) {
+        s = w ? XCC_OK : XCC_NO_MEMORY;
+        goto done;
+    }
+    sh.count = sharded && st->shard != 1 ? 0 : e.fig.solutions;
+    sh.front = 0, sh.back = sh.nmine;
+    made = make_workers(&sh, w, n, p);
+    ran = run_workers(&sh, w, made);
+done:
+    if (sharded && st->shard != 1)
+        forget_figures(&e); /* the enumerator's figures are shard 1's */
+    for (int i = 0; i < ran; i++)
+        add_counts(&e, &w[i]->t);
+    if (sh.numbering && ran)
+        e.fig.solutions = sh.count; /* counted there, found after a limit or not */
+    e.fig.stop = sh.stop != XCC_COMPLETE ? sh.stop : stop;
+    if (interrupted(st))
+        e.fig.stop = XCC_STOP_INTERRUPT;
+    e.vbose = k->vbose & XCC_SHOW_PROFILE;
+    xcc_tree_figures(&e, fig);
+    fig->level = 0;
+    xcc_tree_free(&e);
     for (int i = made - 1; i >= 0; i--) /* w[0] last: it may own the memo */
-        if (w[i]) {
-            xcc_twin_delete(w[i]->twin);
-            xcc_search_free(&w[i]->s);
-            xcc_free(&w[i]->p);
-            free(w[i]);
-        }
-    if (par->each_solution || user->maxcount != ~0ULL)
-        user->count = sh.count;
+        free_worker(w[i]);
     free(w);
     free(sh.mine);
     free(t.paths);
     pthread_mutex_destroy(&sh.lock);
-    user->fraction_done = -1.0;
-    if (sh.failed)
-        return XCC_NO_MEMORY;
-    if (user->interrupt && *user->interrupt)
-        return XCC_INTERRUPTED;
-    return sh.outcome != XCC_FINISHED ? sh.outcome : outcome;
+    return s ? s : sh.failed ? XCC_NO_MEMORY : XCC_OK;
 }
+
+/* ---- the engines ----------------------------------------------------------- */
+
+static const char *threads_refuses(const xcc_problem *p, const xcc_settings *st)
+{
+    const xcc_dlx2 *k = xcc_knobs(st);
+    (void)p;
+    if (st->threads <= 1 && st->shards <= 1)
+        return "one thread and the whole tree: nothing to share out";
+    if (k->want_shape)
+        return "S<file> needs the whole tree in one thread: not with -j or --shard";
+    if (st->threads > 1 && (k->vbose & (XCC_SHOW_CHOICES | XCC_SHOW_DETAILS)))
+        return "tracing (v2, v4) needs one thread: not with -j";
+    if (st->accept || st->retract)
+        return "pruning hooks need one thread: not with -j or --shard";
+    return NULL;
+}
+
+static xcc_status threads_twin_solve(xcc_problem *p, const xcc_settings *st,
+                                     const xcc_sink *sink, xcc_figures *fig, xcc_diag *d)
+{
+    (void)d;
+    return threads_solve(p, st, sink, fig, 1);
+}
+
+static xcc_status threads_links_solve(xcc_problem *p, const xcc_settings *st,
+                                      const xcc_sink *sink, xcc_figures *fig, xcc_diag *d)
+{
+    (void)d;
+    return threads_solve(p, st, sink, fig, 0);
+}
+
+const xcc_engine xcc_threads_twin = {"threads", threads_refuses, threads_twin_solve, NULL};
+const xcc_engine xcc_threads_links = {"threads", threads_refuses, threads_links_solve, NULL};

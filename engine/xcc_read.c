@@ -1,6 +1,7 @@
 /*
  * xcc_read.c — reads an XCC problem (formats/xcc.md) into the layout of
- * xcc.h.
+ * xcc_int.h, from a stream, from a string, or one call at a time
+ * (xcc_problem.c builds problems so).
  *
  * The reader walks each line byte by byte exactly as DLX2 does, because
  * two of its quirks are visible to users: a name ends only at white space
@@ -17,9 +18,10 @@
  * the three figures of the closing line can be compared with his.
  *
  * Errors stop reading with one message naming line and column (1-based,
- * counting bytes) and the status 2; running out of memory gives 3.
+ * counting bytes) and XCC_BAD_INPUT; running out of memory gives
+ * XCC_NO_MEMORY.
  */
-#include "xcc.h"
+#include "xcc_int.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -31,9 +33,13 @@
 /* The reader's state for one file: the current line and where we are. */
 typedef struct reader {
     xcc_problem *p;
-    FILE *in;
-    const xcc_read_opts *opts;
-    xcc_error *err;
+    FILE *in;         /* the stream, or NULL: */
+    const char *text; /* the string, read up to text_at */
+    size_t text_at;
+    FILE *warn;       /* warnings, or NULL */
+    gb_rng *rng;      /* options enter their lists at random places, or NULL */
+    xcc_diag *err;
+    xcc_status status;
     char *buf;        /* the current line, '\n'-terminated, then NUL */
     size_t buf_cap;
     size_t raw_len;   /* bytes of the line as read, newline included */
@@ -47,28 +53,29 @@ static int is_ws(int ch)
     return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\v' || ch == '\f' || ch == '\r';
 }
 
-static int fail(reader *r, int status, long col, const char *fmt, ...)
+static xcc_status fail(reader *r, xcc_status status, long col, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-static int fail(reader *r, int status, long col, const char *fmt, ...)
+static xcc_status fail(reader *r, xcc_status status, long col, const char *fmt, ...)
 {
     va_list ap;
-    r->err->status = status;
-    r->err->line = r->line;
-    r->err->col = col;
-    va_start(ap, fmt);
-    vsnprintf(r->err->msg, sizeof r->err->msg, fmt, ap);
-    va_end(ap);
+    r->status = status;
+    if (r->err) {
+        r->err->line = r->line;
+        r->err->col = col;
+        va_start(ap, fmt);
+        vsnprintf(r->err->message, sizeof r->err->message, fmt, ap);
+        va_end(ap);
+    }
     return status;
 }
 
-static int out_of_memory(reader *r)
+static xcc_status out_of_memory(reader *r)
 {
-    return fail(r, 3, 0, "out of memory");
+    return fail(r, XCC_NO_MEMORY, 0, "out of memory");
 }
 
-/* The length of the well-formed UTF-8 character at s (not a C1 control), or 0. */
-static size_t utf8_char(const unsigned char *s, size_t n)
+size_t xcc_utf8_len(const unsigned char *s, size_t n)
 {
     unsigned c = s[0];
     size_t len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
@@ -79,10 +86,15 @@ static size_t utf8_char(const unsigned char *s, size_t n)
             return 0;
     unsigned c1 = s[1];
     if ((c == 0xe0 && c1 < 0xa0) || (c == 0xed && c1 > 0x9f) /* overlong, surrogate */
-        || (c == 0xf0 && c1 < 0x90) || (c == 0xf4 && c1 > 0x8f) /* overlong, > U+10FFFF */
-        || (c == 0xc2 && c1 < 0xa0))                             /* C1 controls */
+        || (c == 0xf0 && c1 < 0x90) || (c == 0xf4 && c1 > 0x8f)) /* overlong, > U+10FFFF */
         return 0;
     return len;
+}
+
+/* The same, but not a C1 control (U+0080 .. U+009F), which a terminal obeys. */
+static size_t utf8_char(const unsigned char *s, size_t n)
+{
+    return s[0] == 0xc2 && n > 1 && s[1] < 0xa0 ? 0 : xcc_utf8_len(s, n);
 }
 
 /*
@@ -237,17 +249,41 @@ static int hash_reserve(xcc_problem *p, int colors, int count)
 
 /* ---- lines ------------------------------------------------------------- */
 
+/* The next line of the string, like getline. */
+static ssize_t text_line(reader *r)
+{
+    const char *s = r->text + r->text_at, *nl = strchr(s, '\n');
+    size_t n = nl ? (size_t)(nl - s) + 1 : strlen(s);
+    if (!n)
+        return -1;
+    if (n + 1 > r->buf_cap) {
+        char *q = realloc(r->buf, n + 1);
+        if (!q) {
+            out_of_memory(r);
+            return -2;
+        }
+        r->buf = q;
+        r->buf_cap = n + 1;
+    }
+    memcpy(r->buf, s, n);
+    r->buf[n] = '\0';
+    r->text_at += n;
+    return (ssize_t)n;
+}
+
 /*
  * Reads the next line into r->buf, always '\n'-terminated. Returns 1 for a
  * line, 0 at end of file, or a status (< 0 after fail()) on error.
  */
 static int next_line(reader *r)
 {
-    ssize_t n = getline(&r->buf, &r->buf_cap, r->in);
+    ssize_t n = r->in ? getline(&r->buf, &r->buf_cap, r->in) : text_line(r);
+    if (n == -2)
+        return -1;
     if (n < 0) {
-        if (ferror(r->in)) {
+        if (r->in && ferror(r->in)) {
             r->line++;
-            fail(r, 2, 0, "read error: %s", strerror(errno));
+            fail(r, XCC_BAD_INPUT, 0, "read error: %s", strerror(errno));
             return -1;
         }
         return 0;
@@ -257,7 +293,7 @@ static int next_line(reader *r)
     r->had_newline = n > 0 && r->buf[n - 1] == '\n';
     if (memchr(r->buf, '\0', (size_t)n)) {
         const char *z = memchr(r->buf, '\0', (size_t)n);
-        fail(r, 2, (long)(z - r->buf) + 1, "NUL byte in the input");
+        fail(r, XCC_BAD_INPUT, (long)(z - r->buf) + 1, "NUL byte in the input");
         return -1;
     }
     if (!r->had_newline) {
@@ -319,13 +355,13 @@ static int add_item(reader *r, const char *s, size_t n, long col)
     char q[300];
     int id = p->last_itm;
     if (id == INT_MAX - 2)
-        return fail(r, 3, col, "too many items");
+        return fail(r, XCC_NO_MEMORY, col, "too many items");
     if (hash_reserve(p, 0, id) || grow((void **)&p->cl, &p->cl_cap, id + 1, sizeof(xcc_item))
         || grow((void **)&p->nd, &p->nd_cap, id + 1, sizeof(xcc_node)))
         return out_of_memory(r);
     int *slot = hash_slot(p, 0, s, n);
     if (*slot)
-        return fail(r, 2, col, "duplicate item name '%s'", quoted(s, n, q));
+        return fail(r, XCC_BAD_INPUT, col, "duplicate item name '%s'", quoted(s, n, q));
     p->imems += (ullng)id; /* DLX2 compares with items 1 .. id */
     long off = pool_add(p, s, n);
     if (off < 0)
@@ -343,6 +379,8 @@ static int add_item(reader *r, const char *s, size_t n, long col)
     return 0;
 }
 
+static xcc_status close_items(reader *r);
+
 static int read_item_line(reader *r, size_t i)
 {
     xcc_problem *p = r->p;
@@ -355,24 +393,33 @@ static int read_item_line(reader *r, size_t i)
             n++;
         for (size_t k = 0; k < n; k++)
             if (b[i + k] == ':' || b[i + k] == '|')
-                return fail(r, 2, (long)(i + k) + 1, "item name '%s' contains '%c'",
+                return fail(r, XCC_BAD_INPUT, (long)(i + k) + 1, "item name '%s' contains '%c'",
                             quoted(b + i, n, q), b[i + k]);
         p->imems += name_mems(n);
         if (add_item(r, b + i, n, (long)i + 1))
-            return r->err->status;
+            return r->status;
         i = skip_gap(r, i + n);
         if (b[i] == '|') {
             if (second)
-                return fail(r, 2, (long)i + 1, "'|' appears twice in the item line");
+                return fail(r, XCC_BAD_INPUT, (long)i + 1, "'|' appears twice in the item line");
             second = p->last_itm;
             i = skip_gap(r, i);
         }
     }
-    if (!second)
-        second = p->last_itm;
     p->second = second;
-    /* close the two circular lists: primaries through the root 0,
-       secondaries through the spare slot cl[last_itm] */
+    return close_items(r);
+}
+
+/*
+ * After the last item: closes the two circular lists, primaries through
+ * the root 0, secondaries through the spare slot cl[last_itm], and puts
+ * the first spacer right after the item headers.
+ */
+static xcc_status close_items(reader *r)
+{
+    xcc_problem *p = r->p;
+    int second = p->second ? p->second : p->last_itm;
+    p->second = second;
     int last = p->last_itm;
     if (grow((void **)&p->cl, &p->cl_cap, last + 1, sizeof(xcc_item)))
         return out_of_memory(r);
@@ -385,7 +432,11 @@ static int read_item_line(reader *r, size_t i)
     p->cl[0].prev = second - 1;
     p->cl[second - 1].next = 0;
     p->imems += 6;
-    return 0;
+    p->last_node = p->last_itm;
+    if (grow((void **)&p->nd, &p->nd_cap, p->last_node + 1, sizeof(xcc_node)))
+        return out_of_memory(r);
+    memset(&p->nd[p->last_node], 0, sizeof(xcc_node));
+    return XCC_OK;
 }
 
 /* ---- options ----------------------------------------------------------- */
@@ -426,7 +477,7 @@ static void insert_node(reader *r, int k, int x)
     p->imems += 2; /* read and store len */
     nd[k].len = t;
     nd[k].aux = x;
-    if (!r->opts || !r->opts->rng) {
+    if (!r->rng) {
         int bottom = nd[k].up;
         nd[bottom].down = x;
         nd[k].up = x;
@@ -435,7 +486,7 @@ static void insert_node(reader *r, int k, int x)
         p->imems += 4;
     } else {
         /* skip a random number of the t-1 nodes already there */
-        long skip = gb_rng_unif(r->opts->rng, t);
+        long skip = gb_rng_unif(r->rng, t);
         int at = k;
         p->imems += 4 + 1 + (ullng)skip;
         for (; skip; skip--)
@@ -474,17 +525,17 @@ static int read_entry(reader *r, size_t *ip, int spacer, int *has_primary)
     while (!is_ws(b[i + n]) && b[i + n] != ':')
         n++;
     if (n == 0)
-        return fail(r, 2, (long)i + 1, "empty item name");
+        return fail(r, XCC_BAD_INPUT, (long)i + 1, "empty item name");
     p->imems += name_mems(n) + (n < 8);
     int k = *hash_slot(p, 0, b + i, n);
     if (!k)
-        return fail(r, 2, (long)i + 1, "unknown item '%s'", quoted(b + i, n, q));
+        return fail(r, XCC_BAD_INPUT, (long)i + 1, "unknown item '%s'", quoted(b + i, n, q));
     p->imems += (ullng)k + 1 + 1; /* DLX2's linear search, and the duplicate test */
     if (p->nd[k].aux >= spacer)
-        return fail(r, 2, (long)i + 1, "item '%s' appears twice in this option",
+        return fail(r, XCC_BAD_INPUT, (long)i + 1, "item '%s' appears twice in this option",
                     quoted(b + i, n, q));
     if (p->last_node >= INT_MAX - 2)
-        return fail(r, 3, (long)i + 1, "too many entries");
+        return fail(r, XCC_NO_MEMORY, (long)i + 1, "too many entries");
     if (grow((void **)&p->nd, &p->nd_cap, p->last_node + 2, sizeof(xcc_node)))
         return out_of_memory(r);
     int x = ++p->last_node;
@@ -501,7 +552,7 @@ static int read_entry(reader *r, size_t *ip, int spacer, int *has_primary)
         while (!is_ws(b[c + m]))
             m++;
         if (m == 0)
-            return fail(r, 2, (long)i + 1, "empty color in '%s:'", quoted(b + i, n, q));
+            return fail(r, XCC_BAD_INPUT, (long)i + 1, "empty color in '%s:'", quoted(b + i, n, q));
         /* the color is the rest of the entry, colons included: DLX2's
            one-character colors include ':' (X::) */
         int id = color_id(p, b + c, m);
@@ -511,10 +562,30 @@ static int read_entry(reader *r, size_t *ip, int spacer, int *has_primary)
         p->imems += m + 2;
         n += m + 1;
     } else {
-        return fail(r, 2, (long)i + 1, "primary item '%s' cannot have a color",
+        return fail(r, XCC_BAD_INPUT, (long)i + 1, "primary item '%s' cannot have a color",
                     quoted(b + i, n, q));
     }
     *ip = skip_gap(r, i + n);
+    return 0;
+}
+
+/* Makes room for one more kept option in opt_node and opt_line. */
+static int grow_options(xcc_problem *p)
+{
+    if ((int)p->options < p->opt_cap)
+        return 0;
+    int cap = p->opt_cap ? 2 * p->opt_cap : 64;
+    if (p->opt_cap > INT_MAX / 2)
+        return -1;
+    int *node = realloc(p->opt_node, (size_t)cap * sizeof(int));
+    if (!node)
+        return -1;
+    p->opt_node = node;
+    long *line = realloc(p->opt_line, (size_t)cap * sizeof(long));
+    if (!line)
+        return -1;
+    p->opt_line = line;
+    p->opt_cap = cap;
     return 0;
 }
 
@@ -523,20 +594,28 @@ static int read_option(reader *r, size_t i)
     xcc_problem *p = r->p;
     int spacer = p->last_node, has_primary = 0;
     while (r->buf[i])
-        if (read_entry(r, &i, spacer, &has_primary))
-            return r->err->status;
+        if (read_entry(r, &i, spacer, &has_primary)) {
+            unlink_option(r, spacer); /* for the building calls, which go on */
+            return r->status;
+        }
     if (!has_primary) {
-        if (r->opts && r->opts->warn) {
-            fputs("Option ignored (no primary items): ", r->opts->warn);
-            fwrite(r->buf, 1, r->raw_len, r->opts->warn);
+        if (r->warn) {
+            fputs("Option ignored (no primary items): ", r->warn);
+            fwrite(r->buf, 1, r->raw_len, r->warn);
             if (!r->had_newline)
-                fputc('\n', r->opts->warn);
+                fputc('\n', r->warn);
         }
         unlink_option(r, spacer);
         return 0;
     }
     if (p->options >= (ullng)INT_MAX)
-        return fail(r, 3, 1, "too many options");
+        return fail(r, XCC_NO_MEMORY, 1, "too many options");
+    if (grow_options(p)) {
+        unlink_option(r, spacer);
+        return out_of_memory(r);
+    }
+    p->opt_node[p->options] = spacer + 1;
+    p->opt_line[p->options] = r->line;
     p->nd[spacer].down = p->last_node;
     int s = ++p->last_node;
     p->options++;
@@ -550,52 +629,157 @@ static int read_option(reader *r, size_t i)
 
 /* ---- the whole file ---------------------------------------------------- */
 
-static int read_all(reader *r)
+/* An empty problem, ready for its items. */
+static xcc_status start(reader *r)
 {
     xcc_problem *p = r->p;
-    size_t i = 0;
-    int got;
-    /* the first line that is not a comment or blank names the items */
-    while ((got = next_line(r)) > 0 && !content_start(r, &i))
-        ;
-    if (got < 0)
-        return r->err->status;
-    if (got == 0) {
-        r->line++;
-        return fail(r, 2, 1, "no item line (the input has no line that is not blank or a comment)");
-    }
     p->last_itm = 1;
     if (grow((void **)&p->cl, &p->cl_cap, 1, sizeof(xcc_item))
         || grow((void **)&p->nd, &p->nd_cap, 1, sizeof(xcc_node)))
         return out_of_memory(r);
     memset(&p->cl[0], 0, sizeof p->cl[0]);
     memset(&p->nd[0], 0, sizeof p->nd[0]);
-    if (read_item_line(r, i))
-        return r->err->status;
-    /* the first spacer sits right after the item headers */
-    p->last_node = p->last_itm;
-    if (grow((void **)&p->nd, &p->nd_cap, p->last_node + 1, sizeof(xcc_node)))
-        return out_of_memory(r);
-    memset(&p->nd[p->last_node], 0, sizeof(xcc_node));
-    while ((got = next_line(r)) > 0)
-        if (content_start(r, &i) && read_option(r, i))
-            return r->err->status;
-    return got < 0 ? r->err->status : 0;
+    return XCC_OK;
 }
 
-int xcc_read(xcc_problem *p, FILE *in, const xcc_read_opts *opts, xcc_error *err)
+static xcc_status read_all(reader *r)
 {
-    reader r = {.p = p, .in = in, .opts = opts, .err = err};
+    size_t i = 0;
+    int got;
+    /* the first line that is not a comment or blank names the items */
+    while ((got = next_line(r)) > 0 && !content_start(r, &i))
+        ;
+    if (got < 0)
+        return r->status;
+    if (got == 0) {
+        r->line++;
+        return fail(r, XCC_BAD_INPUT, 1, "no item line (the input has no line that is not blank or a comment)");
+    }
+    if (start(r) || read_item_line(r, i))
+        return r->status;
+    while ((got = next_line(r)) > 0)
+        if (content_start(r, &i) && read_option(r, i))
+            return r->status;
+    return got < 0 ? r->status : XCC_OK;
+}
+
+/* Reads from a stream (in) or a string (text). */
+static xcc_status read_problem(xcc_problem *p, FILE *in, const char *text,
+                               const xcc_read_options *o, xcc_diag *d)
+{
+    reader r = {.p = p, .in = in, .text = text, .err = d};
     memset(p, 0, sizeof *p);
-    memset(err, 0, sizeof *err);
-    int status = read_all(&r);
+    if (d)
+        memset(d, 0, sizeof *d);
+    if (o && o->randomize) {
+        gb_rng_init(&p->rng, o->seed);
+        p->randomized = 1;
+        r.rng = &p->rng;
+    }
+    r.warn = o ? o->warnings : NULL;
+    xcc_status status = read_all(&r);
     free(r.buf);
+    p->lines = r.line;
     if (status)
-        xcc_free(p);
+        xcc_release(p);
     return status;
 }
 
-int xcc_clone(const xcc_problem *src, xcc_problem *dst)
+xcc_status xcc_read(xcc_problem *p, FILE *in, const xcc_read_options *o, xcc_diag *d)
+{
+    return read_problem(p, in, NULL, o, d);
+}
+
+xcc_status xcc_read_text(xcc_problem *p, const char *text, const xcc_read_options *o,
+                         xcc_diag *d)
+{
+    return read_problem(p, NULL, text, o, d);
+}
+
+/* ---- one call at a time ------------------------------------------------- */
+
+xcc_status xcc_build_start(xcc_problem *p, xcc_diag *d)
+{
+    reader r = {.p = p, .err = d};
+    memset(p, 0, sizeof *p);
+    p->building = 1;
+    p->lines = 1; /* the item line */
+    xcc_status status = start(&r);
+    if (status)
+        xcc_release(p);
+    return status;
+}
+
+/* Is this a name, as the item line would read it? */
+static const char *bad_name(const char *s, size_t n)
+{
+    if (!n)
+        return "an item name cannot be empty";
+    for (size_t k = 0; k < n; k++) {
+        if (is_ws(s[k]))
+            return "an item name cannot hold white space";
+        if (s[k] == ':' || s[k] == '|')
+            return "an item name cannot hold ':' or '|'";
+    }
+    return NULL;
+}
+
+xcc_status xcc_build_item(xcc_problem *p, const char *name, size_t n, int secondary, xcc_diag *d)
+{
+    reader r = {.p = p, .err = d, .line = 1};
+    const char *why;
+    if (p->building != 1)
+        return xcc_diag_set(d, XCC_REFUSED, "every item must come before the first option");
+    if (!secondary && p->second)
+        return xcc_diag_set(d, XCC_REFUSED, "the primary items must come before the secondary ones");
+    if ((why = bad_name(name, n)))
+        return xcc_diag_set(d, XCC_BAD_INPUT, "%s", why);
+    int first_secondary = p->last_itm;
+    if (add_item(&r, name, n, 0))
+        return r.status;
+    if (secondary && !p->second)
+        p->second = first_secondary;
+    return XCC_OK;
+}
+
+xcc_status xcc_build_finish(xcc_problem *p, xcc_diag *d)
+{
+    reader r = {.p = p, .err = d, .line = 1};
+    if (p->building != 1)
+        return XCC_OK;
+    if ((p->second ? p->second : p->last_itm) == 1)
+        return xcc_diag_set(d, XCC_REFUSED, "the problem has no primary item");
+    if (close_items(&r))
+        return r.status;
+    p->building = 2;
+    return XCC_OK;
+}
+
+xcc_status xcc_build_option(xcc_problem *p, const char *text, xcc_diag *d)
+{
+    reader r = {.p = p, .err = d, .line = p->lines + 1};
+    size_t n = strlen(text), i;
+    if (!p->building)
+        return xcc_diag_set(d, XCC_REFUSED, "a problem that was read cannot grow");
+    if (memchr(text, '\n', n))
+        return xcc_diag_set(d, XCC_BAD_INPUT, "an option is one line: no newline in it");
+    xcc_status status = xcc_build_finish(p, d);
+    if (status)
+        return status;
+    r.buf = malloc(n + 2);
+    if (!r.buf)
+        return out_of_memory(&r);
+    memcpy(r.buf, text, n);
+    memcpy(r.buf + n, "\n", 2);
+    r.raw_len = n + 1;
+    r.had_newline = 1;
+    status = content_start(&r, &i) ? (xcc_status)read_option(&r, i) : XCC_OK;
+    free(r.buf);
+    p->lines++;
+    return status;
+}
+
+xcc_status xcc_clone(const xcc_problem *src, xcc_problem *dst)
 {
     *dst = *src;
     dst->borrowed = 1;
@@ -605,15 +789,15 @@ int xcc_clone(const xcc_problem *src, xcc_problem *dst)
     if (!dst->cl || !dst->nd) {
         free(dst->cl);
         free(dst->nd);
-        dst->cl = NULL, dst->nd = NULL; /* so that xcc_free may follow */
-        return 3;
+        dst->cl = NULL, dst->nd = NULL; /* so that xcc_release may follow */
+        return XCC_NO_MEMORY;
     }
     memcpy(dst->cl, src->cl, (size_t)(src->last_itm + 1) * sizeof(xcc_item));
     memcpy(dst->nd, src->nd, (size_t)(src->last_node + 1) * sizeof(xcc_node));
-    return 0;
+    return XCC_OK;
 }
 
-void xcc_free(xcc_problem *p)
+void xcc_release(xcc_problem *p)
 {
     free(p->cl);
     free(p->nd);
@@ -625,6 +809,8 @@ void xcc_free(xcc_problem *p)
     free(p->names);
     free(p->color_name);
     free(p->color_len);
+    free(p->opt_node);
+    free(p->opt_line);
     free(p->item_hash);
     free(p->color_hash);
     memset(p, 0, sizeof *p);

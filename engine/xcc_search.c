@@ -23,10 +23,10 @@
  * lengths of secondary lists, cmems those spent choosing the branch item.
  * formats/mems.md explains the model. The counters are local to the
  * search loop (the struct tally below) so the compiler can hold them in
- * registers; they go back into the xcc_search when the loop returns or
- * calls out.
+ * registers; they go back into the walk's figures when the loop returns
+ * or calls out.
  */
-#include "xcc.h"
+#include "xcc_tree.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -55,7 +55,7 @@ struct tally {
  * LEN_BUCKETS options or more scans as before. The price is a few
  * operations per update of a primary item's length, more than the scan
  * saves on many problems (a sudoku 16x16: 1.8 times slower), so the
- * search keeps the index only while it pays (xcc_solve), and never for
+ * search keeps the index only while it pays (xcc_links_walk), and never for
  * fewer than LEN_INDEX_ITEMS primary items.
  */
 #define LEN_BUCKETS 32
@@ -367,77 +367,9 @@ INLINE void uncommit_option(xcc_item *cl, xcc_node *nd, int cur, int last_itm, i
     }
 }
 
-/* ---- setup ------------------------------------------------------------- */
-
-/* Makes choice[] and profile[] hold levels 0 .. need. */
-int xcc_reserve_levels(xcc_search *s, int need)
-{
-    if (need < s->levels_cap)
-        return 0;
-    long long want = s->levels_cap ? 2LL * s->levels_cap : 256;
-    while (want <= need)
-        want *= 2;
-    if (want > INT_MAX)
-        return 3;
-    int *c = realloc(s->choice, (size_t)want * sizeof(int));
-    if (!c)
-        return 3;
-    s->choice = c;
-    ullng *pr = realloc(s->profile, (size_t)want * sizeof(ullng));
-    if (!pr)
-        return 3;
-    memset(pr + s->levels_cap, 0, (size_t)(want - s->levels_cap) * sizeof(ullng));
-    s->profile = pr;
-    s->levels_cap = (int)want;
-    return 0;
-}
-
-int xcc_search_init(xcc_search *s, xcc_problem *p)
-{
-    memset(s, 0, sizeof *s);
-    s->p = p;
-    s->vbose = XCC_SHOW_BASICS | XCC_SHOW_WARNINGS;
-    s->show_choices_max = 1000000;
-    s->show_choices_gap = 1000000;
-    s->show_levels_max = 1000000;
-    s->trace = stderr;
-    s->maxcount = ~0ULL;
-    s->timeout = 0x1fffffffffffffffULL;
-    s->delta = s->thresh = 10000000000ULL;
-    s->fraction_done = -1.0;
-    return xcc_reserve_levels(s, 1) ? 3 : 0;
-}
-
-void xcc_search_free(xcc_search *s)
-{
-    free(s->choice);
-    free(s->profile);
-    free(s->twin_k);
-    free(s->twin_d);
-    s->twin_k = s->twin_d = NULL;
-    s->twin_cap = 0;
-    s->choice = NULL;
-    s->profile = NULL;
-    s->levels_cap = 0;
-}
-
-ullng xcc_bytes(const xcc_search *s)
-{
-    return (ullng)s->p->last_itm * sizeof(xcc_item) + (ullng)s->p->last_node * sizeof(xcc_node)
-           + (ullng)s->maxl * sizeof(int);
-}
-
-long long xcc_ccost(const xcc_search *s)
-{
-    ullng work = s->mems - s->lmems;
-    if (!work)
-        return 0;
-    return (long long)((200 * s->cmems + work) / (2 * work));
-}
-
 /* ---- choosing the branch item ------------------------------------------ */
 
-static int tracing_details(const xcc_search *s)
+static int tracing_details(const xcc_tree *s)
 {
     return (s->vbose & XCC_SHOW_DETAILS) && s->level < s->show_choices_max
            && s->level >= s->maxl - s->show_choices_gap;
@@ -450,7 +382,7 @@ static int tracing_details(const xcc_search *s)
  * length index (never when randomizing or tracing), the same item and
  * the same mems without the scan, when some item is short.
  */
-INLINE int choose_item(xcc_search *s, lenidx *ix, struct tally *t)
+INLINE int choose_item(xcc_tree *s, lenidx *ix, struct tally *t)
 {
     const xcc_item *cl = s->p->cl;
     const xcc_node *nd = s->p->nd;
@@ -463,16 +395,17 @@ INLINE int choose_item(xcc_search *s, lenidx *ix, struct tally *t)
         t->mems += 1 + 2 * (ullng)(least ? ix->active : len_rank(ix, best));
         goto chosen;
     }
+    FILE *tf = s->sink->trace;
     if (trace)
-        fprintf(s->trace, "Level %d:", s->level);
+        fprintf(tf, "Level %d:", s->level);
     t->mems++;
     for (int k = cl[0].next; least && k != 0; k = cl[k].next) {
         int n = nd[k].len;
         t->mems += 2;
         if (trace) {
-            fputc(' ', s->trace);
-            xcc_print_name(s->trace, s->p, k);
-            fprintf(s->trace, "(%d)", n);
+            fputc(' ', tf);
+            xcc_print_name(tf, s->p, k);
+            fprintf(tf, "(%d)", n);
         }
         if (n < least) {
             best = k, least = n, ties = 1;
@@ -486,31 +419,30 @@ INLINE int choose_item(xcc_search *s, lenidx *ix, struct tally *t)
         }
     }
     if (trace) {
-        fputs(" branching on ", s->trace);
-        xcc_print_name(s->trace, s->p, best);
-        fprintf(s->trace, "(%d)\n", least);
+        fputs(" branching on ", tf);
+        xcc_print_name(tf, s->p, best);
+        fprintf(tf, "(%d)\n", least);
     }
 chosen:
-    if (s->shape) {
-        fprintf(s->shape, "%d ", least);
-        xcc_print_name(s->shape, s->p, best);
-        fputc('\n', s->shape);
-        fflush(s->shape);
+    if (s->sink->shape) {
+        FILE *sf = s->sink->shape;
+        fprintf(sf, "%d ", least);
+        xcc_print_name(sf, s->p, best);
+        fputc('\n', sf);
+        fflush(sf);
     }
-    s->cmems += t->mems - before;
+    s->fig.cmems += t->mems - before;
     return best;
 }
 
-/* ---- the search loop ---------------------------------------------------- */
-
 /* ---- replaying a path, estimating a subtree ------------------------------ */
 
-int xcc_replay(xcc_search *s, const int *path, int depth)
+xcc_status xcc_replay(xcc_tree *s, const int *path, int depth)
 {
     xcc_problem *p = s->p;
     struct tally scratch = {0, 0, 0, 0};
-    if (xcc_reserve_levels(s, depth + 1))
-        return 3;
+    if (xcc_tree_reserve(s, depth + 1))
+        return XCC_NO_MEMORY;
     for (int l = 0; l < depth; l++) {
         int c = path[l];
         cover(p->cl, p->nd, p->nd[c].itm, p->last_itm, p->second, NULL, &scratch);
@@ -520,10 +452,10 @@ int xcc_replay(xcc_search *s, const int *path, int depth)
     s->base_level = depth;
     if (s->maxl < depth)
         s->maxl = depth;
-    return 0;
+    return XCC_OK;
 }
 
-void xcc_unreplay(xcc_search *s)
+void xcc_unreplay(xcc_tree *s)
 {
     xcc_problem *p = s->p;
     struct tally scratch = {0, 0, 0, 0};
@@ -545,15 +477,15 @@ static int plain_choice(const xcc_problem *p)
     return best;
 }
 
-double xcc_estimate_subtree(xcc_search *s, int probes, gb_rng *rng)
+double xcc_estimate_subtree(xcc_tree *s, int probes, gb_rng *rng)
 {
     xcc_problem *p = s->p;
     struct tally scratch = {0, 0, 0, 0};
     int cap = 64, *path = malloc((size_t)cap * sizeof(int));
     double total = 0.0;
     if (!path)
-        return 1.0;
-    for (int probe = 0; probe < probes; probe++) {
+        return -1.0;
+    for (int probe = 0; probe < probes && total >= 0; probe++) {
         double weight = 1.0, sum = 1.0;
         int depth = 0;
         while (p->cl[0].next != 0 && !(s->interrupt && *s->interrupt)) {
@@ -562,8 +494,10 @@ double xcc_estimate_subtree(xcc_search *s, int probes, gb_rng *rng)
                 break;
             if (depth == cap) {
                 int *q = realloc(path, (size_t)cap * 2 * sizeof(int));
-                if (!q)
-                    break; /* a shorter probe is still an estimate */
+                if (!q) { /* every machine must make the same estimate */
+                    total = -1.0;
+                    break;
+                }
                 path = q;
                 cap *= 2;
             }
@@ -581,10 +515,11 @@ double xcc_estimate_subtree(xcc_search *s, int probes, gb_rng *rng)
             uncommit_option(p->cl, p->nd, c, p->last_itm, p->second, NULL, &scratch);
             uncover(p->cl, p->nd, p->nd[c].itm, p->last_itm, p->second, NULL, &scratch);
         }
-        total += sum;
+        if (total >= 0)
+            total += sum;
     }
     free(path);
-    return probes ? total / probes : 1.0;
+    return total < 0 ? -1.0 : probes ? total / probes : 1.0;
 }
 
 /*
@@ -595,7 +530,7 @@ double xcc_estimate_subtree(xcc_search *s, int probes, gb_rng *rng)
  * stopped are kept first, for the "Item totals" DLX2 prints after it
  * (xcc_print_item_totals). s->level is left where the search stopped.
  */
-static __attribute__((noinline)) void unwind(xcc_search *s, int top)
+static __attribute__((noinline)) void unwind(xcc_tree *s, int top)
 {
     xcc_problem *p = s->p;
     struct tally scratch = {0, 0, 0, 0};
@@ -612,29 +547,31 @@ static __attribute__((noinline)) void unwind(xcc_search *s, int top)
         s->level = l;
         uncommit_option(p->cl, p->nd, c, p->last_itm, p->second, NULL, &scratch);
         if (s->retract)
-            s->retract(s, c, s->ctx);
+            s->retract(s->hook_ctx, l, xcc_option_of(p, c));
         uncover(p->cl, p->nd, p->nd[c].itm, p->last_itm, p->second, NULL, &scratch);
     }
     s->level = stopped_at;
 }
 
 #define SAVE_TALLY()                                                          \
-    (s->mems = t.mems, s->lmems = t.lmems, s->updates = t.updates,            \
-     s->cleansings = t.cleansings)
+    (s->fig.mems = t.mems, s->fig.lmems = t.lmems, s->fig.updates = t.updates, \
+     s->fig.cleansings = t.cleansings)
 
 /*
  * Algorithm C; ix is the length index, or NULL to scan (see lenidx).
  * When mems reach review, it sets *paused and returns at the top of a
- * node, to go on (resume) with or without the index.
+ * node, to go on (resume) with or without the index. Why it ended goes
+ * to s->fig.stop; it returns XCC_NO_MEMORY when the levels cannot grow.
  */
-INLINE enum xcc_outcome search(xcc_search *s, lenidx *ix, int resume, ullng review, int *paused)
+INLINE xcc_status search(xcc_tree *s, lenidx *ix, int resume, ullng review, int *paused)
 {
     xcc_problem *p = s->p;
     xcc_item *cl = p->cl;
     xcc_node *nd = p->nd;
     const int last_itm = p->last_itm, second = p->second;
-    struct tally t = {s->mems, s->lmems, s->updates, s->cleansings};
-    enum xcc_outcome outcome = XCC_FINISHED;
+    struct tally t = {s->fig.mems, s->fig.lmems, s->fig.updates, s->fig.cleansings};
+    xcc_stop stop = XCC_COMPLETE;
+    xcc_status status = XCC_OK;
     int best, cur;
     int chosen = 0; /* the option of the current level is in (for unwind) */
 
@@ -644,32 +581,30 @@ forward:
     if (t.mems >= review) {
         SAVE_TALLY();
         *paused = 1;
-        return XCC_FINISHED;
+        return XCC_OK;
     }
     if (s->level == s->split_depth && s->split_depth) {
         /* another part of the program searches this subtree */
-        if (s->on_split && s->on_split(s, s->ctx)) {
-            outcome = XCC_STOPPED;
+        if (s->on_split && s->on_split(s, s->split_ctx)) {
+            stop = XCC_STOP_CALLBACK;
             goto done;
         }
         goto subtree_done;
     }
-    s->nodes++;
+    s->fig.nodes++;
     if (s->vbose & XCC_SHOW_PROFILE)
         s->profile[s->level]++;
     if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt)) {
-        outcome = XCC_INTERRUPTED;
+        stop = XCC_STOP_INTERRUPT;
         goto done;
     }
     if (s->delta && t.mems >= s->thresh) {
         s->thresh += s->delta;
-        if (s->on_progress) {
-            SAVE_TALLY();
-            s->on_progress(s, s->ctx);
-        }
+        SAVE_TALLY();
+        xcc_tree_progress(s, 0);
     }
     if (t.mems >= s->timeout) {
-        outcome = XCC_MEMS_LIMIT;
+        stop = XCC_STOP_MEMS;
         goto done;
     }
     best = choose_item(s, ix, &t);
@@ -679,21 +614,21 @@ forward:
 advance:
     if (cur == best)
         goto backup;
-    if (s->accept && !s->accept(s, cur, s->ctx)) {
+    if (s->accept && !s->accept(s->hook_ctx, s->level, xcc_option_of(p, cur))) {
         cur = s->choice[s->level] = nd[cur].down;
         goto advance;
     }
     if ((s->vbose & XCC_SHOW_CHOICES) && s->level < s->show_choices_max) {
-        fprintf(s->trace, "L%d:", s->level);
-        xcc_print_option(s->trace, p, cur);
+        fprintf(s->sink->trace, "L%d:", s->level);
+        xcc_print_option(s->sink->trace, p, cur);
     }
     commit_option(cl, nd, cur, last_itm, second, ix, &t);
     t.mems++;
     if (cl[0].next == 0)
         goto solution;
     if (++s->level > s->maxl) {
-        if (xcc_reserve_levels(s, s->level + 1)) {
-            outcome = XCC_NO_MEMORY;
+        if (xcc_tree_reserve(s, s->level + 1)) {
+            status = XCC_NO_MEMORY;
             s->level--;
             chosen = 1;
             goto done;
@@ -713,37 +648,37 @@ subtree_done:
 recover:
     uncommit_option(cl, nd, cur, last_itm, second, ix, &t);
     if (s->retract)
-        s->retract(s, cur, s->ctx);
+        s->retract(s->hook_ctx, s->level, xcc_option_of(p, cur));
     cur = s->choice[s->level] = nd[cur].down;
     t.mems += 2;
     goto advance;
 
 solution:
     chosen = 1;
-    s->nodes++; /* a solution is a node of the tree too */
+    s->fig.nodes++; /* a solution is a node of the tree too */
     if (s->level + 1 > s->maxl) {
-        if (xcc_reserve_levels(s, s->level + 2)) {
-            outcome = XCC_NO_MEMORY;
+        if (xcc_tree_reserve(s, s->level + 2)) {
+            status = XCC_NO_MEMORY;
             goto done;
         }
         s->maxl = s->level + 1;
     }
     if (s->vbose & XCC_SHOW_PROFILE)
         s->profile[s->level + 1]++;
-    if (s->shape) {
-        fputs("sol\n", s->shape);
-        fflush(s->shape);
+    if (s->sink->shape) {
+        fputs("sol\n", s->sink->shape);
+        fflush(s->sink->shape);
     }
-    s->count++;
-    if (s->on_solution) {
+    s->fig.solutions++;
+    if (s->sink->solution) {
         SAVE_TALLY();
-        if (s->on_solution(s, s->ctx)) {
-            outcome = XCC_STOPPED;
+        if (xcc_tree_solution(s, 0)) {
+            stop = XCC_STOP_CALLBACK;
             goto done;
         }
     }
-    if (s->count >= s->maxcount) {
-        outcome = XCC_COUNT_LIMIT;
+    if (s->fig.solutions >= s->maxcount) {
+        stop = XCC_STOP_COUNT;
         goto done;
     }
     chosen = 0;
@@ -751,20 +686,20 @@ solution:
 
 done:
     SAVE_TALLY();
-    if (outcome != XCC_FINISHED)
+    s->fig.stop = stop;
+    if (stop != XCC_COMPLETE || status != XCC_OK)
         unwind(s, chosen ? s->level : s->level - 1);
-    return outcome;
+    return status;
 }
 
-static __attribute__((noinline)) enum xcc_outcome search_scanning(xcc_search *s, int resume,
-                                                                  ullng review, int *paused)
+static __attribute__((noinline)) xcc_status search_scanning(xcc_tree *s, int resume,
+                                                            ullng review, int *paused)
 {
     return search(s, NULL, resume, review, paused);
 }
 
-static __attribute__((noinline)) enum xcc_outcome search_indexed(xcc_search *s, lenidx *ix,
-                                                                 int resume, ullng review,
-                                                                 int *paused)
+static __attribute__((noinline)) xcc_status search_indexed(xcc_tree *s, lenidx *ix, int resume,
+                                                           ullng review, int *paused)
 {
     return search(s, ix, resume, review, paused);
 }
@@ -787,7 +722,7 @@ static __attribute__((noinline)) enum xcc_outcome search_indexed(xcc_search *s, 
 #define INDEX_ON 12
 #define INDEX_OFF 8
 
-enum xcc_outcome xcc_solve(xcc_search *s)
+xcc_status xcc_links_walk(xcc_tree *s)
 {
     xcc_problem *p = s->p;
     free(p->stop_len);
@@ -801,18 +736,18 @@ enum xcc_outcome xcc_solve(xcc_search *s)
     if (may && s->len_index > 0)
         indexed = !len_index_build(&ix, p); /* without memory, it scans */
     for (;;) {
-        ullng cmems = s->cmems, updates = s->updates, lmems = s->lmems;
-        ullng review = may && !s->len_index ? s->mems + stretch : ~0ULL;
-        enum xcc_outcome out = indexed ? search_indexed(s, &ix, resume, review, &paused)
-                                       : search_scanning(s, resume, review, &paused);
+        ullng cmems = s->fig.cmems, updates = s->fig.updates, lmems = s->fig.lmems;
+        ullng review = may && !s->len_index ? s->fig.mems + stretch : ~0ULL;
+        xcc_status out = indexed ? search_indexed(s, &ix, resume, review, &paused)
+                                 : search_scanning(s, resume, review, &paused);
         if (!paused) {
             if (indexed)
                 len_index_free(&ix);
             return out;
         }
         paused = 0, resume = 1;
-        cmems = s->cmems - cmems;
-        ullng hides = s->updates - updates - (s->lmems - lmems) / 4;
+        cmems = s->fig.cmems - cmems;
+        ullng hides = s->fig.updates - updates - (s->fig.lmems - lmems) / 4;
         if (!indexed && cmems > INDEX_ON * hides) {
             indexed = !len_index_build(&ix, p);
         } else if (indexed && cmems < INDEX_OFF * hides) {
@@ -821,3 +756,28 @@ enum xcc_outcome xcc_solve(xcc_search *s)
         }
     }
 }
+
+/* ---- the engine --------------------------------------------------------- */
+
+static const char *links_refuses(const xcc_problem *p, const xcc_settings *st)
+{
+    (void)p;
+    if (st->threads > 1 || st->shards > 1)
+        return "the dancing links search in one thread (-j and --shard take the parallel driver)";
+    return NULL;
+}
+
+static xcc_status links_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
+                              xcc_figures *fig, xcc_diag *d)
+{
+    (void)d;
+    xcc_tree t;
+    xcc_status status = xcc_tree_init(&t, p, st, sink);
+    if (!status)
+        status = xcc_links_walk(&t);
+    xcc_tree_figures(&t, fig);
+    xcc_tree_free(&t);
+    return status;
+}
+
+const xcc_engine xcc_links_engine = {"links", links_refuses, links_solve, NULL};

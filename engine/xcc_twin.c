@@ -41,11 +41,11 @@
  * other twins), and the subtrees themselves (base_level).
  *
  * What it does not do, and leaves to xcc_search.c: randomizing (s<n>),
- * tracing (v2, v4), shape files, pruning hooks. xcc_twin_suits() says
- * when it can stand in.
+ * tracing (v2, v4), shape files, pruning hooks. xcc_twin_refuses() says
+ * when it cannot stand in.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS and madvise, for the memo */
-#include "xcc.h"
+#include "xcc_tree.h"
 #include "xcc_bits.h"
 
 #include <stdint.h>
@@ -276,18 +276,28 @@ BITS_INLINE void memo_write(const memo *m, word *e, const word *key, const word 
     __atomic_store_n(e, fig[M_DEEP] << 32 | ((seq + 2) & SEQ_BITS), __ATOMIC_RELEASE);
 }
 
-int xcc_twin_suits(const xcc_search *s)
+const char *xcc_twin_refuses(const xcc_problem *p, const xcc_settings *st)
 {
-    const xcc_problem *p = s->p;
-    if (s->rng || s->shape || s->accept || s->retract)
-        return 0;
-    if (s->vbose & (XCC_SHOW_CHOICES | XCC_SHOW_DETAILS | XCC_SHOW_FULL_STATE))
-        return 0;
+    const xcc_dlx2 *k = xcc_knobs(st);
+    if (st->threads > 1 || st->shards > 1)
+        return "the twin walks in one thread (-j and --shard take the parallel driver)";
+    if (st->randomize)
+        return "s<n> (random choices are the links')";
+    if (k->want_shape)
+        return "S<file> (the shape of the tree is the links')";
+    if (st->accept || st->retract)
+        return "pruning hooks (the links')";
+    if (k->vbose & (XCC_SHOW_CHOICES | XCC_SHOW_DETAILS | XCC_SHOW_FULL_STATE))
+        return "tracing (v2, v4, v256: the links')";
+    if (!p)
+        return NULL;
     if (p->second <= 1 || p->options == 0)
-        return 0;
+        return "a problem without primary items or options";
     double n = (double)p->options, P = p->second - 1, S = p->last_itm - p->second;
     double slot = (n / 64 + 1) * 16 + (S / 64 + 1) * 8 + (P + 8) * 4;
-    return xcc_bits_table_bytes(p) * 2 <= TWIN_TABLE_BYTES && slot * (P + 1) <= TWIN_STATE_BYTES;
+    if (xcc_bits_table_bytes(p) * 2 > TWIN_TABLE_BYTES || slot * (P + 1) > TWIN_STATE_BYTES)
+        return "tables past 256 MB";
+    return NULL;
 }
 
 static void twin_free(twin *t)
@@ -557,36 +567,16 @@ BITS_INLINE void add_cost(cost *sum, const cost *c)
     sum->updates += c->updates, sum->cleansings += c->cleansings;
 }
 
-/* Position k of the chosen option among the d options of its level. */
-static int grow_places(xcc_search *s, int need)
-{
-    if (xcc_reserve_levels(s, need))
-        return 3;
-    if (s->twin_cap > need)
-        return 0;
-    int cap = s->levels_cap;
-    int *k = realloc(s->twin_k, (size_t)cap * sizeof(int));
-    if (k)
-        s->twin_k = k;
-    int *d = realloc(s->twin_d, (size_t)cap * sizeof(int));
-    if (d)
-        s->twin_d = d;
-    if (!k || !d)
-        return 3;
-    s->twin_cap = cap;
-    return 0;
-}
-
 /*
  * With s->base_level = d > 0, choice[0 .. d-1] were made above (the
  * parallel driver hands out such subtrees): makes them, counting nothing,
  * and notes their places (k of d) for printing.
  */
-static int replay(twin *t, xcc_search *s, int depth)
+static int replay(twin *t, xcc_tree *s, int depth)
 {
     const xcc_problem *p = s->p;
     const xcc_bits *b = &t->b;
-    if (grow_places(s, depth + 2))
+    if (xcc_tree_reserve(s, depth + 2))
         return 3;
     for (int l = 0; l < depth; l++) {
         int q = s->choice[l], best = p->nd[q].itm, o = -1;
@@ -606,7 +596,7 @@ static int replay(twin *t, xcc_search *s, int depth)
             else if (w == o / 64)
                 k += __builtin_popcountll(sl->opts[w] & (((word)1 << (o % 64)) - 1));
         }
-        s->twin_k[l] = k + 1, s->twin_d[l] = d;
+        s->path[l].k = k + 1, s->path[l].d = d;
         copy_slot(t, &t->slots[l + 1], sl, 1);
         commit(t, &t->slots[l + 1], p, q, 1, &ignored);
     }
@@ -758,7 +748,7 @@ BITS_INLINE void prefetch_children(const twin *t, const twin_slot *sl, const xcc
  * their live options. So the path is made again from the root, noting
  * each length as it freezes. Only on the way out: no need to be fast.
  */
-static void note_stop_lengths(const twin *t, xcc_search *s, int top)
+static void note_stop_lengths(const twin *t, xcc_tree *s, int top)
 {
     xcc_problem *p = s->p;
     const xcc_bits *b = &t->b;
@@ -808,24 +798,26 @@ static void note_stop_lengths(const twin *t, xcc_search *s, int top)
     p->stop_len = len;
 }
 
-BITS_HOT static enum xcc_outcome walk(xcc_search *s, twin *t)
+BITS_HOT static xcc_status walk(xcc_tree *s, twin *t)
 {
     const xcc_problem *p = s->p;
     const xcc_bits *b = &t->b;
-    enum xcc_outcome outcome = XCC_FINISHED;
+    xcc_stop stop = XCC_COMPLETE;
+    xcc_status status = XCC_OK;
     /* the figures live in registers here, and go back to s for the
        callbacks and at the end */
-    cost tot = {s->mems, s->lmems, s->updates, s->cleansings};
-    ullng cmems = s->cmems, nodes = s->nodes, count = s->count;
+    cost tot = {s->fig.mems, s->fig.lmems, s->fig.updates, s->fig.cleansings};
+    ullng cmems = s->fig.cmems, nodes = s->fig.nodes, count = s->fig.solutions;
     int chosen = 0; /* the option of the current level is in (for the totals) */
     free(s->p->stop_len);
     s->p->stop_len = NULL;
 #define SAVE_FIGURES()                                                         \
-    (s->mems = tot.mems, s->lmems = tot.lmems, s->updates = tot.updates,       \
-     s->cleansings = tot.cleansings, s->cmems = cmems, s->nodes = nodes, s->count = count)
+    (s->fig.mems = tot.mems, s->fig.lmems = tot.lmems, s->fig.updates = tot.updates, \
+     s->fig.cleansings = tot.cleansings, s->fig.cmems = cmems, s->fig.nodes = nodes,  \
+     s->fig.solutions = count)
     twin_slot *root = &t->slots[0];
-    if (reserve_slot(t, 0) || grow_places(s, 2))
-        { outcome = XCC_NO_MEMORY; goto done; }
+    if (reserve_slot(t, 0) || xcc_tree_reserve(s, 2))
+        { status = XCC_NO_MEMORY; goto done; }
     memset(root->live, 0, (size_t)b->W * sizeof(word));
     for (int o = 0; o < b->n; o++)
         root->live[o / 64] |= (word)1 << (o % 64);
@@ -839,14 +831,14 @@ BITS_HOT static enum xcc_outcome walk(xcc_search *s, twin *t)
     root->npure = 0;
     const int base = s->base_level;
     if (replay(t, s, base))
-        { outcome = XCC_NO_MEMORY; goto done; }
+        { status = XCC_NO_MEMORY; goto done; }
     s->level = base;
 
 forward:
     if (s->level == s->split_depth && s->split_depth) {
         /* another part of the program searches this subtree (xcc.h) */
-        if (s->on_split && (SAVE_FIGURES(), s->on_split(s, s->ctx)))
-            { outcome = XCC_STOPPED; goto done; }
+        if (s->on_split && (SAVE_FIGURES(), s->on_split(s, s->split_ctx)))
+            { stop = XCC_STOP_CALLBACK; goto done; }
         goto finished;
     }
     int least = least_length(t, &t->slots[s->level]);
@@ -863,8 +855,8 @@ forward:
             tot.updates += fig[M_UPDATES], tot.cleansings += fig[M_CLEANSINGS];
             int deep = (int)fig[M_DEEP];
             if (s->level + deep > s->maxl) {
-                if (grow_places(s, s->level + deep + 2))
-                    { outcome = XCC_NO_MEMORY; goto done; }
+                if (xcc_tree_reserve(s, s->level + deep + 2))
+                    { status = XCC_NO_MEMORY; goto done; }
                 s->maxl = s->level + deep;
             }
             if (s->level > 0 && t->frames[s->level - 1].deep < deep + 1)
@@ -879,16 +871,14 @@ forward:
     if (s->vbose & XCC_SHOW_PROFILE)
         s->profile[s->level]++;
     if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt))
-        { outcome = XCC_INTERRUPTED; goto done; }
+        { stop = XCC_STOP_INTERRUPT; goto done; }
     if (s->delta && tot.mems >= s->thresh) {
         s->thresh += s->delta;
-        if (s->on_progress) {
-            SAVE_FIGURES();
-            s->on_progress(s, s->ctx);
-        }
+        SAVE_FIGURES();
+        xcc_tree_progress(s, 1);
     }
     if (tot.mems >= s->timeout)
-        { outcome = XCC_MEMS_LIMIT; goto done; }
+        { stop = XCC_STOP_MEMS; goto done; }
     {
         twin_slot *sl = &t->slots[s->level];
         twin_frame *fr = &t->frames[s->level];
@@ -908,9 +898,9 @@ forward:
             ullng d = 0;
             for (int w = 0; w < b->W; w++)
                 d += (ullng)__builtin_popcountll(sl->opts[w]);
-            s->twin_d[s->level] = (int)d;
+            s->path[s->level].d = (int)d;
         }
-        s->twin_k[s->level] = 0;
+        s->path[s->level].k = 0;
         tot.mems += 2;
     }
 advance:
@@ -929,10 +919,10 @@ advance:
         int q = b->first[o];
         while (p->nd[q].itm != fr->item)
             q++;
-        s->twin_k[s->level]++;
+        s->path[s->level].k++;
         s->choice[s->level] = q;
         if (reserve_slot(t, s->level + 1))
-            { outcome = XCC_NO_MEMORY; goto done; }
+            { status = XCC_NO_MEMORY; goto done; }
         twin_slot *child = &t->slots[s->level + 1];
         cost c = {0, 0, 0, 0};
         if (sl->active == b->pstart[o + 1] - b->pstart[o] - 1) {
@@ -950,8 +940,8 @@ advance:
         fr->commit_mems = c.mems, fr->commit_lmems = c.lmems;
         tot.mems++;
         if (++s->level > s->maxl) {
-            if (grow_places(s, s->level + 2))
-                { outcome = XCC_NO_MEMORY; goto done; }
+            if (xcc_tree_reserve(s, s->level + 2))
+                { status = XCC_NO_MEMORY; goto done; }
             s->maxl = s->level;
         }
         goto forward;
@@ -996,24 +986,25 @@ solution:
     if (t->memo && t->frames[s->level].deep < 1)
         t->frames[s->level].deep = 1;
     if (s->level + 1 > s->maxl) {
-        if (grow_places(s, s->level + 2))
-            { outcome = XCC_NO_MEMORY; goto done; }
+        if (xcc_tree_reserve(s, s->level + 2))
+            { status = XCC_NO_MEMORY; goto done; }
         s->maxl = s->level + 1;
     }
     if (s->vbose & XCC_SHOW_PROFILE)
         s->profile[s->level + 1]++;
     count++;
-    if (s->on_solution && (SAVE_FIGURES(), s->on_solution(s, s->ctx)))
-        { outcome = XCC_STOPPED; goto done; }
+    if (s->sink->solution && (SAVE_FIGURES(), xcc_tree_solution(s, 1)))
+        { stop = XCC_STOP_CALLBACK; goto done; }
     if (count >= s->maxcount)
-        { outcome = XCC_COUNT_LIMIT; goto done; }
+        { stop = XCC_STOP_COUNT; goto done; }
     chosen = 0;
     goto recover;
 done:
     SAVE_FIGURES();
-    if (outcome != XCC_FINISHED && outcome != XCC_NO_MEMORY && (s->vbose & XCC_SHOW_TOTS))
+    s->fig.stop = stop;
+    if (stop != XCC_COMPLETE && status == XCC_OK && (s->vbose & XCC_SHOW_TOTS))
         note_stop_lengths(t, s, chosen ? s->level : s->level - 1);
-    return outcome;
+    return status;
 #undef SAVE_FIGURES
 }
 
@@ -1038,14 +1029,15 @@ void xcc_twin_delete(xcc_twin *t)
     }
 }
 
-enum xcc_outcome xcc_twin_search(xcc_twin *t, xcc_search *s)
+xcc_status xcc_twin_walk(xcc_twin *t, xcc_tree *s)
 {
-    if (!t->memo_tried && !s->on_solution && !(s->vbose & XCC_SHOW_PROFILE))
+    int listing = s->sink->solution || (s->vbose & XCC_SHOW_PROFILE);
+    if (!t->memo_tried && !listing)
         start_memo(t, NULL);
     memo *kept = t->memo;
-    if (s->on_solution || (s->vbose & XCC_SHOW_PROFILE) || s->split_depth)
+    if (listing || s->split_depth)
         t->memo = NULL; /* every node must be visited: no memo this time */
-    enum xcc_outcome out = walk(s, t);
+    xcc_status out = walk(s, t);
     t->memo = kept;
     return out;
 }
@@ -1058,12 +1050,21 @@ void xcc_twin_share_memo(xcc_twin *t, xcc_twin *from)
         start_memo(t, from);
 }
 
-enum xcc_outcome xcc_twin_solve(xcc_search *s)
+static xcc_status twin_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
+                             xcc_figures *fig, xcc_diag *d)
 {
-    xcc_twin *t = xcc_twin_new(s->p);
-    if (!t)
-        return XCC_NO_MEMORY;
-    enum xcc_outcome out = xcc_twin_search(t, s);
-    xcc_twin_delete(t);
-    return out;
+    (void)d;
+    xcc_tree t;
+    xcc_twin *tw = xcc_twin_new(p);
+    xcc_status status = tw ? xcc_tree_init(&t, p, st, sink) : XCC_NO_MEMORY;
+    if (!tw)
+        return status;
+    if (!status)
+        status = xcc_twin_walk(tw, &t);
+    xcc_tree_figures(&t, fig);
+    xcc_tree_free(&t);
+    xcc_twin_delete(tw);
+    return status;
 }
+
+const xcc_engine xcc_twin_engine = {"twin", xcc_twin_refuses, twin_solve, NULL};

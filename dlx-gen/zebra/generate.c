@@ -8,7 +8,7 @@
  * dropping clues only adds solutions.
  *
  * The uniqueness checks solve the encoding with value items (encode.c)
- * with the engine, linked in.
+ * through libxcc's public calls (include/xcc.h).
  *
  * Data layout: at[c*H+h] is the value (index) of category c in house h,
  * home[c*H+i] the house of value i of category c; cand[0..ncand-1] the
@@ -23,6 +23,8 @@
 #include <string.h>
 
 #include "xcc.h"
+/* the SGB generator the engine draws s<n> from, for this puzzle's own choices */
+#include "../../engine/gbrand.h"
 
 struct maker {
     const struct puzzle *pz;
@@ -130,35 +132,28 @@ static int kept_clues(struct maker *m)
 
 /* Solutions of the kept clues, counting up to 2: the engine solves the
    encoding with value items, read from memory. */
-static ullng count_solutions(struct maker *m)
+static unsigned long long count_solutions(struct maker *m)
 {
     m->text.n = 0;
     write_value_problem(&m->text, m->pz, m->list, kept_clues(m));
-    FILE *in = fmemopen(m->text.s, m->text.n, "r");
-    if (!in)
-        gen_out_of_memory();
-    xcc_problem p;
-    xcc_error err;
-    xcc_read_opts opts = {NULL, NULL};
-    int status = xcc_read(&p, in, &opts, &err);
-    if (status == PROG_NO_MEMORY)
+    xcc_problem *p;
+    xcc_diag d;
+    xcc_status status = xcc_problem_parse(&p, m->text.s, NULL, &d);
+    if (status == XCC_NO_MEMORY)
         gen_out_of_memory();
     if (status)
-        gen_die("internal error: the engine rejects the puzzle: %ld:%ld: %s",
-                err.line, err.col, err.msg);
-    fclose(in);
-    xcc_search s;
-    if (xcc_search_init(&s, &p))
+        gen_die("internal error: the engine rejects the puzzle: %ld:%ld: %s", d.line, d.col,
+                d.message);
+    xcc_settings s;
+    xcc_settings_init(&s);
+    s.engine = "links";
+    s.max_solutions = 2;
+    xcc_figures fig;
+    if (xcc_solve(p, &s, NULL, NULL, &fig, NULL) != XCC_OK)
         gen_out_of_memory();
-    s.vbose = 0;
-    s.maxcount = 2;
-    if (xcc_solve(&s) == XCC_NO_MEMORY)
-        gen_out_of_memory();
-    ullng count = s.count;
-    xcc_search_free(&s);
-    xcc_free(&p);
+    xcc_problem_free(p);
     m->solves++;
-    return count;
+    return fig.solutions;
 }
 
 static void set_keep(struct maker *m, int from, int to, char keep)

@@ -12,7 +12,7 @@
  *
  * The other engines search the very problem Algorithm C has just
  * searched, stopped by a limit or not: every engine must leave the
- * problem as read (xcc.h, "Searching again"), and the harness checks
+ * problem as read (xcc_int.h, "Searching again"), and the harness checks
  * that first, byte for byte, so a search that left it half-searched is
  * reported as such rather than as a difference between engines.
  *
@@ -25,51 +25,58 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xcc.h"
+#include "xcc_tree.h"
 
-static int count_only(xcc_search *s, void *ctx)
+/* Figures and how the search ended. */
+typedef struct result {
+    xcc_status status;
+    xcc_figures fig;
+} result;
+
+static int list_three(const xcc_problem *p, const xcc_solution *s, void *ctx)
 {
-    FILE *sink = ctx;
-    if (s->count <= 3)
-        xcc_print_solution(sink, s);
+    (void)p;
+    if (s->number <= 3)
+        fprintf(ctx, "%llu\n", s->number);
     return 0;
 }
 
-/* The fast engine must count what Algorithm C counted (up to 1000). */
-static void compare_fast(const xcc_problem *p, ullng count)
+static result run(const xcc_engine *e, xcc_problem *p, const xcc_settings *st, const xcc_sink *k)
 {
-    xcc_fast f;
-    if (xcc_fast_init(&f, p))
-        return; /* out of memory is allowed, a wrong count is not */
-    f.maxcount = 1000;
-    enum xcc_outcome out = xcc_fast_solve(&f);
-    if (out != XCC_NO_MEMORY && f.count != count) {
-        fprintf(stderr, "fast engine: %llu solutions, Algorithm C: %llu\n", f.count, count);
+    result r;
+    r.status = xcc_engine_run(e, p, st, k, &r.fig, NULL);
+    return r;
+}
+
+/* The fast engine must count what Algorithm C counted (up to 1000). */
+static void compare_fast(xcc_problem *p, ullng count)
+{
+    xcc_settings st;
+    xcc_settings_init(&st);
+    st.max_solutions = 1000;
+    result r = run(&xcc_fast_engine, p, &st, NULL);
+    if (r.status == XCC_OK && r.fig.solutions != count) { /* out of memory is allowed */
+        fprintf(stderr, "fast engine: %llu solutions, Algorithm C: %llu\n", r.fig.solutions, count);
         abort();
     }
-    xcc_fast_free(&f);
 }
 
 /* The twin must walk the same tree: every figure equal, same limits. */
-static void compare_twin(xcc_problem *p, const xcc_search *links, enum xcc_outcome out)
+static void compare_twin(xcc_problem *p, const xcc_settings *st, const xcc_sink *k,
+                         const result *links)
 {
-    xcc_search s;
-    if (xcc_search_init(&s, p))
+    if (xcc_twin_refuses(p, st))
         return;
-    s.timeout = links->timeout;
-    s.maxcount = links->maxcount;
-    if (xcc_twin_suits(&s)) {
-        enum xcc_outcome o = xcc_twin_solve(&s);
-        if (o != XCC_NO_MEMORY
-            && (o != out || s.count != links->count || s.mems != links->mems
-                || s.lmems != links->lmems || s.updates != links->updates
-                || s.cleansings != links->cleansings || s.nodes != links->nodes)) {
-            fprintf(stderr, "twin: %llu solutions %llu mems %llu nodes; links: %llu %llu %llu\n",
-                    s.count, s.mems, s.nodes, links->count, links->mems, links->nodes);
-            abort();
-        }
+    result r = run(&xcc_twin_engine, p, st, k);
+    const xcc_figures *a = &r.fig, *b = &links->fig;
+    if (r.status == XCC_OK
+        && (a->stop != b->stop || a->solutions != b->solutions || a->mems != b->mems
+            || a->lmems != b->lmems || a->updates != b->updates || a->cleansings != b->cleansings
+            || a->nodes != b->nodes)) {
+        fprintf(stderr, "twin: %llu solutions %llu mems %llu nodes; links: %llu %llu %llu\n",
+                a->solutions, a->mems, a->nodes, b->solutions, b->mems, b->nodes);
+        abort();
     }
-    xcc_search_free(&s);
 }
 
 /* The links must come back as read (the headers' aux aside). */
@@ -79,7 +86,7 @@ static void check_restored(xcc_problem *p, const xcc_node *nd, const xcc_item *c
         p->nd[i].aux = nd[i].aux;
     if (memcmp(p->nd, nd, (size_t)(p->last_node + 1) * sizeof *nd)
         || memcmp(p->cl, cl, (size_t)(p->last_itm + 1) * sizeof *cl)) {
-        fprintf(stderr, "xcc_solve left the problem changed\n");
+        fprintf(stderr, "the search left the problem changed\n");
         abort();
     }
 }
@@ -97,41 +104,39 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         in = fopen("/dev/null", "r");
     }
     FILE *sink = fopen("/dev/null", "w");
-    gb_rng rng;
-    gb_rng_init(&rng, data[0]);
     xcc_problem p;
-    xcc_error err;
-    xcc_read_opts ro = {.warn = sink, .rng = mode == 2 ? &rng : NULL};
-    int status = xcc_read(&p, in, &ro, &err);
+    xcc_diag err;
+    xcc_read_options ro = {.warnings = sink, .randomize = mode == 2, .seed = data[0]};
+    xcc_status status = xcc_read(&p, in, &ro, &err);
     fclose(in);
-    if (status == 0) {
+    if (status == XCC_OK) {
         xcc_node *nd = malloc((size_t)(p.last_node + 1) * sizeof *nd);
         xcc_item *cl = malloc((size_t)(p.last_itm + 1) * sizeof *cl);
         if (mode && nd && cl) {
             memcpy(nd, p.nd, (size_t)(p.last_node + 1) * sizeof *nd);
             memcpy(cl, p.cl, (size_t)(p.last_itm + 1) * sizeof *cl);
-            xcc_search s;
-            if (xcc_search_init(&s, &p) == 0) {
-                s.timeout = 200000;
-                s.maxcount = 1000;
-                s.rng = mode == 2 ? &rng : NULL;
-                s.on_solution = count_only;
-                s.ctx = sink;
-                s.delta = s.thresh = 5000;
-                enum xcc_outcome out = xcc_solve(&s);
-                check_restored(&p, nd, cl);
-                /* the fast engine has no mems limit: only small trees */
-                if (mode == 3 && (out == XCC_FINISHED || out == XCC_COUNT_LIMIT))
-                    compare_fast(&p, s.count);
-                if (mode == 3)
-                    compare_twin(&p, &s, out);
-                xcc_search_free(&s);
-            }
+            xcc_settings st;
+            xcc_dlx2 k = {.show_choices_max = 1000000, .show_choices_gap = 1000000,
+                          .show_levels_max = 1000000, .delta = 5000, .tasks_per_worker = 64};
+            xcc_settings_init(&st);
+            st.max_mems = 200000;
+            st.max_solutions = 1000;
+            st.randomize = mode == 2;
+            st.dlx2 = &k;
+            xcc_sink out = {.solution = list_three, .ctx = sink, .trace = sink};
+            result links = run(&xcc_links_engine, &p, &st, &out);
+            check_restored(&p, nd, cl);
+            /* the fast engine has no mems limit: only small trees */
+            if (mode == 3 && links.status == XCC_OK
+                && (links.fig.stop == XCC_COMPLETE || links.fig.stop == XCC_STOP_COUNT))
+                compare_fast(&p, links.fig.solutions);
+            if (mode == 3)
+                compare_twin(&p, &st, &out, &links);
         }
         free(nd);
         free(cl);
-        xcc_free(&p);
-    } else if (status != 2 && status != 3) {
+        xcc_release(&p);
+    } else if (status != XCC_BAD_INPUT && status != XCC_NO_MEMORY) {
         abort();
     }
     fclose(sink);

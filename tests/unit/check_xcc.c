@@ -1,11 +1,12 @@
 /*
- * check_xcc.c — unit tests of the engine (engine/xcc.h) with the Check
+ * check_xcc.c — unit tests of the engine (engine/xcc_int.h) with the Check
  * framework: the reader (what it builds, what it rejects and where), the
- * search (counts, listings, limits, restoration of the links), and the
- * SGB random numbers.
+ * engines through their interface (counts, listings, limits, restoration
+ * of the links), the public API (include/xcc.h), and the SGB random
+ * numbers.
  *
- * Problems are given as strings and read through fmemopen, so each test
- * shows its input next to what it expects. main() runs every suite and
+ * Problems are given as strings, so each test shows its input next to
+ * what it expects. main() runs every suite and
  * appends "PASS FAIL" to the file named by $RESULTS for tests/run.
  */
 #include <check.h>
@@ -14,83 +15,105 @@
 #include <string.h>
 
 #include "check_main.h"
-#include "xcc.h"
+#include "report.h"
+#include "xcc_tree.h"
 
 /* ---- helpers -------------------------------------------------------- */
 
 /* Reads text into p; returns the status (0 on success). */
-static int read_text(xcc_problem *p, const char *text, xcc_error *err)
+static xcc_status read_text(xcc_problem *p, const char *text, xcc_diag *err)
 {
-    FILE *f = fmemopen((void *)text, strlen(text), "r");
-    ck_assert_ptr_nonnull(f);
-    xcc_read_opts ro = {0};
-    int status = xcc_read(p, f, &ro, err);
-    fclose(f);
-    return status;
+    return xcc_read_text(p, text, NULL, err);
 }
 
-typedef struct listing {
-    char *buf;
-    size_t len;
-    FILE *f;
-} listing;
-
-static int list_all(xcc_search *s, void *ctx)
+/* Settings with dlx2's defaults (knobs k), no limit. */
+static void defaults(xcc_settings *st, xcc_dlx2 *k)
 {
-    listing *l = ctx;
-    xcc_print_solution(l->f, s);
+    xcc_settings_init(st);
+    memset(k, 0, sizeof *k);
+    k->show_choices_max = k->show_choices_gap = k->show_levels_max = 1000000;
+    k->tasks_per_worker = 64;
+    st->dlx2 = k;
+}
+
+/* Every figure of a search, how it ended, and its listing if asked. */
+typedef struct figures {
+    ullng count, mems, lmems, cmems, updates, cleansings, nodes;
+    int maxl;
+    xcc_stop stop;
+    char *listing;
+} figures;
+
+static int list_all(const xcc_problem *p, const xcc_solution *s, void *ctx)
+{
+    rep_listing(ctx, p, s);
     return 0;
 }
 
-/* Reads and solves text into *p and *s (the caller frees both). */
-static ullng solve_text(const char *text, xcc_problem *p, xcc_search *s)
+/*
+ * Runs engine e on p with st; with list, the listing of every solution
+ * (else fn, with ctx, if given). Expects status XCC_OK.
+ */
+static figures run_engine(const xcc_engine *e, xcc_problem *p, const xcc_settings *st, int list,
+                          xcc_on_solution fn, void *ctx)
 {
-    xcc_error err;
-    ck_assert_int_eq(read_text(p, text, &err), 0);
-    ck_assert_int_eq(xcc_search_init(s, p), 0);
-    ck_assert_int_eq(xcc_solve(s), XCC_FINISHED);
-    return s->count;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = list ? open_memstream(&buf, &len) : NULL;
+    xcc_sink sink = {.solution = list ? list_all : fn, .ctx = list ? f : ctx, .trace = stderr};
+    xcc_figures fig;
+    xcc_diag d;
+    ck_assert_int_eq(xcc_engine_run(e, p, st, &sink, &fig, &d), XCC_OK);
+    figures r = {fig.solutions, fig.mems, fig.lmems, fig.cmems, fig.updates, fig.cleansings,
+                 fig.nodes, fig.maxl, fig.stop, NULL};
+    if (f) {
+        fclose(f);
+        r.listing = buf;
+    }
+    xcc_figures_free(&fig);
+    return r;
 }
 
-/* The number of solutions of text. */
-static ullng count_text(const char *text)
+/* Reads text and runs e on it with st (NULL: defaults). */
+static figures run_text(const xcc_engine *e, const char *text, const xcc_settings *st, int list)
 {
     xcc_problem p;
-    xcc_search s;
-    ullng count = solve_text(text, &p, &s);
-    xcc_search_free(&s);
-    xcc_free(&p);
-    return count;
+    xcc_diag err;
+    xcc_settings dst;
+    xcc_dlx2 k;
+    if (!st) {
+        defaults(&dst, &k);
+        st = &dst;
+    }
+    ck_assert_int_eq(read_text(&p, text, &err), 0);
+    figures r = run_engine(e, &p, st, list, NULL, NULL);
+    xcc_release(&p);
+    return r;
+}
+
+/* The number of solutions of text (Algorithm C with dancing links). */
+static ullng count_text(const char *text)
+{
+    figures f = run_text(&xcc_links_engine, text, NULL, 0);
+    ck_assert_int_eq(f.stop, XCC_COMPLETE);
+    return f.count;
 }
 
 /* Solves text, listing every solution into a string the caller frees. */
 static char *list_text(const char *text)
 {
-    xcc_problem p;
-    xcc_error err;
-    ck_assert_int_eq(read_text(&p, text, &err), 0);
-    xcc_search s;
-    ck_assert_int_eq(xcc_search_init(&s, &p), 0);
-    listing l = {0};
-    l.f = open_memstream(&l.buf, &l.len);
-    s.on_solution = list_all;
-    s.ctx = &l;
-    xcc_solve(&s);
-    fclose(l.f);
-    xcc_search_free(&s);
-    xcc_free(&p);
-    return l.buf;
+    return run_text(&xcc_links_engine, text, NULL, 1).listing;
 }
 
 /* Expects text to be rejected with status, line, column and message. */
-static void expect_error(const char *text, int status, long line, long col, const char *msg)
+static void expect_error(const char *text, xcc_status status, long line, long col, const char *msg)
 {
     xcc_problem p;
-    xcc_error err;
+    xcc_diag err;
     ck_assert_int_eq(read_text(&p, text, &err), status);
     ck_assert_int_eq(err.line, line);
     ck_assert_int_eq(err.col, col);
-    ck_assert_str_eq(err.msg, msg);
+    ck_assert_str_eq(err.message, msg);
 }
 
 static const char knuth_colors[] = "| A simple example of color controls\n"
@@ -106,7 +129,7 @@ static const char knuth_colors[] = "| A simple example of color controls\n"
 START_TEST(read_counts_items_options_entries)
 {
     xcc_problem p;
-    xcc_error err;
+    xcc_diag err;
     ck_assert_int_eq(read_text(&p, knuth_colors, &err), 0);
     ck_assert_int_eq(p.options, 4);
     ck_assert_int_eq(p.second - 1, 3);               /* primary items */
@@ -114,14 +137,14 @@ START_TEST(read_counts_items_options_entries)
     ck_assert_int_eq(xcc_entries(&p), 16);           /* 12 nodes + 4 spacers */
     ck_assert_int_eq(p.imems, 376);                  /* DLX2's figure */
     ck_assert_int_eq(p.ncolors, 2);
-    xcc_free(&p);
+    xcc_release(&p);
 }
 END_TEST
 
 START_TEST(read_builds_the_lists_in_input_order)
 {
     xcc_problem p;
-    xcc_error err;
+    xcc_diag err;
     ck_assert_int_eq(read_text(&p, "A B\nA B\nB\nA\n", &err), 0);
     /* items 1 (A), 2 (B); nodes: spacer 3, option 1 = 4,5, spacer 6,
        option 2 = 7, spacer 8, option 3 = 9, spacer 10 */
@@ -136,47 +159,47 @@ START_TEST(read_builds_the_lists_in_input_order)
     ck_assert_int_eq(p.nd[6].down, 7);               /* last node after */
     ck_assert_int_eq(p.cl[0].next, 1);
     ck_assert_int_eq(p.cl[2].next, 0);
-    xcc_free(&p);
+    xcc_release(&p);
 }
 END_TEST
 
 START_TEST(read_long_names_and_colors)
 {
     xcc_problem p;
-    xcc_error err;
+    xcc_diag err;
     const char *text = "nationality_of_house_0 | color_of_the_first_house\n"
                        "nationality_of_house_0 color_of_the_first_house:Norwegian\n";
     ck_assert_int_eq(read_text(&p, text, &err), 0);
     ck_assert_int_eq(p.cl[1].namelen, 22);
     ck_assert_int_eq(p.color_len[1], 9);
     ck_assert_mem_eq(p.names + p.color_name[1], "Norwegian", 9);
-    xcc_free(&p);
+    xcc_release(&p);
 }
 END_TEST
 
 START_TEST(read_drops_options_without_primary_items)
 {
     xcc_problem p;
-    xcc_error err;
+    xcc_diag err;
     ck_assert_int_eq(read_text(&p, "A | X Y\nX Y\nA X\nY:1\n", &err), 0);
     ck_assert_int_eq(p.options, 1);
     ck_assert_int_eq(p.nd[p.second].len, 1);         /* X keeps one node */
     ck_assert_int_eq(p.nd[p.second + 1].len, 0);     /* Y none */
-    xcc_free(&p);
+    xcc_release(&p);
 }
 END_TEST
 
 START_TEST(read_rejects_with_line_and_column)
 {
-    expect_error("", 2, 1, 1, "no item line (the input has no line that is not blank or a comment)");
-    expect_error("A | B | C\n", 2, 1, 7, "'|' appears twice in the item line");
-    expect_error("A B A\n", 2, 1, 5, "duplicate item name 'A'");
-    expect_error("A B:c\n", 2, 1, 4, "item name 'B:c' contains ':'");
-    expect_error("A\n\nB\n", 2, 3, 1, "unknown item 'B'");
-    expect_error("A | X\n  A X X\n", 2, 2, 7, "item 'X' appears twice in this option");
-    expect_error("A | X\nA:3\n", 2, 2, 1, "primary item 'A' cannot have a color");
-    expect_error("A | X\nA X:\n", 2, 2, 3, "empty color in 'X:'");
-    expect_error("A | X\nA :x\n", 2, 2, 3, "empty item name");
+    expect_error("", XCC_BAD_INPUT, 1, 1, "no item line (the input has no line that is not blank or a comment)");
+    expect_error("A | B | C\n", XCC_BAD_INPUT, 1, 7, "'|' appears twice in the item line");
+    expect_error("A B A\n", XCC_BAD_INPUT, 1, 5, "duplicate item name 'A'");
+    expect_error("A B:c\n", XCC_BAD_INPUT, 1, 4, "item name 'B:c' contains ':'");
+    expect_error("A\n\nB\n", XCC_BAD_INPUT, 3, 1, "unknown item 'B'");
+    expect_error("A | X\n  A X X\n", XCC_BAD_INPUT, 2, 7, "item 'X' appears twice in this option");
+    expect_error("A | X\nA:3\n", XCC_BAD_INPUT, 2, 1, "primary item 'A' cannot have a color");
+    expect_error("A | X\nA X:\n", XCC_BAD_INPUT, 2, 3, "empty color in 'X:'");
+    expect_error("A | X\nA :x\n", XCC_BAD_INPUT, 2, 3, "empty item name");
 }
 END_TEST
 
@@ -198,20 +221,20 @@ START_TEST(read_escapes_bytes_in_messages)
 {
     /* every message that shows a name or color escapes each byte that is
        not printable ASCII or part of well-formed UTF-8, and backslashes */
-    expect_error("A\nA\xff\n", 2, 2, 1, "unknown item 'A\\xff'");
-    expect_error("A \x1b[2J \x1b[2J\n", 2, 1, 8, "duplicate item name '\\x1b[2J'");
-    expect_error("A \x80:x\n", 2, 1, 4, "item name '\\x80:x' contains ':'");
-    expect_error("A \xc3\xa9\nA \xc3\xa9 \xc3\xa9\n", 2, 2, 6,
+    expect_error("A\nA\xff\n", XCC_BAD_INPUT, 2, 1, "unknown item 'A\\xff'");
+    expect_error("A \x1b[2J \x1b[2J\n", XCC_BAD_INPUT, 1, 8, "duplicate item name '\\x1b[2J'");
+    expect_error("A \x80:x\n", XCC_BAD_INPUT, 1, 4, "item name '\\x80:x' contains ':'");
+    expect_error("A \xc3\xa9\nA \xc3\xa9 \xc3\xa9\n", XCC_BAD_INPUT, 2, 6,
                  "item '\xc3\xa9' appears twice in this option");
-    expect_error("A\xfe B\nA\xfe:1 B\n", 2, 2, 1, "primary item 'A\\xfe' cannot have a color");
-    expect_error("A | X\x7f\nA X\x7f:\n", 2, 2, 3, "empty color in 'X\\x7f:'");
-    expect_error("A\nA\\B\n", 2, 2, 1, "unknown item 'A\\\\B'");
+    expect_error("A\xfe B\nA\xfe:1 B\n", XCC_BAD_INPUT, 2, 1, "primary item 'A\\xfe' cannot have a color");
+    expect_error("A | X\x7f\nA X\x7f:\n", XCC_BAD_INPUT, 2, 3, "empty color in 'X\\x7f:'");
+    expect_error("A\nA\\B\n", XCC_BAD_INPUT, 2, 1, "unknown item 'A\\\\B'");
     /* a C1 control, an overlong '/', a cut-off sequence */
-    expect_error("A\nA\xc2\x85 B\n", 2, 2, 1, "unknown item 'A\\xc2\\x85'");
-    expect_error("A\nA\xc0\xaf B\n", 2, 2, 1, "unknown item 'A\\xc0\\xaf'");
-    expect_error("A\nA\xe2\x82\n", 2, 2, 1, "unknown item 'A\\xe2\\x82'");
+    expect_error("A\nA\xc2\x85 B\n", XCC_BAD_INPUT, 2, 1, "unknown item 'A\\xc2\\x85'");
+    expect_error("A\nA\xc0\xaf B\n", XCC_BAD_INPUT, 2, 1, "unknown item 'A\\xc0\\xaf'");
+    expect_error("A\nA\xe2\x82\n", XCC_BAD_INPUT, 2, 1, "unknown item 'A\\xe2\\x82'");
     /* 60 bytes at most, never half a character */
-    expect_error("A\naaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9zz\n", 2, 2, 1,
+    expect_error("A\naaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9zz\n", XCC_BAD_INPUT, 2, 1,
                  "unknown item 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9...'");
 }
 END_TEST
@@ -221,7 +244,7 @@ START_TEST(read_colors_with_colons)
     /* the first colon ends the name; the rest of the entry is the color,
        so DLX2's one-character color ':' (X::) reads as it does there */
     xcc_problem p;
-    xcc_error err;
+    xcc_diag err;
     ck_assert_int_eq(read_text(&p, "A B C D | X\nA X::\nB X:::\nC X:a:b\nD X:|\n", &err), 0);
     ck_assert_int_eq(p.ncolors, 4);
     static const char *want[] = {":", "::", "a:b", "|"};
@@ -229,7 +252,7 @@ START_TEST(read_colors_with_colons)
         ck_assert_int_eq(p.color_len[c], (int)strlen(want[c - 1]));
         ck_assert_mem_eq(p.names + p.color_name[c], want[c - 1], strlen(want[c - 1]));
     }
-    xcc_free(&p);
+    xcc_release(&p);
     ck_assert_int_eq(count_text("A B | X\nA X::\nB X::\n"), 1);
     ck_assert_int_eq(count_text("A B | X\nA X::\nB X:::\n"), 0);
 }
@@ -239,11 +262,11 @@ START_TEST(read_bar_after_space_starts_secondaries)
 {
     /* as in DLX2, "A |X" is A, then the bar, then X */
     xcc_problem p;
-    xcc_error err;
+    xcc_diag err;
     ck_assert_int_eq(read_text(&p, "A |X\nA X:1\n", &err), 0);
     ck_assert_int_eq(p.second, 2);
     ck_assert_int_eq(p.last_itm, 3);
-    xcc_free(&p);
+    xcc_release(&p);
 }
 END_TEST
 
@@ -252,17 +275,23 @@ END_TEST
 START_TEST(search_knuth_colors_example)
 {
     xcc_problem p;
-    xcc_search s;
-    ck_assert_int_eq(solve_text(knuth_colors, &p, &s), 1);
-    ck_assert_int_eq(s.mems, 268);
-    ck_assert_int_eq(s.lmems, 24);
-    ck_assert_int_eq(s.updates, 14);
-    ck_assert_int_eq(s.cleansings, 5);
-    ck_assert_int_eq(s.nodes, 4);
-    ck_assert_int_eq(xcc_bytes(&s), 456);
-    ck_assert_int_eq(xcc_ccost(&s), 5);
-    xcc_search_free(&s);
-    xcc_free(&p);
+    xcc_diag err;
+    xcc_settings st;
+    xcc_dlx2 k;
+    defaults(&st, &k);
+    ck_assert_int_eq(read_text(&p, knuth_colors, &err), 0);
+    xcc_figures f;
+    ck_assert_int_eq(xcc_engine_run(&xcc_links_engine, &p, &st, NULL, &f, NULL), XCC_OK);
+    ck_assert_int_eq(f.solutions, 1);
+    ck_assert_int_eq(f.imems, 376);
+    ck_assert_int_eq(f.mems, 268);
+    ck_assert_int_eq(f.lmems, 24);
+    ck_assert_int_eq(f.updates, 14);
+    ck_assert_int_eq(f.cleansings, 5);
+    ck_assert_int_eq(f.nodes, 4);
+    ck_assert_int_eq(f.bytes, 456);
+    ck_assert_int_eq(rep_ccost(&f), 5);
+    xcc_release(&p);
 }
 END_TEST
 
@@ -296,59 +325,56 @@ END_TEST
 START_TEST(search_restores_every_link)
 {
     xcc_problem p;
-    xcc_error err;
+    xcc_diag err;
     ck_assert_int_eq(read_text(&p, knuth_colors, &err), 0);
     size_t bytes = (size_t)(p.last_node + 1) * sizeof(xcc_node);
     xcc_node *before = malloc(bytes);
     memcpy(before, p.nd, bytes);
-    xcc_search s;
-    xcc_search_init(&s, &p);
-    ck_assert_int_eq(xcc_solve(&s), XCC_FINISHED);
+    xcc_settings st;
+    xcc_dlx2 k;
+    defaults(&st, &k);
+    figures f = run_engine(&xcc_links_engine, &p, &st, 0, NULL, NULL);
+    ck_assert_int_eq(f.stop, XCC_COMPLETE);
     /* headers' aux holds the last purified color, which DLX2 leaves too */
     for (int i = 1; i < p.last_itm; i++)
         p.nd[i].aux = before[i].aux;
     ck_assert_mem_eq(before, p.nd, bytes);
     free(before);
-    xcc_search_free(&s);
-    xcc_free(&p);
+    xcc_release(&p);
 }
 END_TEST
 
-static int stop_at_two(xcc_search *s, void *ctx)
+static int stop_at_two(const xcc_problem *p, const xcc_solution *s, void *ctx)
 {
-    (void)ctx;
-    return s->count == 2;
+    (void)p, (void)ctx;
+    return s->number == 2;
 }
 
 START_TEST(search_limits_stop_it)
 {
     xcc_problem p;
-    xcc_error err;
+    xcc_diag err;
+    xcc_settings st;
+    xcc_dlx2 k;
+    defaults(&st, &k);
     ck_assert_int_eq(read_text(&p, "A\nA\nA\nA\nA\n", &err), 0);
-    xcc_search s;
-    xcc_search_init(&s, &p);
-    s.maxcount = 3;
-    ck_assert_int_eq(xcc_solve(&s), XCC_COUNT_LIMIT);
-    ck_assert_int_eq(s.count, 3);
-    xcc_search_free(&s);
-    xcc_free(&p);
-
-    ck_assert_int_eq(read_text(&p, "A\nA\nA\nA\nA\n", &err), 0);
-    xcc_search_init(&s, &p);
-    s.on_solution = stop_at_two;
-    ck_assert_int_eq(xcc_solve(&s), XCC_STOPPED);
-    ck_assert_int_eq(s.count, 2);
-    xcc_search_free(&s);
-    xcc_free(&p);
+    st.max_solutions = 3;
+    figures f = run_engine(&xcc_links_engine, &p, &st, 0, NULL, NULL);
+    ck_assert_int_eq(f.stop, XCC_STOP_COUNT);
+    ck_assert_int_eq(f.count, 3);
+    st.max_solutions = XCC_UNLIMITED;
+    f = run_engine(&xcc_links_engine, &p, &st, 0, stop_at_two, NULL);
+    ck_assert_int_eq(f.stop, XCC_STOP_CALLBACK);
+    ck_assert_int_eq(f.count, 2);
+    xcc_release(&p);
 
     volatile sig_atomic_t flag = 1;
     ck_assert_int_eq(read_text(&p, "A\nA\n", &err), 0);
-    xcc_search_init(&s, &p);
-    s.interrupt = &flag;
-    ck_assert_int_eq(xcc_solve(&s), XCC_INTERRUPTED);
-    ck_assert_int_eq(s.count, 0);
-    xcc_search_free(&s);
-    xcc_free(&p);
+    st.interrupt = &flag;
+    f = run_engine(&xcc_links_engine, &p, &st, 0, NULL, NULL);
+    ck_assert_int_eq(f.stop, XCC_STOP_INTERRUPT);
+    ck_assert_int_eq(f.count, 0);
+    xcc_release(&p);
 }
 END_TEST
 
@@ -373,54 +399,32 @@ START_TEST(search_deep_chain_without_recursion)
        solution 10000 levels deep (tests/e2e/robust.sh goes to 200000) */
     int n = 20000;
     char *text = chain_problem(n);
-    xcc_problem p;
-    xcc_search s;
-    ck_assert_int_eq(solve_text(text, &p, &s), 1);
-    ck_assert_int_eq(s.maxl, n / 2);
-    xcc_search_free(&s);
-    xcc_free(&p);
+    figures f = run_text(&xcc_links_engine, text, NULL, 0);
+    ck_assert_int_eq(f.count, 1);
+    ck_assert_int_eq(f.maxl, n / 2);
     free(text);
 }
 END_TEST
 
 /* ---- the fast engine ------------------------------------------------ */
 
-static int list_all_fast(xcc_fast *f, void *ctx)
-{
-    listing *l = ctx;
-    xcc_fast_print_solution(l->f, f);
-    return 0;
-}
-
 /* Solves text with the fast engine: its count, and the listing if asked. */
-static ullng fast_text(const char *text, char **out, ullng maxcount, enum xcc_outcome want)
+static ullng fast_text(const char *text, char **out, ullng maxcount, xcc_stop want)
 {
-    xcc_problem p;
-    xcc_error err;
-    ck_assert_int_eq(read_text(&p, text, &err), 0);
-    xcc_fast f;
-    ck_assert_int_eq(xcc_fast_init(&f, &p), 0);
-    f.maxcount = maxcount;
-    listing l = {0};
-    if (out) {
-        l.f = open_memstream(&l.buf, &l.len);
-        f.on_solution = list_all_fast;
-        f.ctx = &l;
-    }
-    ck_assert_int_eq(xcc_fast_solve(&f), want);
-    if (out) {
-        fclose(l.f);
-        *out = l.buf;
-    }
-    ullng count = f.count;
-    xcc_fast_free(&f);
-    xcc_free(&p);
-    return count;
+    xcc_settings st;
+    xcc_dlx2 k;
+    defaults(&st, &k);
+    st.max_solutions = maxcount;
+    figures f = run_text(&xcc_fast_engine, text, &st, out != NULL);
+    ck_assert_int_eq(f.stop, want);
+    if (out)
+        *out = f.listing;
+    return f.count;
 }
 
 static ullng fast_count(const char *text)
 {
-    return fast_text(text, NULL, ~0ULL, XCC_FINISHED);
+    return fast_text(text, NULL, ~0ULL, XCC_COMPLETE);
 }
 
 START_TEST(fast_counts_like_algorithm_c)
@@ -440,12 +444,12 @@ END_TEST
 START_TEST(fast_lists_solutions_like_dlx2)
 {
     char *out;
-    ck_assert_int_eq(fast_text(knuth_colors, &out, ~0ULL, XCC_FINISHED), 1);
+    ck_assert_int_eq(fast_text(knuth_colors, &out, ~0ULL, XCC_COMPLETE), 1);
     ck_assert_str_eq(out, "1:\n A C X:1 Y:1 (2 of 2)\n B X:1 (1 of 1)\n");
     free(out);
     /* an option covering everything left is listed as a solution at once,
        and the last item's options one by one */
-    ck_assert_int_eq(fast_text("A B C\nA B C\nA B\nC\nC\n", &out, ~0ULL, XCC_FINISHED), 3);
+    ck_assert_int_eq(fast_text("A B C\nA B C\nA B\nC\nC\n", &out, ~0ULL, XCC_COMPLETE), 3);
     ck_assert_str_eq(out, "1:\n A B C (1 of 2)\n"
                           "2:\n A B (2 of 2)\n C (1 of 2)\n"
                           "3:\n A B (2 of 2)\n C (2 of 2)\n");
@@ -486,25 +490,22 @@ END_TEST
 
 START_TEST(fast_limits_stop_it)
 {
-    ck_assert_int_eq(fast_text("A\nA\nA\nA\nA\n", NULL, 3, XCC_COUNT_LIMIT), 3);
+    ck_assert_int_eq(fast_text("A\nA\nA\nA\nA\n", NULL, 3, XCC_STOP_COUNT), 3);
     char *out;
-    ck_assert_int_eq(fast_text("A B\nA\nA\nB\nB\n", &out, 3, XCC_COUNT_LIMIT), 3);
+    ck_assert_int_eq(fast_text("A B\nA\nA\nB\nB\n", &out, 3, XCC_STOP_COUNT), 3);
     ck_assert_str_eq(out, "1:\n A (1 of 2)\n B (1 of 2)\n"
                           "2:\n A (1 of 2)\n B (2 of 2)\n"
                           "3:\n A (2 of 2)\n B (1 of 2)\n");
     free(out);
 
-    xcc_problem p;
-    xcc_error err;
-    ck_assert_int_eq(read_text(&p, "A\nA\nA\n", &err), 0);
-    xcc_fast f;
-    ck_assert_int_eq(xcc_fast_init(&f, &p), 0);
+    xcc_settings st;
+    xcc_dlx2 k;
+    defaults(&st, &k);
     volatile sig_atomic_t flag = 1;
-    f.interrupt = &flag;
-    ck_assert_int_eq(xcc_fast_solve(&f), XCC_INTERRUPTED);
+    st.interrupt = &flag;
+    figures f = run_text(&xcc_fast_engine, "A\nA\nA\n", &st, 0);
+    ck_assert_int_eq(f.stop, XCC_STOP_INTERRUPT);
     ck_assert_int_eq(f.count, 0);
-    xcc_fast_free(&f);
-    xcc_free(&p);
 }
 END_TEST
 
@@ -513,81 +514,54 @@ START_TEST(fast_deep_forced_chain)
     /* 10000 forced moves in a row reuse one state slot each */
     int n = 20000;
     char *text = chain_problem(n);
-    xcc_problem p;
-    xcc_error err;
-    ck_assert_int_eq(read_text(&p, text, &err), 0);
-    xcc_fast f;
-    ck_assert_int_eq(xcc_fast_init(&f, &p), 0);
-    ck_assert_int_eq(xcc_fast_solve(&f), XCC_FINISHED);
+    figures f = run_text(&xcc_fast_engine, text, NULL, 0);
     ck_assert_int_eq(f.count, 1);
     /* it went down the chain (the last few levels are counted from the
        bit sets without entering them) */
     ck_assert_int_ge(f.maxl, n / 2 - 32);
     ck_assert_int_lt(f.maxl, n / 2);
-    xcc_fast_free(&f);
-    xcc_free(&p);
     free(text);
 }
 END_TEST
 
 /* ---- the twin (DLX2's tree with bit sets) --------------------------- */
 
-typedef struct figures {
-    ullng count, mems, lmems, cmems, updates, cleansings, nodes;
-    int maxl;
-    enum xcc_outcome out;
-    char *listing;
-} figures;
-
 /*
- * Solves text with xcc_solve (twin 0), xcc_twin_solve (twin 1), or
- * xcc_solve finding the branch item always by DLX2's scan (twin 2) or
- * always with the length index (twin 3).
+ * Solves text with the links (twin 0), the twin (twin 1), or the links
+ * finding the branch item always by DLX2's scan (twin 2) or always with
+ * the length index (twin 3).
  */
 static figures twin_or_links(const char *text, int twin, int list, ullng maxcount, ullng timeout)
 {
     xcc_problem p;
-    xcc_error err;
+    xcc_diag err;
+    xcc_settings st;
+    xcc_dlx2 k;
+    defaults(&st, &k);
+    st.max_solutions = maxcount;
+    st.max_mems = timeout;
     ck_assert_int_eq(read_text(&p, text, &err), 0);
-    xcc_search s;
-    ck_assert_int_eq(xcc_search_init(&s, &p), 0);
-    s.maxcount = maxcount;
-    s.timeout = timeout;
-    listing l = {0};
-    if (list) {
-        l.f = open_memstream(&l.buf, &l.len);
-        s.on_solution = list_all;
-        s.ctx = &l;
-    }
     if (twin == 1)
-        ck_assert(xcc_twin_suits(&s));
+        ck_assert_ptr_null(xcc_twin_engine.refuses(&p, &st));
     if (twin >= 2)
-        s.len_index = twin == 2 ? -1 : 1;
-    figures f;
-    f.out = twin == 1 ? xcc_twin_solve(&s) : xcc_solve(&s);
-    f.count = s.count, f.mems = s.mems, f.lmems = s.lmems, f.cmems = s.cmems;
-    f.updates = s.updates, f.cleansings = s.cleansings, f.nodes = s.nodes, f.maxl = s.maxl;
-    f.listing = NULL;
-    if (list) {
-        fclose(l.f);
-        f.listing = l.buf;
-    }
-    xcc_search_free(&s);
-    xcc_free(&p);
+        k.len_index = twin == 2 ? -1 : 1;
+    figures f = run_engine(twin == 1 ? &xcc_twin_engine : &xcc_links_engine, &p, &st, list, NULL,
+                           NULL);
+    xcc_release(&p);
     return f;
 }
 
-/* The figures of s, for comparing searches. */
-static figures figures_of(const xcc_search *s, enum xcc_outcome out)
+/* The figures of a walk, for comparing searches. */
+static figures figures_of(const xcc_tree *t)
 {
-    figures f = {s->count, s->mems, s->lmems, s->cmems, s->updates, s->cleansings,
-                 s->nodes, s->maxl, out, NULL};
+    figures f = {t->fig.solutions, t->fig.mems, t->fig.lmems, t->fig.cmems, t->fig.updates,
+                 t->fig.cleansings, t->fig.nodes, t->maxl, t->fig.stop, NULL};
     return f;
 }
 
 static void expect_same_figures(figures a, figures b)
 {
-    ck_assert_int_eq(a.out, b.out);
+    ck_assert_int_eq(a.stop, b.stop);
     ck_assert_int_eq(a.count, b.count);
     ck_assert_int_eq(a.mems, b.mems);
     ck_assert_int_eq(a.lmems, b.lmems);
@@ -664,7 +638,7 @@ START_TEST(twin_shared_memo_keeps_the_figures)
     figures links = twin_or_links(text, 0, 0, ~0ULL, ~0ULL);
     ck_assert_int_eq(links.count, 362880);
     xcc_problem p;
-    xcc_error err;
+    xcc_diag err;
     ck_assert_int_eq(read_text(&p, text, &err), 0);
 
     /* a second twin searching with the first one's memo, full of the
@@ -673,26 +647,26 @@ START_TEST(twin_shared_memo_keeps_the_figures)
     ck_assert_ptr_nonnull(a);
     ck_assert_ptr_nonnull(b);
     xcc_twin_share_memo(b, a);
-    xcc_search s;
+    xcc_tree t;
     for (int k = 0; k < 2; k++) {
-        ck_assert_int_eq(xcc_search_init(&s, &p), 0);
-        enum xcc_outcome out = xcc_twin_search(k ? b : a, &s);
-        expect_same_figures(links, figures_of(&s, out));
-        xcc_search_free(&s);
+        ck_assert_int_eq(xcc_tree_init(&t, &p, NULL, NULL), XCC_OK);
+        ck_assert_int_eq(xcc_twin_walk(k ? b : a, &t), XCC_OK);
+        expect_same_figures(links, figures_of(&t));
+        xcc_tree_free(&t);
     }
     xcc_twin_delete(b);
     xcc_twin_delete(a);
 
     /* threads sharing one memo: the same figures, whatever the timing */
+    xcc_settings st;
+    xcc_dlx2 kn;
+    defaults(&st, &kn);
+    kn.tasks_per_worker = 8;
     for (int threads = 2; threads <= 4; threads++) {
-        xcc_parallel par = {.threads = threads, .shard = 1, .shards = 1,
-                            .tasks_per_worker = 8, .use_twin = 1};
-        ck_assert_int_eq(xcc_search_init(&s, &p), 0);
-        enum xcc_outcome out = xcc_solve_parallel(&s, &par);
-        expect_same_figures(links, figures_of(&s, out));
-        xcc_search_free(&s);
+        st.threads = threads;
+        expect_same_figures(links, run_engine(&xcc_threads_twin, &p, &st, 0, NULL, NULL));
     }
-    xcc_free(&p);
+    xcc_release(&p);
     free(text);
 }
 END_TEST
@@ -700,20 +674,34 @@ END_TEST
 START_TEST(twin_stands_aside)
 {
     xcc_problem p;
-    xcc_error err;
+    xcc_diag err;
     ck_assert_int_eq(read_text(&p, knuth_colors, &err), 0);
-    xcc_search s;
-    xcc_search_init(&s, &p);
-    ck_assert(xcc_twin_suits(&s));
-    gb_rng g;
-    gb_rng_init(&g, 1);
-    s.rng = &g;
-    ck_assert(!xcc_twin_suits(&s)); /* randomizing is the links' */
-    s.rng = NULL;
-    s.vbose |= XCC_SHOW_CHOICES;
-    ck_assert(!xcc_twin_suits(&s)); /* and so is tracing */
-    xcc_search_free(&s);
-    xcc_free(&p);
+    xcc_settings st;
+    xcc_dlx2 k;
+    defaults(&st, &k);
+    ck_assert_ptr_null(xcc_twin_refuses(&p, &st));
+    st.randomize = 1;
+    ck_assert_ptr_nonnull(xcc_twin_refuses(&p, &st)); /* randomizing is the links' */
+    st.randomize = 0;
+    k.vbose |= XCC_SHOW_CHOICES;
+    ck_assert_ptr_nonnull(xcc_twin_refuses(&p, &st)); /* and so is tracing */
+    /* the table: "dlx" takes the links then, and -j the parallel driver */
+    const xcc_engine_row *row;
+    const char *why;
+    ck_assert_ptr_eq(xcc_engine_choose(&p, &st, 0, &row, &why), &xcc_links_engine);
+    k.vbose = 0;
+    ck_assert_ptr_eq(xcc_engine_choose(&p, &st, 0, &row, &why), &xcc_twin_engine);
+    st.threads = 2;
+    ck_assert_ptr_eq(xcc_engine_choose(&p, &st, 0, &row, &why), &xcc_threads_twin);
+    st.engine = "fast";
+    ck_assert_ptr_null(xcc_engine_choose(&p, &st, 0, &row, &why));
+    ck_assert_str_eq(why, "--engine=fast does not do -j; use --engine=dlx");
+    st.threads = 1, st.engine = "auto";
+    ck_assert_ptr_eq(xcc_engine_choose(&p, &st, 1, &row, &why), &xcc_fast_engine);
+    ck_assert_str_eq(row->name, "fast");
+    ck_assert_ptr_eq(xcc_engine_choose(&p, &st, 0, &row, &why), &xcc_twin_engine);
+    ck_assert_str_eq(row->name, "dlx");
+    xcc_release(&p);
 }
 END_TEST
 
@@ -837,9 +825,10 @@ static char *parity_problem(void)
     return text;
 }
 
-static int raise_flag_at_three(xcc_search *s, void *ctx)
+static int raise_flag_at_three(const xcc_problem *p, const xcc_solution *s, void *ctx)
 {
-    if (s->count == 3)
+    (void)p;
+    if (s->number == 3)
         *(volatile sig_atomic_t *)ctx = 1;
     return 0;
 }
@@ -847,66 +836,62 @@ static int raise_flag_at_three(xcc_search *s, void *ctx)
 /* Every figure of a whole search of p by the links (twin 0) or the twin. */
 static figures whole_search(xcc_problem *p, int twin)
 {
-    xcc_search s;
-    ck_assert_int_eq(xcc_search_init(&s, p), 0);
-    enum xcc_outcome out = twin ? xcc_twin_solve(&s) : xcc_solve(&s);
-    figures f = figures_of(&s, out);
-    xcc_search_free(&s);
-    return f;
+    xcc_settings st;
+    xcc_dlx2 k;
+    defaults(&st, &k);
+    return run_engine(twin ? &xcc_twin_engine : &xcc_links_engine, p, &st, 0, NULL, NULL);
 }
 
-static ullng fast_whole_count(const xcc_problem *p)
+static ullng fast_whole_count(xcc_problem *p)
 {
-    xcc_fast f;
-    ck_assert_int_eq(xcc_fast_init(&f, p), 0);
-    ck_assert_int_eq(xcc_fast_solve(&f), XCC_FINISHED);
-    ullng count = f.count;
-    xcc_fast_free(&f);
-    return count;
+    xcc_settings st;
+    xcc_dlx2 k;
+    defaults(&st, &k);
+    figures f = run_engine(&xcc_fast_engine, p, &st, 0, NULL, NULL);
+    ck_assert_int_eq(f.stop, XCC_COMPLETE);
+    return f.count;
 }
 
 /*
  * Searches p with engine (0 links, 1 twin, 2 and 3 the parallel driver
  * with links or twins) cut short by the limit, callback or flag `cut`
- * (0 t<n>, 1 on_solution's stop, 2 the interrupt flag, 3 T<n>).
+ * (0 t<n>, 1 the solution callback's stop, 2 the interrupt flag, 3 T<n>).
  */
 static void cut_short(xcc_problem *p, int engine, int cut)
 {
-    static const enum xcc_outcome want[] = {XCC_COUNT_LIMIT, XCC_STOPPED, XCC_INTERRUPTED,
-                                            XCC_MEMS_LIMIT};
+    static const xcc_stop want[] = {XCC_STOP_COUNT, XCC_STOP_CALLBACK, XCC_STOP_INTERRUPT,
+                                    XCC_STOP_MEMS};
+    static const xcc_engine *const engines[] = {&xcc_links_engine, &xcc_twin_engine,
+                                                &xcc_threads_links, &xcc_threads_twin};
     volatile sig_atomic_t flag = 0;
-    xcc_search s;
-    ck_assert_int_eq(xcc_search_init(&s, p), 0);
+    xcc_settings st;
+    xcc_dlx2 k;
+    defaults(&st, &k);
+    xcc_on_solution fn = NULL;
     if (cut == 0)
-        s.maxcount = 5;
+        st.max_solutions = 5;
     if (cut == 1)
-        s.on_solution = stop_at_two;
+        fn = stop_at_two;
     if (cut == 2)
-        s.on_solution = raise_flag_at_three, s.ctx = (void *)&flag, s.interrupt = &flag;
+        fn = raise_flag_at_three, st.interrupt = &flag;
     if (cut == 3)
-        s.timeout = 3000;
-    enum xcc_outcome out;
-    if (engine >= 2) {
-        xcc_parallel par = {.threads = 2, .shard = 1, .shards = 1, .tasks_per_worker = 4,
-                            .each_solution = cut == 1 || cut == 2, .use_twin = engine == 3};
-        out = xcc_solve_parallel(&s, &par);
-        if (cut == 3 && out == XCC_FINISHED)
-            out = XCC_MEMS_LIMIT; /* each subtree has a limit of its own, unmet */
-    } else {
-        if (engine == 1)
-            ck_assert(xcc_twin_suits(&s));
-        out = engine == 1 ? xcc_twin_solve(&s) : xcc_solve(&s);
-    }
-    ck_assert_int_eq(out, want[cut]);
-    ck_assert_int_lt(s.count, 68);
-    xcc_search_free(&s);
+        st.max_mems = 3000;
+    if (engine >= 2)
+        st.threads = 2, k.tasks_per_worker = 4;
+    if (engine == 1)
+        ck_assert_ptr_null(xcc_twin_refuses(p, &st));
+    figures f = run_engine(engines[engine], p, &st, 0, fn, (void *)&flag);
+    if (engine >= 2 && cut == 3 && f.stop == XCC_COMPLETE)
+        f.stop = XCC_STOP_MEMS; /* each subtree has a limit of its own, unmet */
+    ck_assert_int_eq(f.stop, want[cut]);
+    ck_assert_int_lt(f.count, 68);
 }
 
 START_TEST(search_again_after_a_stop)
 {
     char *text = parity_problem();
     xcc_problem fresh, p;
-    xcc_error err;
+    xcc_diag err;
     ck_assert_int_eq(read_text(&fresh, text, &err), 0);
     figures want = whole_search(&fresh, 0);
     ck_assert_int_eq(want.count, 68);
@@ -925,38 +910,34 @@ START_TEST(search_again_after_a_stop)
             expect_same_figures(whole_search(&p, 1), want);
             ck_assert_int_eq(fast_whole_count(&p), 68);
         }
-    xcc_free(&p);
-    xcc_free(&fresh);
+    xcc_release(&p);
+    xcc_release(&fresh);
     free(text);
 }
 END_TEST
 
 START_TEST(fast_searches_again)
 {
-    /* one xcc_fast, searched again and again: whole, cut short in the
-       root's last branch, whole (listing, so that every level is walked
-       with the states, whose root the root's last branch reuses) */
+    /* one problem, searched again and again by the fast engine: whole,
+       cut short in the root's last branch, whole (listing, so that every
+       level is walked with the states, whose root the root's last branch
+       reuses) */
     char *text = parity_problem();
     xcc_problem p;
-    xcc_error err;
+    xcc_diag err;
     ck_assert_int_eq(read_text(&p, text, &err), 0);
-    xcc_fast f;
-    ck_assert_int_eq(xcc_fast_init(&f, &p), 0);
-    listing l = {0};
-    l.f = open_memstream(&l.buf, &l.len);
-    f.on_solution = list_all_fast;
-    f.ctx = &l;
+    xcc_settings st;
+    xcc_dlx2 k;
+    defaults(&st, &k);
     ullng limits[] = {~0ULL, 67, ~0ULL, 1, ~0ULL};
-    for (int k = 0; k < 5; k++) {
-        f.count = 0;
-        f.maxcount = limits[k];
-        ck_assert_int_eq(xcc_fast_solve(&f), (limits[k] == ~0ULL ? XCC_FINISHED : XCC_COUNT_LIMIT));
-        ck_assert_int_eq(f.count, (limits[k] == ~0ULL ? 68 : limits[k]));
+    for (int n = 0; n < 5; n++) {
+        st.max_solutions = limits[n];
+        figures f = run_engine(&xcc_fast_engine, &p, &st, 1, NULL, NULL);
+        ck_assert_int_eq(f.stop, (limits[n] == ~0ULL ? XCC_COMPLETE : XCC_STOP_COUNT));
+        ck_assert_int_eq(f.count, (limits[n] == ~0ULL ? 68 : limits[n]));
+        free(f.listing);
     }
-    fclose(l.f);
-    free(l.buf);
-    xcc_fast_free(&f);
-    xcc_free(&p);
+    xcc_release(&p);
     free(text);
 }
 END_TEST
@@ -968,27 +949,144 @@ START_TEST(totals_where_the_search_stopped)
        the problem itself comes back as read */
     for (int twin = 0; twin < 2; twin++) {
         xcc_problem p;
-        xcc_error err;
+        xcc_diag err;
         ck_assert_int_eq(read_text(&p, "A B C\nA B\nA\nB C\nC\n", &err), 0);
-        xcc_search s;
-        ck_assert_int_eq(xcc_search_init(&s, &p), 0);
-        s.vbose |= XCC_SHOW_TOTS;
-        s.maxcount = 1;
-        ck_assert_int_eq(twin ? xcc_twin_solve(&s) : xcc_solve(&s), XCC_COUNT_LIMIT);
+        xcc_settings st;
+        xcc_dlx2 k;
+        defaults(&st, &k);
+        k.vbose |= XCC_SHOW_TOTS;
+        st.max_solutions = 1;
+        const xcc_engine *e = twin ? &xcc_twin_engine : &xcc_links_engine;
+        ck_assert_int_eq(run_engine(e, &p, &st, 0, NULL, NULL).stop, XCC_STOP_COUNT);
         char *out;
         size_t len;
-        FILE *f = open_memstream(&out, &len);
-        xcc_print_item_totals(f, &p);
-        fclose(f);
+        rep r = {.err = open_memstream(&out, &len), .p = &p};
+        rep_item_totals(&r);
+        fclose(r.err);
         ck_assert_str_eq(out, "Item totals: 2 1 1\n");
         free(out);
         ck_assert_int_eq(p.nd[2].len, 2);
-        s.maxcount = ~0ULL; /* a search that finishes clears them */
-        ck_assert_int_eq(twin ? xcc_twin_solve(&s) : xcc_solve(&s), XCC_FINISHED);
+        st.max_solutions = ~0ULL; /* a search that finishes clears them */
+        ck_assert_int_eq(run_engine(e, &p, &st, 0, NULL, NULL).stop, XCC_COMPLETE);
         ck_assert_ptr_null(p.stop_len);
-        xcc_search_free(&s);
-        xcc_free(&p);
+        xcc_release(&p);
     }
+}
+END_TEST
+
+/* ---- the public API (include/xcc.h) --------------------------------- */
+
+typedef struct seen {
+    int solutions;
+    char text[512];  /* each solution's options by number, "0 2|1 3|" */
+} seen;
+
+static int note(const xcc_problem *p, const xcc_solution *s, void *ctx)
+{
+    seen *z = ctx;
+    (void)p;
+    z->solutions++;
+    ck_assert_int_eq(s->number, z->solutions);
+    for (int l = 0; l < s->size; l++)
+        snprintf(z->text + strlen(z->text), sizeof z->text - strlen(z->text), "%s%d",
+                 l ? " " : "", s->choices[l].option);
+    strcat(z->text, "|");
+    return 0;
+}
+
+START_TEST(api_builds_and_solves)
+{
+    /* Knuth's example of colors, built one call at a time */
+    xcc_problem *p;
+    xcc_diag d;
+    ck_assert_int_eq(xcc_problem_new(&p), XCC_OK);
+    static const char *items[] = {"A", "B", "C", "X", "Y"};
+    for (int k = 0; k < 5; k++)
+        ck_assert_int_eq(xcc_problem_add_item(p, items[k], k >= 3, &d), XCC_OK);
+    static const char *options[] = {"A B X:0 Y:0", "A C X:1 Y:1", "X:0 Y:1", "B X:1", "C Y:1"};
+    for (int k = 0; k < 5; k++)
+        ck_assert_int_eq(xcc_problem_add_option(p, options[k], &d), XCC_OK);
+    ck_assert_int_eq(xcc_problem_items(p), 5);
+    ck_assert_int_eq(xcc_problem_primary_items(p), 3);
+    ck_assert_int_eq(xcc_problem_options(p), 4); /* "X:0 Y:1" has no primary item */
+    ck_assert_str_eq(xcc_item_name(p, 4), "Y");
+    ck_assert_int_eq(xcc_item_options(p, 0), 2);
+    ck_assert_int_eq(xcc_option_size(p, 1), 4);
+    ck_assert_int_eq(xcc_option_item(p, 1, 2), 3);
+    ck_assert_str_eq(xcc_option_color(p, 1, 2), "1");
+    ck_assert_ptr_null(xcc_option_color(p, 1, 0));
+    ck_assert_int_eq(xcc_option_line(p, 2), 5); /* the item line is line 1 */
+    /* every engine, twice each: the problem comes back as it was */
+    static const char *engines[] = {"dlx", "links", "fast", "auto", NULL};
+    for (int e = 0; e < 5; e++)
+        for (int again = 0; again < 2; again++) {
+            xcc_settings s;
+            xcc_settings_init(&s);
+            s.engine = engines[e];
+            seen z = {0, ""};
+            xcc_figures f;
+            ck_assert_int_eq(xcc_solve(p, &s, note, &z, &f, &d), XCC_OK);
+            ck_assert_int_eq(f.solutions, 1);
+            ck_assert_int_eq(f.stop, XCC_COMPLETE);
+            ck_assert_str_eq(z.text, "1 2|");
+            ck_assert_int_eq(f.mems_counted, e != 2);
+            if (e != 2)
+                ck_assert_int_eq(f.mems, 268); /* DLX2's own figure */
+        }
+    /* items come before options; a bad option says why and changes nothing */
+    ck_assert_int_eq(xcc_problem_add_item(p, "Z", 1, &d), XCC_REFUSED);
+    ck_assert_str_eq(d.message, "every item must come before the first option");
+    ck_assert_int_eq(xcc_problem_add_option(p, "A Q", &d), XCC_BAD_INPUT);
+    ck_assert_str_eq(d.message, "unknown item 'Q'");
+    ck_assert_int_eq(d.line, 7);
+    ck_assert_int_eq(d.col, 3);
+    ck_assert_int_eq(xcc_problem_add_option(p, "B C X:0", &d), XCC_OK);
+    ck_assert_int_eq(xcc_problem_add_option(p, "A Y:1", &d), XCC_OK);
+    ck_assert_int_eq(xcc_problem_options(p), 6);
+    ck_assert_int_eq(xcc_option_line(p, 5), 9); /* the failed option took a line too */
+    ck_assert_int_eq(xcc_solve(p, NULL, NULL, NULL, NULL, NULL), XCC_OK);
+    xcc_figures f;
+    seen z = {0, ""};
+    ck_assert_int_eq(xcc_solve(p, NULL, note, &z, &f, NULL), XCC_OK);
+    ck_assert_int_eq(f.solutions, 3); /* A Y:1 with B C X:0, or with B X:1 and C Y:1 */
+    ck_assert_str_eq(z.text, "1 2|5 2 3|5 4|");
+    xcc_problem_free(p);
+}
+END_TEST
+
+START_TEST(api_reads_limits_refuses)
+{
+    xcc_problem *p;
+    xcc_diag d;
+    ck_assert_int_eq(xcc_problem_parse(&p, "A B\nA B X\n", NULL, &d), XCC_BAD_INPUT);
+    ck_assert_ptr_null(p);
+    ck_assert_int_eq(d.line, 2);
+    ck_assert_int_eq(d.col, 5);
+    ck_assert_str_eq(d.message, "unknown item 'X'");
+    ck_assert_int_eq(xcc_problem_parse(&p, "r0 r1 r2 c0 c1 c2\n"
+                                           "r0 c0\nr0 c1\nr0 c2\nr1 c0\nr1 c1\nr1 c2\n"
+                                           "r2 c0\nr2 c1\nr2 c2\n", NULL, &d), XCC_OK);
+    xcc_settings s;
+    xcc_settings_init(&s);
+    xcc_figures f;
+    s.max_solutions = 4;
+    ck_assert_int_eq(xcc_solve(p, &s, NULL, NULL, &f, &d), XCC_OK);
+    ck_assert_int_eq(f.stop, XCC_STOP_COUNT);
+    ck_assert_int_eq(f.solutions, 4);
+    s.max_solutions = XCC_UNLIMITED;
+    ck_assert_int_eq(xcc_solve(p, &s, stop_at_two, NULL, &f, &d), XCC_OK);
+    ck_assert_int_eq(f.stop, XCC_STOP_CALLBACK);
+    s.threads = 2;
+    ck_assert_int_eq(xcc_solve(p, &s, NULL, NULL, &f, &d), XCC_OK);
+    ck_assert_int_eq(f.solutions, 6);
+    s.engine = "fast";
+    ck_assert_str_eq(xcc_refusal(p, &s), "--engine=fast does not do -j; use --engine=dlx");
+    ck_assert_int_eq(xcc_solve(p, &s, NULL, NULL, &f, &d), XCC_REFUSED);
+    ck_assert_str_eq(d.message, "--engine=fast does not do -j; use --engine=dlx");
+    s.engine = "slow";
+    ck_assert_int_eq(xcc_solve(p, &s, NULL, NULL, &f, &d), XCC_REFUSED);
+    ck_assert_str_eq(xcc_status_text(XCC_NO_MEMORY), "out of memory");
+    xcc_problem_free(p);
 }
 END_TEST
 
@@ -1062,6 +1160,11 @@ static Suite *xcc_suite(void)
     tcase_add_test(ag, fast_searches_again);
     tcase_add_test(ag, totals_where_the_search_stopped);
     suite_add_tcase(s, ag);
+
+    TCase *api = tcase_create("api");
+    tcase_add_test(api, api_builds_and_solves);
+    tcase_add_test(api, api_reads_limits_refuses);
+    suite_add_tcase(s, api);
 
     TCase *rn = tcase_create("gbrand");
     tcase_add_test(rn, gbrand_matches_the_published_test_values);

@@ -1,0 +1,160 @@
+/*
+ * xcc_engines.c — the engines users can name, how one is chosen, and
+ * the public call that solves (xcc_solve).
+ *
+ * The table below is the one place that knows the engines: a new engine
+ * is its own file (an xcc_engine) and a row here. dlx2 parses --engine,
+ * writes its --help and picks for -c from this table.
+ */
+#include "xcc_int.h"
+
+#include <string.h>
+#include <time.h>
+
+#define MB (1024.0 * 1024.0)
+
+const xcc_engine_row xcc_engine_rows[] = {
+    {"dlx",
+     "Knuth's DLX2: the same tree, mems and report (the\n"
+     "default); it walks the tree with bit sets and derives\n"
+     "the figures when it can, else it dances as links does",
+     {&xcc_threads_twin, &xcc_twin_engine, &xcc_links_engine}, 0},
+    {"links", "DLX2's tree, always by dancing links",
+     {&xcc_threads_links, &xcc_links_engine}, 0},
+    {"fast",
+     "another tree, the same solutions, faster still; for up\n"
+     "to some ten thousand options. It takes m<n>, t<n>, v1,\n"
+     "v512, -c, -p and --time-limit; -c picks it by itself\n"
+     "when it suits",
+     {&xcc_fast_engine}, 256 * MB},
+    {NULL, NULL, {NULL}, 0},
+};
+
+const xcc_engine_row *xcc_engine_row_named(const char *name)
+{
+    for (const xcc_engine_row *r = xcc_engine_rows; r->name; r++)
+        if (!strcmp(r->name, name ? name : "dlx"))
+            return r;
+    return NULL;
+}
+
+/* The first engine of row that does not refuse, or NULL and *why. */
+static const xcc_engine *first_willing(const xcc_engine_row *row, const xcc_problem *p,
+                                       const xcc_settings *st, const char **why)
+{
+    *why = NULL;
+    for (int k = 0; row->tries[k]; k++) {
+        const char *no = row->tries[k]->refuses(p, st);
+        if (!no)
+            return row->tries[k];
+        if (!*why)
+            *why = no;
+    }
+    return NULL;
+}
+
+/* Settings no engine can run. */
+static const char *unsound(const xcc_settings *st)
+{
+    if (st->threads < 1 || st->threads > 1024)
+        return "the number of threads must lie between 1 and 1024";
+    if (st->shards < 0 || (st->shards && (st->shard < 1 || st->shard > st->shards)))
+        return "shard K of N needs 1 <= K <= N";
+    return NULL;
+}
+
+const xcc_engine *xcc_engine_choose(const xcc_problem *p, const xcc_settings *st, int counting,
+                                    const xcc_engine_row **row, const char **why)
+{
+    const char *name = st->engine ? st->engine : "dlx";
+    const xcc_engine *e;
+    *row = NULL;
+    if ((*why = unsound(st)))
+        return NULL;
+    if (!strcmp(name, "auto")) {
+        for (const xcc_engine_row *r = xcc_engine_rows; counting && p && r->name; r++)
+            if (r->auto_bytes > 0 && (e = first_willing(r, p, st, why))
+                && (!e->bytes || e->bytes(p) <= r->auto_bytes)) {
+                *row = r;
+                return e;
+            }
+        name = "dlx";
+    }
+    if (!(*row = xcc_engine_row_named(name))) {
+        *why = "no such engine (dlx, links or fast)";
+        return NULL;
+    }
+    return first_willing(*row, p, st, why);
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+xcc_status xcc_engine_run(const xcc_engine *e, xcc_problem *p, const xcc_settings *st,
+                          const xcc_sink *sink, xcc_figures *fig, xcc_diag *d)
+{
+    static const xcc_sink nothing;
+    memset(fig, 0, sizeof *fig);
+    if (d)
+        memset(d, 0, sizeof *d);
+    double start = now();
+    xcc_status s = e->solve(p, st, sink ? sink : &nothing, fig, d);
+    fig->seconds = now() - start;
+    fig->imems = p->imems;
+    return s;
+}
+
+/* ---- the public calls ----------------------------------------------- */
+
+void xcc_settings_init(xcc_settings *s)
+{
+    memset(s, 0, sizeof *s);
+    s->max_solutions = XCC_UNLIMITED;
+    s->max_mems = XCC_UNLIMITED;
+    s->threads = 1;
+}
+
+const char *xcc_refusal(const xcc_problem *p, const xcc_settings *s)
+{
+    const xcc_engine_row *row;
+    const char *why;
+    return xcc_engine_choose(p, s, 0, &row, &why) ? NULL : why;
+}
+
+xcc_status xcc_solve(xcc_problem *p, const xcc_settings *s, xcc_on_solution fn, void *ctx,
+                     xcc_figures *fig, xcc_diag *d)
+{
+    xcc_figures local;
+    xcc_settings defaults;
+    const xcc_engine_row *row;
+    const char *why;
+    if (!fig)
+        fig = &local;
+    memset(fig, 0, sizeof *fig);
+    if (!s) {
+        xcc_settings_init(&defaults);
+        s = &defaults;
+    }
+    xcc_status status = xcc_build_finish(p, d);
+    if (status)
+        return status;
+    const xcc_engine *e = xcc_engine_choose(p, s, fn == NULL, &row, &why);
+    if (!e)
+        return xcc_diag_set(d, XCC_REFUSED, "%s", why);
+    xcc_sink sink = {.solution = fn, .ctx = ctx, .trace = stderr};
+    status = xcc_engine_run(e, p, s, &sink, fig, d);
+    fig->engine = row->name;
+    if (fig == &local)
+        xcc_figures_free(fig);
+    return status;
+}
+
+void xcc_figures_free(xcc_figures *fig)
+{
+    free(fig->profile);
+    fig->profile = NULL;
+}

@@ -1,0 +1,310 @@
+/*
+ * xcc_int.h — the inside of libxcc: the problem in dancing-links form,
+ * what dlx2 asks beyond the public settings, the sink through which
+ * engines hand out what they find, and the engine interface. Programs
+ * of this repository (dlx2, its report module, the tests) may use it;
+ * everyone else uses include/xcc.h.
+ *
+ * The data layout is DLX2's, so that the search tree, the updates and the
+ * cleansings are exactly his:
+ *
+ *   items   cl[0 .. last_itm-1]. cl[0] is the root of the circular list of
+ *           primary items still to cover; items second .. last_itm-1 are
+ *           secondary and form their own circular list through
+ *           cl[last_itm]. Item i's name is the NUL-terminated string at
+ *           names + cl[i].name, of cl[i].namelen bytes. (The public API
+ *           numbers items from 0: its item k is item k + 1 here.)
+ *   nodes   nd[0 .. last_node]. nd[i] for 0 < i < last_itm is the header
+ *           of item i's vertical list: its len (alias itm) is the number
+ *           of options still in the list, its aux (alias color) holds the
+ *           color an item was purified to (for printing). After the
+ *           headers come the options, each a run of nodes framed by
+ *           spacers: a spacer has itm <= 0 (minus the option number), its
+ *           up is the first node of the option before it, its down the
+ *           last node of the option after it.
+ *   colors  a node's color is 0 (none), a color id > 0, or -1 once the
+ *           node has been cleansed by purifying its item to the color it
+ *           agrees with; the -1 mark is what stops a second option with
+ *           the same color from removing those options again. Color id c
+ *           is the color_len[c] bytes at names + color_name[c].
+ *   options the kept options are numbered 0 .. options-1 in input order
+ *           (the public numbering, and the bit-set engines'); opt_node[o]
+ *           is the first node of option o, opt_line[o] its input line.
+ *
+ * Invariants between search steps: an item still in the root list has
+ * len equal to the number of nodes in its vertical list; every covered or
+ * purified item is undone in exactly the reverse order of doing.
+ *
+ * Searching again. Every engine leaves the problem as it was read when it
+ * returns, whether it finished or stopped early (a limit, a signal, a
+ * callback's stop, out of memory): the links engine takes back the
+ * choices it was in the middle of (cheap next to the search that made
+ * them), the bit-set engines never change it. So one problem can be
+ * searched any number of times, by any engine, one after another (not
+ * at the same time: xcc_clone makes a copy for that). Only a header's aux
+ * may differ (the color last purified) and stop_len is set or cleared.
+ */
+#ifndef XCC_INT_H
+#define XCC_INT_H
+
+#include <stdatomic.h>
+#include "xcc.h"
+#include "gbrand.h"
+#include "xcc_alloc.h"
+
+typedef unsigned long long ullng;
+
+typedef struct xcc_node {
+    int up, down;  /* neighbours in the item's vertical list */
+    union {
+        int itm;   /* item number of an option's node; <= 0 in spacers */
+        int len;   /* in a header: options left in the list */
+    };
+    union {
+        int color; /* 0, a color id, or -1 when cleansed */
+        int aux;   /* in a header: while reading, the item's newest node;
+                      while searching, the color it was purified to */
+    };
+} xcc_node;
+
+typedef struct xcc_item {
+    int prev, next;  /* neighbours in the list of active items */
+    int name;        /* offset of the name in the name pool */
+    int namelen;     /* its length in bytes */
+} xcc_item;
+
+struct xcc_problem {
+    xcc_item *cl;
+    xcc_node *nd;
+    int last_itm;     /* first unused item slot */
+    int second;       /* first secondary item (== last_itm if none) */
+    int last_node;    /* the last spacer */
+    char *names;      /* pool of item and color names */
+    int *color_name;  /* color id -> offset in the pool */
+    int *color_len;   /* color id -> length */
+    int ncolors;      /* color ids run 1 .. ncolors */
+    ullng options;    /* options kept (those with a primary item) */
+    int *opt_node;    /* option -> its first node */
+    long *opt_line;   /* option -> its input line */
+    ullng imems;      /* mems of reading, in DLX2's cost model */
+    /* s<n>: the generator the reader drew from, which the search goes on with */
+    gb_rng rng;
+    int randomized;   /* rng is seeded */
+    /* every item's list length where the last search stopped early, when
+       it was asked for them (XCC_SHOW_TOTS): the "Item totals" DLX2
+       prints after such a search, since the problem itself is restored;
+       NULL otherwise (stop_len[1 .. last_itm-1]) */
+    int *stop_len;
+    /* private to the reader: capacities and hash tables */
+    int cl_cap, nd_cap, color_cap, opt_cap;
+    size_t names_len, names_cap;
+    int *item_hash, item_hash_size;
+    int *color_hash, color_hash_size;
+    int building;     /* built by calls: 1 items open, 2 options */
+    long lines;       /* lines read or options added so far */
+    int borrowed;     /* a clone: names and tables belong to another */
+};
+
+/* ---- reading (xcc_read.c) -------------------------------------------- */
+
+/*
+ * Reads a problem in the text format of formats/xcc.md from in into *p
+ * (o may be NULL). On failure d says what and where, and p is released.
+ */
+xcc_status xcc_read(xcc_problem *p, FILE *in, const xcc_read_options *o, xcc_diag *d);
+
+/* Releases what p holds (not p itself). */
+void xcc_release(xcc_problem *p);
+
+/*
+ * Makes dst a private copy of src's links (items and nodes), sharing the
+ * names, colors and option tables, so another thread can search it.
+ * xcc_release(dst) frees only what the copy owns.
+ */
+xcc_status xcc_clone(const xcc_problem *src, xcc_problem *dst);
+
+/* The same from a NUL-terminated string. */
+xcc_status xcc_read_text(xcc_problem *p, const char *text, const xcc_read_options *o,
+                         xcc_diag *d);
+
+/*
+ * Building a problem one call at a time (xcc_problem.c): an empty one,
+ * its items, then its options; xcc_build_finish closes the item list if
+ * no option came yet (a search needs that), and refuses a problem
+ * without a primary item.
+ */
+xcc_status xcc_build_start(xcc_problem *p, xcc_diag *d);
+xcc_status xcc_build_item(xcc_problem *p, const char *name, size_t n, int secondary, xcc_diag *d);
+xcc_status xcc_build_option(xcc_problem *p, const char *text, xcc_diag *d);
+xcc_status xcc_build_finish(xcc_problem *p, xcc_diag *d);
+
+/*
+ * Quotes n bytes of s for a message into out, which holds
+ * XCC_QUOTE_SIZE(max) bytes: at most max bytes of s (then "..."),
+ * well-formed UTF-8 as it is, the backslash as \\, and every other byte
+ * that is not printable ASCII as \xHH. Returns out. The reader quotes
+ * names so; programs quote what they echo (arguments, file names).
+ */
+#define XCC_QUOTE_SIZE(max) (4 * (size_t)(max) + 8)
+const char *xcc_quote(const char *s, size_t n, size_t max, char *out);
+
+/* The length of the well-formed UTF-8 character at s (n bytes left), or 0. */
+size_t xcc_utf8_len(const unsigned char *s, size_t n);
+
+/* Number of entries as DLX2 reports them (nodes after the headers). */
+static inline int xcc_entries(const xcc_problem *p) { return p->last_node - p->last_itm; }
+
+/* The option (0-based) of node x. */
+static inline int xcc_option_of(const xcc_problem *p, int x)
+{
+    while (p->nd[x].itm > 0)
+        x++;
+    return -p->nd[x].itm - 1;
+}
+
+/* A color's name. */
+static inline const char *xcc_color_name(const xcc_problem *p, int c)
+{
+    return p->names + p->color_name[c];
+}
+
+/* ---- what dlx2 asks beyond the public settings ------------------------- */
+
+/* Verbosity bits of DLX2's argument v<n>. */
+enum {
+    XCC_SHOW_BASICS = 1,
+    XCC_SHOW_CHOICES = 2,
+    XCC_SHOW_DETAILS = 4,
+    XCC_SHOW_PROFILE = 128,
+    XCC_SHOW_FULL_STATE = 256,
+    XCC_SHOW_TOTS = 512,
+    XCC_SHOW_WARNINGS = 1024
+};
+
+/* Arguments that engines without mems refuse even at their defaults. */
+enum { XCC_ASKED_MEMS_LIMIT = 1, XCC_ASKED_DELTA = 2 };
+
+struct xcc_dlx2 {
+    int vbose;             /* XCC_SHOW_* bits */
+    int show_choices_max;  /* c<n> */
+    int show_choices_gap;  /* l<n> */
+    int show_levels_max;   /* C<n> */
+    ullng delta;           /* d<n>: a progress report every delta mems; 0: none */
+    unsigned asked;        /* XCC_ASKED_*: T<n> or d<n> given at all */
+    int want_shape;        /* S<file> given */
+    ullng progress_nodes;  /* engines without mems: a progress report every so many nodes */
+    /* how the links find the branch item among many primary items
+       (xcc_search.c: "the length index"): 0 as it pays, 1 always with
+       the index, -1 always by DLX2's scan; the tree and every figure are
+       the same, only the time differs */
+    int len_index;
+    int tasks_per_worker;  /* -j, --shard: subtrees to aim for per thread or shard */
+};
+typedef struct xcc_dlx2 xcc_dlx2;
+
+/* The knobs of st, or the defaults when it has none. */
+const xcc_dlx2 *xcc_knobs(const xcc_settings *st);
+
+/* ---- the sink: what engines hand out ----------------------------------- */
+
+/* A progress report: where the search is. */
+typedef struct xcc_progress {
+    ullng solutions, mems, nodes;
+    int level, maxl;
+    const xcc_choice *path;  /* the choices of levels 0 .. level-1 */
+    double fraction;         /* the estimated share of the tree done */
+    int subtrees;            /* fraction is the share of subtrees finished (-j) */
+    int mems_counted;
+} xcc_progress;
+
+typedef struct xcc_sink {
+    xcc_on_solution solution;  /* NULL: only count */
+    ullng every;               /* hand out only solutions whose number it divides (m<n>); 0: all */
+    void (*progress)(void *ctx, const xcc_progress *pr);  /* NULL: no reports */
+    void *ctx;
+    FILE *trace;               /* the links' tracing (v2, v4) */
+    FILE *shape;               /* S<file>, or NULL */
+} xcc_sink;
+
+/* Whether solution number n is handed out. */
+static inline int xcc_sink_wants(const xcc_sink *k, ullng n)
+{
+    return k->solution && (k->every <= 1 || n % k->every == 0);
+}
+
+/* Knuth's estimate of the share of the tree done, from the path. */
+double xcc_path_fraction(const xcc_choice *path, int levels);
+
+/* ---- the engines ------------------------------------------------------- */
+
+/*
+ * An engine. refuses says why it cannot run these settings on this
+ * problem (p NULL: on any problem), or NULL; solve searches, handing
+ * solutions and progress to the sink, and fills fig (zeroed by the
+ * caller). The problem comes back as it was.
+ */
+typedef struct xcc_engine {
+    const char *name;
+    const char *(*refuses)(const xcc_problem *p, const xcc_settings *st);
+    xcc_status (*solve)(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
+                        xcc_figures *fig, xcc_diag *d);
+    /* what its tables would take for p, for choosing by itself; NULL: little */
+    double (*bytes)(const xcc_problem *p);
+} xcc_engine;
+
+extern const xcc_engine xcc_links_engine;    /* xcc_search.c: dancing links */
+extern const xcc_engine xcc_twin_engine;     /* xcc_twin.c: DLX2's tree with bit sets */
+extern const xcc_engine xcc_fast_engine;     /* xcc_fast.c: another tree */
+extern const xcc_engine xcc_threads_twin;    /* xcc_parallel.c: threads and shards, twins */
+extern const xcc_engine xcc_threads_links;   /* the same, dancing */
+
+/*
+ * The engines users can name, and how each is chosen (xcc_engines.c). A
+ * row tries its engines in order and runs the first that does not
+ * refuse; when all refuse, the first refusal is the answer. A row with
+ * auto_bytes is what "auto" picks when only counting, if it does not
+ * refuse and its tables stay under auto_bytes.
+ */
+typedef struct xcc_engine_row {
+    const char *name;
+    const char *help;              /* for dlx2 --help */
+    const xcc_engine *tries[4];    /* NULL-terminated */
+    double auto_bytes;
+} xcc_engine_row;
+
+extern const xcc_engine_row xcc_engine_rows[];  /* ends with a row of NULL name */
+
+/* The row named name (NULL: "dlx"), or NULL. */
+const xcc_engine_row *xcc_engine_row_named(const char *name);
+
+/*
+ * The engine that runs st on p (p NULL: the settings alone; then "auto"
+ * answers NULL without a refusal). counting: no solution is wanted.
+ * NULL with *why set when every engine of the row refuses.
+ */
+const xcc_engine *xcc_engine_choose(const xcc_problem *p, const xcc_settings *st, int counting,
+                                    const xcc_engine_row **row, const char **why);
+
+/* Runs e; fig is zeroed first, and gets the reading's imems and the time. */
+xcc_status xcc_engine_run(const xcc_engine *e, xcc_problem *p, const xcc_settings *st,
+                          const xcc_sink *sink, xcc_figures *fig, xcc_diag *d);
+
+/* Sets d's message (d may be NULL); returns s. */
+xcc_status xcc_diag_set(xcc_diag *d, xcc_status s, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* ---- DLX2's printed forms for tracing (xcc_print.c) -------------------- */
+
+/* Writes an item's name. */
+void xcc_print_name(FILE *f, const xcc_problem *p, int item);
+
+/* " name name:color ... (k of n)\n" for the option of node q, as in the live lists. */
+void xcc_print_option(FILE *f, const xcc_problem *p, int q);
+
+/* The length of every item where the last search stopped, or as read. */
+static inline int xcc_item_total(const xcc_problem *p, int k)
+{
+    return p->stop_len ? p->stop_len[k] : p->nd[k].len;
+}
+
+#endif

@@ -1,0 +1,165 @@
+/*
+ * xcc_tree.c — what the walks of DLX2's tree share (xcc_tree.h): setting
+ * one up from the settings, its levels, and handing its solutions and
+ * progress to the sink as records.
+ */
+#include "xcc_tree.h"
+
+#include <limits.h>
+#include <string.h>
+
+static const xcc_dlx2 defaults = {
+    .show_choices_max = 1000000,
+    .show_choices_gap = 1000000,
+    .show_levels_max = 1000000,
+    .tasks_per_worker = 64,
+};
+
+const xcc_dlx2 *xcc_knobs(const xcc_settings *st)
+{
+    return st && st->dlx2 ? st->dlx2 : &defaults;
+}
+
+xcc_status xcc_tree_init(xcc_tree *t, xcc_problem *p, const xcc_settings *st,
+                         const xcc_sink *sink)
+{
+    static const xcc_sink nothing;
+    const xcc_dlx2 *k = xcc_knobs(st);
+    memset(t, 0, sizeof *t);
+    t->p = p;
+    t->sink = sink ? sink : &nothing;
+    t->fig.mems_counted = 1;
+    t->vbose = k->vbose;
+    t->show_choices_max = k->show_choices_max;
+    t->show_choices_gap = k->show_choices_gap;
+    t->maxcount = st ? st->max_solutions : ~0ULL;
+    t->timeout = st ? st->max_mems : ~0ULL;
+    t->delta = t->thresh = k->delta;
+    t->len_index = k->len_index;
+    if (st) {
+        t->interrupt = st->interrupt;
+        t->accept = st->accept;
+        t->retract = st->retract;
+        t->hook_ctx = st->hook_ctx;
+        if (st->randomize) {
+            if (!p->randomized) { /* not read at random: the seed starts here */
+                gb_rng_init(&p->rng, st->seed);
+                p->randomized = 1;
+            }
+            t->rng = &p->rng;
+        }
+    }
+    t->fraction_done = -1.0;
+    return xcc_tree_reserve(t, 1);
+}
+
+void xcc_tree_free(xcc_tree *t)
+{
+    free(t->choice);
+    free(t->profile);
+    free(t->path);
+    t->choice = NULL;
+    t->profile = NULL;
+    t->path = NULL;
+    t->levels_cap = 0;
+}
+
+xcc_status xcc_tree_reserve(xcc_tree *t, int need)
+{
+    if (need < t->levels_cap)
+        return XCC_OK;
+    long long want = t->levels_cap ? 2LL * t->levels_cap : 256;
+    while (want <= need)
+        want *= 2;
+    if (want > INT_MAX)
+        return XCC_NO_MEMORY;
+    int *c = realloc(t->choice, (size_t)want * sizeof(int));
+    if (!c)
+        return XCC_NO_MEMORY;
+    t->choice = c;
+    xcc_choice *path = realloc(t->path, (size_t)want * sizeof(xcc_choice));
+    if (!path)
+        return XCC_NO_MEMORY;
+    t->path = path;
+    ullng *pr = realloc(t->profile, (size_t)want * sizeof(ullng));
+    if (!pr)
+        return XCC_NO_MEMORY;
+    memset(pr + t->levels_cap, 0, (size_t)(want - t->levels_cap) * sizeof(ullng));
+    t->profile = pr;
+    t->levels_cap = (int)want;
+    return XCC_OK;
+}
+
+/* Fills path[0 .. levels-1] from choice[]; k and d from the links unless known. */
+static void fill_path(xcc_tree *t, int levels, int known)
+{
+    const xcc_problem *p = t->p;
+    const xcc_node *nd = p->nd;
+    for (int l = 0; l < levels; l++) {
+        int q = t->choice[l], o = xcc_option_of(p, q);
+        xcc_choice *c = &t->path[l];
+        c->option = o;
+        c->entry = q - p->opt_node[o];
+        if (known)
+            continue;
+        int item = nd[q].itm, k = 1;
+        for (int x = nd[item].down; x != q && x != item; x = nd[x].down)
+            k++;
+        c->k = k;
+        c->d = nd[item].len;
+    }
+}
+
+int xcc_tree_solution(xcc_tree *t, int known)
+{
+    const xcc_sink *k = t->sink;
+    if (!xcc_sink_wants(k, t->fig.solutions))
+        return 0;
+    fill_path(t, t->level + 1, known);
+    xcc_solution sol = {t->fig.solutions, t->level + 1, t->path};
+    return k->solution(t->p, &sol, k->ctx);
+}
+
+void xcc_tree_progress(xcc_tree *t, int known)
+{
+    const xcc_sink *k = t->sink;
+    if (!k->progress)
+        return;
+    fill_path(t, t->level, known);
+    xcc_progress pr = {
+        .solutions = t->fig.solutions, .mems = t->fig.mems, .nodes = t->fig.nodes,
+        .level = t->level, .maxl = t->maxl, .path = t->path, .mems_counted = 1,
+        .fraction = t->fraction_done >= 0 ? t->fraction_done : xcc_path_fraction(t->path, t->level),
+        .subtrees = t->fraction_done >= 0,
+    };
+    k->progress(k->ctx, &pr);
+}
+
+double xcc_path_fraction(const xcc_choice *path, int levels)
+{
+    double f = 0.0, fd = 1.0;
+    for (int l = 0; l < levels; l++) {
+        fd *= path[l].d;
+        f += (path[l].k - 1) / fd;
+    }
+    return f + 0.5 / fd;
+}
+
+ullng xcc_tree_bytes(const xcc_tree *t)
+{
+    return (ullng)t->p->last_itm * sizeof(xcc_item) + (ullng)t->p->last_node * sizeof(xcc_node)
+           + (ullng)t->maxl * sizeof(int);
+}
+
+void xcc_tree_figures(xcc_tree *t, xcc_figures *fig)
+{
+    *fig = t->fig;
+    fig->mems_counted = 1;
+    fig->bytes = xcc_tree_bytes(t);
+    fig->level = t->level;
+    fig->maxl = t->maxl;
+    if (t->vbose & XCC_SHOW_PROFILE) { /* the walk's array becomes the caller's */
+        fig->profile = t->profile;
+        t->profile = NULL;
+    }
+}

@@ -1,0 +1,135 @@
+/*
+ * xcc_tree.h — a walk of DLX2's search tree: what the two engines that
+ * walk it (the links, xcc_search.c, and the twin, xcc_twin.c) and the
+ * parallel driver that splits it among them (xcc_parallel.c) share.
+ *
+ * A walk is set up from the settings and the sink (xcc_tree_init), which
+ * it copies into the limits below so that the parallel driver can change
+ * them per walk (its workers count without limit and report no progress;
+ * the enumerator stops at the split). Its figures are counted in fig,
+ * its state is the path of choices.
+ */
+#ifndef XCC_TREE_H
+#define XCC_TREE_H
+
+#include "xcc_int.h"
+
+typedef struct xcc_tree xcc_tree;
+
+struct xcc_tree {
+    xcc_problem *p;
+    const xcc_sink *sink;
+    xcc_figures fig;       /* solutions, nodes, updates, cleansings, mems, lmems, cmems */
+    /* what this walk is asked, from the settings and dlx2's knobs */
+    int vbose;             /* XCC_SHOW_* bits that concern the search */
+    int show_choices_max, show_choices_gap;
+    ullng maxcount;        /* t<n> */
+    ullng timeout;         /* T<n> */
+    ullng delta, thresh;   /* d<n>: a progress report every delta mems */
+    gb_rng *rng;           /* s<n>: random tie-breaking, or NULL */
+    int len_index;         /* xcc_dlx2.len_index */
+    volatile sig_atomic_t *interrupt; /* polled once per node, or NULL */
+    const atomic_int *halt; /* a second flag, set by other threads (-j) */
+    xcc_accept_fn accept;  /* pruning hooks (the links only) */
+    xcc_retract_fn retract;
+    void *hook_ctx;
+    /*
+     * Splitting the tree (xcc_parallel.c). With split_depth > 0, a node
+     * at that level is not searched: on_split is called with
+     * choice[0..split_depth-1] naming the path to it (a nonzero return
+     * stops), and the walk goes on as if its subtree were empty. With
+     * base_level > 0, choice[0..base_level-1] have been made already
+     * (xcc_replay, or the twin's own replay) and the walk explores only
+     * the subtree below them.
+     */
+    int split_depth, base_level;
+    int (*on_split)(xcc_tree *t, void *ctx);
+    void *split_ctx;
+    double fraction_done;  /* >= 0: what progress reports give as the share done */
+    /* the path: choice[0..level] are the nodes chosen at each level */
+    int level, maxl;
+    int *choice;
+    ullng *profile;        /* nodes per level, when XCC_SHOW_PROFILE */
+    xcc_choice *path;      /* the same as records, for the sink; the twin keeps k and d here */
+    int levels_cap;
+};
+
+/* A walk of p with the settings of st (NULL: the defaults) for sink. */
+xcc_status xcc_tree_init(xcc_tree *t, xcc_problem *p, const xcc_settings *st,
+                         const xcc_sink *sink);
+void xcc_tree_free(xcc_tree *t);
+
+/* Makes room for levels 0 .. need in choice[], profile[] and path[]. */
+xcc_status xcc_tree_reserve(xcc_tree *t, int need);
+
+/*
+ * Hands solution number fig.solutions, choice[0 .. level], to the sink;
+ * nonzero when it asks to stop. known: path[].k and .d are filled in
+ * already (the twin); else they are read off the live links.
+ */
+int xcc_tree_solution(xcc_tree *t, int known);
+
+/* A progress report of the path choice[0 .. level-1] to the sink. */
+void xcc_tree_progress(xcc_tree *t, int known);
+
+/* The figures of a finished walk into fig: counts, bytes, levels, profile. */
+void xcc_tree_figures(xcc_tree *t, xcc_figures *fig);
+
+/* Bytes of the main data structures, by DLX2's formula. */
+ullng xcc_tree_bytes(const xcc_tree *t);
+
+/* ---- the links (xcc_search.c) ------------------------------------------ */
+
+/*
+ * Runs Algorithm C on t to the end or to a limit, and leaves the problem
+ * as it found it. The figures of t go on from their values. t->level is
+ * where it stopped. XCC_OK or XCC_NO_MEMORY; why it ended is t->fig.stop.
+ */
+xcc_status xcc_links_walk(xcc_tree *t);
+
+/*
+ * Makes the choices of path[0..depth-1] (option nodes, each in the list of
+ * the item branched on at its level) without counting anything, and
+ * sets base_level = depth; xcc_unreplay takes them back.
+ */
+xcc_status xcc_replay(xcc_tree *t, const int *path, int depth);
+void xcc_unreplay(xcc_tree *t);
+
+/*
+ * Knuth's estimate of the size of the subtree below the current state:
+ * the mean, over `probes` random paths, of 1 + d1 + d1 d2 + ..., where
+ * d1, d2, ... are the numbers of options of the items branched on along
+ * the path. Leaves the structure as it found it. When *t->interrupt is
+ * set it stops at once, and what it returns means nothing; without
+ * memory it returns -1.
+ */
+double xcc_estimate_subtree(xcc_tree *t, int probes, gb_rng *rng);
+
+/* ---- the twin (xcc_twin.c) ---------------------------------------------- */
+
+/*
+ * DLX2's tree walked with bit sets instead of links: the same nodes,
+ * solutions, listing and figures as xcc_links_walk, mems included.
+ * A twin keeps its tables (and its memo) from one walk to the next, as
+ * the parallel driver's workers do; the problem must not change
+ * meanwhile. With t->base_level = d, choice[0 .. d-1] name options
+ * chosen above, and only the subtree below them is walked.
+ */
+typedef struct xcc_twin xcc_twin;
+xcc_twin *xcc_twin_new(const xcc_problem *p);
+void xcc_twin_delete(xcc_twin *tw);
+xcc_status xcc_twin_walk(xcc_twin *tw, xcc_tree *t);
+
+/* Why the twin cannot walk this (p NULL: the settings alone), or NULL. */
+const char *xcc_twin_refuses(const xcc_problem *p, const xcc_settings *st);
+
+/*
+ * Makes tw use the memo of from (making it first), so that threads which
+ * search parts of one tree, each with its own twin, reuse each other's
+ * finished subtrees. The memo is only used by walks that count (no
+ * solutions handed out, no profile); tw must not walk once from is
+ * deleted.
+ */
+void xcc_twin_share_memo(xcc_twin *tw, xcc_twin *from);
+
+#endif

@@ -1,0 +1,331 @@
+/*
+ * merge.c — dlx2 --merge: the reports of the parts of a sharded run read
+ * back and added up.
+ *
+ * dlx2 --merge [FILE]...: the stderr reports of the parts of a sharded
+ * run, added up into one report on stdout. A part's report begins with
+ * DLX2's input line "(... entries successfully read)" (warnings about
+ * dropped options may come before it) and ends with two lines, the one
+ * --shard adds ("Shard K/N, problem fingerprint F.") and DLX2's closing
+ * line; whatever comes between (progress, tracing, totals, a profile, a
+ * line saying why the part stopped early) is passed over. A file may hold
+ * several parts, one after another.
+ *
+ * Every figure is summed exactly (a sum past 2^64 - 1 is an error), but
+ * ccost: the parts' percentages weighed by their search mems. Anything
+ * that would make the sum wrong stops the merge with a message naming
+ * the file and the line, status 2: a part cut short, two parts of one
+ * shard, parts of different problems or numbers of shards, a part
+ * missing, a line of no part. A part that was itself stopped early makes
+ * the whole partial: the report says so and the status is 4.
+ */
+#include "report.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "progs.h"
+
+typedef struct place {
+    const char *file;
+    long line;
+} place;
+
+typedef struct merger {
+    xcc_figures sum;
+    long long ccost;        /* of the sum */
+    double ccost_weight;    /* sum of the parts' ccost times their search mems */
+    int parts, shards;      /* parts read; N of the first */
+    uint64_t fingerprint;   /* of the first */
+    place first;            /* the first part's shard line */
+    place *seen;            /* seen[K]: part K's shard line, or file NULL */
+    char *input_line;       /* the first part's */
+    /* the part being read */
+    int in_part;
+    place start;            /* its input line */
+    int other_input;        /* which is not the first part's */
+    place stop;             /* its line saying it stopped early, if any */
+    int k, n;               /* its shard line, just read; n = 0: none yet */
+    uint64_t fp;
+    place shard_line;
+    /* the parts that stopped early */
+    int stopped;
+    place first_stop;
+    int first_stop_k;
+    char *first_stop_line;
+} merger;
+
+static void bad_part(place at, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+
+static void bad_part(place at, const char *fmt, ...)
+{
+    char b[REP_SHOWN_SIZE];
+    va_list ap;
+    fprintf(stderr, "dlx2: %s:%ld: ", rep_shown(at.file, 200, b), at.line);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(PROG_BAD_INPUT);
+}
+
+static int starts(const char *s, const char *prefix)
+{
+    return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* Reads the text t at *s; returns 1 and moves past it, or 0. */
+static int take(const char **s, const char *t)
+{
+    if (!starts(*s, t))
+        return 0;
+    *s += strlen(t);
+    return 1;
+}
+
+/* Reads a figure at *s: 1, 0 if there is none, -1 if it passes 2^64 - 1. */
+static int take_figure(const char **s, ullng *v)
+{
+    const char *d = *s;
+    *v = 0;
+    if (*d < '0' || *d > '9')
+        return 0;
+    for (; *d >= '0' && *d <= '9'; d++) {
+        unsigned digit = (unsigned)(*d - '0');
+        if (*v > (ULLONG_MAX - digit) / 10)
+            return -1;
+        *v = *v * 10 + digit;
+    }
+    *s = d;
+    return 1;
+}
+
+/* Parses DLX2's closing line (without its newline) into *c and *ccost;
+   1, 0 if it is not one, -1 if a figure is too large. */
+static int parse_closing(const char *line, xcc_figures *c, long long *ccost)
+{
+    static const char *const between[] = {"Altogether ", "+", "-", " mems, ", " updates, ",
+                                          " cleansings, ", " bytes, ", " nodes, ccost "};
+    ullng *figure[] = {&c->imems, &c->mems, &c->lmems, &c->updates, &c->cleansings,
+                       &c->bytes, &c->nodes};
+    const char *s = line;
+    int r = 0;
+    memset(c, 0, sizeof *c);
+    c->mems_counted = 1;
+    if (!take(&s, between[0]) || (r = take_figure(&s, &c->solutions)) <= 0)
+        return r < 0 ? -1 : 0;
+    if (!take(&s, c->solutions == 1 ? " solution, " : " solutions, "))
+        return 0;
+    for (int i = 0; i < 7; i++) {
+        if ((i > 0 && !take(&s, between[i])) || (r = take_figure(&s, figure[i])) <= 0)
+            return r < 0 ? -1 : 0;
+    }
+    ullng cc;
+    if (!take(&s, between[7]) || take_figure(&s, &cc) <= 0 || cc > 1000)
+        return 0;
+    *ccost = (long long)cc;
+    return take(&s, "%.") && !*s;
+}
+
+/* sum += v, or an error at `at`. */
+static void add_figure(ullng *sum, ullng v, place at)
+{
+    if (*sum > ULLONG_MAX - v)
+        bad_part(at, "the figures add up past %llu", ULLONG_MAX);
+    *sum += v;
+}
+
+/* A part's closing line (ended by a newline if whole): check it against
+   the others, add it up. */
+static void merge_part(merger *m, const char *line, int whole, place at)
+{
+    xcc_figures c;
+    long long ccost;
+    int r = parse_closing(line, &c, &ccost);
+    char b[REP_SHOWN_SIZE];
+    if (r < 0)
+        bad_part(at, "a figure past %llu in the closing line", ULLONG_MAX);
+    if (!r && !whole)
+        bad_part(at, "this part's closing line is cut short");
+    if (!r)
+        bad_part(at, "not a closing line of dlx2: %s", rep_shown(line, 80, b));
+    if (!m->n)
+        bad_part(at, "a closing line without the line of --shard before it"
+                     " (only the reports of dlx2 --shard K/N can be merged)");
+    if (!m->parts) {
+        m->shards = m->n;
+        m->fingerprint = m->fp;
+        m->first = m->shard_line;
+        m->sum.imems = c.imems;
+        m->seen = calloc((size_t)m->shards + 1, sizeof(place));
+        if (!m->seen)
+            rep_die(PROG_NO_MEMORY, "out of memory");
+    } else if (m->n != m->shards) {
+        bad_part(m->shard_line, "a part of %d shards, but the part at %s:%ld is one of %d",
+                 m->n, rep_shown(m->first.file, 200, b), m->first.line, m->shards);
+    } else if (m->fp != m->fingerprint) {
+        bad_part(m->shard_line, "a part of another problem (fingerprint %016llx, not %016llx"
+                 " as at %s:%ld)", (ullng)m->fp, (ullng)m->fingerprint,
+                 rep_shown(m->first.file, 200, b), m->first.line);
+    } else if (m->other_input) {
+        bad_part(m->start, "this part read a different input than the part at %s:%ld",
+                 rep_shown(m->first.file, 200, b), m->first.line);
+    } else if (c.imems != m->sum.imems) {
+        bad_part(at, "this part read a different input (%llu input mems, not %llu)", c.imems,
+                 m->sum.imems);
+    }
+    if (m->seen[m->k].file)
+        bad_part(m->shard_line, "shard %d/%d again (it is at %s:%ld too)", m->k, m->n,
+                 rep_shown(m->seen[m->k].file, 200, b), m->seen[m->k].line);
+    m->seen[m->k] = m->shard_line;
+    add_figure(&m->sum.solutions, c.solutions, at);
+    add_figure(&m->sum.mems, c.mems, at);
+    add_figure(&m->sum.lmems, c.lmems, at);
+    add_figure(&m->sum.updates, c.updates, at);
+    add_figure(&m->sum.cleansings, c.cleansings, at);
+    add_figure(&m->sum.nodes, c.nodes, at);
+    if (c.bytes > m->sum.bytes)
+        m->sum.bytes = c.bytes;
+    m->ccost_weight += (double)ccost * (double)(c.mems - c.lmems);
+    if (m->stop.file && !m->stopped++) {
+        m->first_stop = m->stop;
+        m->first_stop_k = m->k;
+    }
+    m->parts++;
+    m->in_part = 0;
+}
+
+/* Parses "Shard K/N, problem fingerprint F." into m; 0 if it is not one. */
+static int parse_shard_line(merger *m, const char *line)
+{
+    const char *s = line;
+    ullng k, n, fp = 0;
+    if (!take(&s, "Shard ") || take_figure(&s, &k) <= 0 || !take(&s, "/")
+        || take_figure(&s, &n) <= 0 || !take(&s, ", problem fingerprint "))
+        return 0;
+    for (int i = 0; i < 16; i++, s++) {
+        const char *hex = "0123456789abcdef", *h = *s ? strchr(hex, *s) : NULL;
+        if (!h)
+            return 0;
+        fp = fp << 4 | (ullng)(h - hex);
+    }
+    if (!take(&s, ".") || *s || k < 1 || k > n || n > 1000000)
+        return 0;
+    m->k = (int)k, m->n = (int)n, m->fp = fp;
+    return 1;
+}
+
+/* One line of a file of reports, without its newline (whole: it had one). */
+static void merge_line(merger *m, const char *line, int whole, place at)
+{
+    char b[REP_SHOWN_SIZE];
+    if (m->n && !starts(line, "Altogether "))
+        bad_part(at, "the line of --shard must be followed by the closing line");
+    if (line[0] == '(' && strstr(line, " entries successfully read)")) {
+        if (m->in_part)
+            bad_part(m->start, "this part has no closing line: its report is cut short");
+        if (!m->input_line && !(m->input_line = strdup(line)))
+            rep_die(PROG_NO_MEMORY, "out of memory");
+        m->other_input = strcmp(m->input_line, line) != 0;
+        m->in_part = 1, m->start = at, m->stop.file = NULL;
+    } else if (starts(line, "Altogether ")) {
+        merge_part(m, line, whole, at);
+        m->n = 0;
+    } else if (m->in_part && starts(line, "Shard ")) {
+        if (!parse_shard_line(m, line))
+            bad_part(at, "not a line of --shard: %s", rep_shown(line, 80, b));
+        m->shard_line = at;
+    } else if (m->in_part) {
+        for (size_t i = 0; i < REP_STOP_LINES && !m->stop.file; i++)
+            if (starts(line, rep_stop_lines[i])) {
+                m->stop = at;
+                if (!m->stopped) {
+                    free(m->first_stop_line);
+                    if (!(m->first_stop_line = strdup(line)))
+                        rep_die(PROG_NO_MEMORY, "out of memory");
+                }
+            }
+    } else if (!starts(line, "Option ignored (no primary items): ") && line[strspn(line, " ")]) {
+        bad_part(at, "not a line of the report of dlx2 --shard: %s", rep_shown(line, 80, b));
+    }
+}
+
+static void merge_file(merger *m, FILE *f, const char *name)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    place at = {name, 0};
+    ssize_t n;
+    while ((n = getline(&line, &cap, f)) >= 0) {
+        int whole = n > 0 && line[n - 1] == '\n';
+        line[n - whole] = '\0';
+        at.line++;
+        merge_line(m, line, whole, at);
+    }
+    free(line);
+    if (ferror(f))
+        rep_die(PROG_BAD_INPUT, "%s: read error: %s", name, strerror(errno));
+    if (m->in_part || m->n)
+        bad_part(m->start, "this part has no closing line: its report is cut short");
+}
+
+/* Every shard of 1..N must be there; a message lists the first missing. */
+static void check_all_parts(const merger *m)
+{
+    int missing = 0;
+    for (int k = 1; k <= m->shards; k++)
+        missing += !m->seen[k].file;
+    if (!missing)
+        return;
+    fprintf(stderr, "dlx2: --merge: %d of the %d shards %s missing:", missing, m->shards,
+            missing == 1 ? "is" : "are");
+    for (int k = 1, shown_k = 0; k <= m->shards && shown_k < 10; k++)
+        if (!m->seen[k].file)
+            fprintf(stderr, " %d/%d", k, m->shards), shown_k++;
+    fputs(missing > 10 ? " ...\n" : "\n", stderr);
+    exit(PROG_BAD_INPUT);
+}
+
+int rep_merge(const char *const *files, int nfiles)
+{
+    merger m;
+    memset(&m, 0, sizeof m);
+    m.sum.mems_counted = 1;
+    if (!nfiles)
+        merge_file(&m, stdin, "<stdin>");
+    for (int i = 0; i < nfiles; i++) {
+        const char *name = files[i];
+        FILE *f = strcmp(name, "-") ? fopen(name, "r") : stdin;
+        char b[REP_SHOWN_SIZE];
+        if (!f)
+            rep_die(PROG_BAD_INPUT, "%s: cannot open: %s", rep_shown(name, 200, b), strerror(errno));
+        merge_file(&m, f, name);
+        if (f != stdin)
+            fclose(f);
+    }
+    if (!m.parts)
+        rep_die(PROG_BAD_INPUT, "--merge: no report of dlx2 --shard in the input");
+    check_all_parts(&m);
+    ullng work = m.sum.mems - m.sum.lmems;
+    m.ccost = work ? (long long)(m.ccost_weight / (double)work + 0.5) : 0;
+    printf("%s\n", m.input_line);
+    if (m.stopped) {
+        char b[REP_SHOWN_SIZE], b2[REP_SHOWN_SIZE];
+        printf("Shard %d/%d stopped early (%s:%ld: %s)", m.first_stop_k, m.shards,
+               rep_shown(m.first_stop.file, 200, b), m.first_stop.line,
+               rep_shown(m.first_stop_line, 80, b2));
+        if (m.stopped > 1)
+            printf(", and %d other shards", m.stopped - 1);
+        printf("; the figures below are partial.\n");
+    }
+    rep_closing(stdout, &m.sum, m.ccost);
+    int err = rep_flush(stdout);
+    if (err && err != EPIPE)
+        rep_die(PROG_WRITE_ERROR, "error writing to standard output: %s", strerror(err));
+    free(m.seen);
+    free(m.input_line);
+    free(m.first_stop_line);
+    return m.stopped ? PROG_LIMIT : PROG_DONE;
+}

@@ -1,0 +1,262 @@
+/*
+ * report.c — the report of a run around its solutions: what DLX2 writes
+ * on stderr (the input line, progress, why it stopped, the item totals,
+ * the profile, the closing line), --shard's line, and on stdout -c's
+ * count or the JSON summary.
+ */
+#include "report.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <string.h>
+
+void rep_die(int status, const char *fmt, ...)
+{
+    va_list ap;
+    fputs("dlx2: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(status);
+}
+
+const char *rep_shown(const char *s, size_t max, char out[REP_SHOWN_SIZE])
+{
+    return xcc_quote(s, strlen(s), max < REP_SHOWN_MAX ? max : REP_SHOWN_MAX, out);
+}
+
+void rep_input_line(const rep *r)
+{
+    const xcc_problem *p = r->p;
+    fprintf(r->err, "(%llu options, %d+%d items, %d entries successfully read)\n", p->options,
+            p->second - 1, p->last_itm - p->second, xcc_entries(p));
+}
+
+void rep_item_totals(const rep *r)
+{
+    const xcc_problem *p = r->p;
+    fputs("Item totals:", r->err);
+    for (int k = 1; k < p->last_itm; k++) {
+        if (k == p->second)
+            fputs(" |", r->err);
+        fprintf(r->err, " %d", xcc_item_total(p, k));
+    }
+    fputc('\n', r->err);
+}
+
+/* ---- progress -------------------------------------------------------- */
+
+/* DLX2's one-character code for 0..61, '*' beyond. */
+static char code_char(int v)
+{
+    return v < 10 ? (char)('0' + v) : v < 36 ? (char)('a' + v - 10) : v < 62 ? (char)('A' + v - 36) : '*';
+}
+
+/* DLX2's " after M mems: S sols, kd kd ... 0.12345". */
+static void progress_line(const rep *r, const xcc_progress *pr)
+{
+    int dots = 0;
+    fprintf(r->err, " after %llu mems: %llu sols,", pr->mems, pr->solutions);
+    for (int l = 0; l < pr->level; l++) {
+        if (l < r->show_levels_max)
+            fprintf(r->err, " %c%c", code_char(pr->path[l].k), code_char(pr->path[l].d));
+        else if (!dots)
+            dots = 1, fputs("...", r->err);
+    }
+    fprintf(r->err, " %.5f\n", pr->fraction);
+}
+
+/* DLX2's "Current state (level L):" report (v256). */
+static void state_report(const rep *r, const xcc_progress *pr)
+{
+    fprintf(r->err, "Current state (level %d):\n", pr->level);
+    for (int l = 0; l < pr->level; l++) {
+        rep_option(r->err, r->p, &pr->path[l]);
+        if (l >= r->show_levels_max) {
+            fputs(" ...\n", r->err);
+            break;
+        }
+    }
+    fprintf(r->err, " %llu solutions, %llu mems, and max level %d so far.\n", pr->solutions,
+            pr->mems, pr->maxl);
+}
+
+void rep_progress(void *ctx, const xcc_progress *pr)
+{
+    rep *r = ctx;
+    if (pr->subtrees) { /* -j: the share of subtrees done; a log would get a line every 0.2 s */
+        if (r->tty_progress) {
+            fprintf(r->err, "\r\033[K%6.2f%% of the subtrees done", 100.0 * pr->fraction);
+            fflush(r->err);
+        }
+    } else if (r->tty_progress) {
+        fprintf(r->err, "\r\033[K%6.2f%% done, %llu solutions, %llu %s", 100.0 * pr->fraction,
+                pr->solutions, pr->mems_counted ? pr->mems : pr->nodes,
+                pr->mems_counted ? "mems" : "nodes");
+        fflush(r->err);
+    } else if (!pr->mems_counted) {
+        fprintf(r->err, " after %llu nodes: %llu sols, %.5f\n", pr->nodes, pr->solutions,
+                pr->fraction);
+    } else if (r->vbose & XCC_SHOW_FULL_STATE) {
+        state_report(r, pr);
+    } else {
+        progress_line(r, pr);
+    }
+}
+
+/* ---- the end of a run -------------------------------------------------- */
+
+int rep_flush(FILE *f)
+{
+    errno = 0;
+    if (!fflush(f) && !ferror(f))
+        return 0;
+    return errno ? errno : EIO;
+}
+
+long long rep_ccost(const xcc_figures *fig)
+{
+    ullng work = fig->mems - fig->lmems;
+    if (!work)
+        return 0;
+    return (long long)((200 * fig->cmems + work) / (2 * work));
+}
+
+void rep_closing(FILE *f, const xcc_figures *fig, long long ccost)
+{
+    fprintf(f, "Altogether %llu solution%s,", fig->solutions, fig->solutions == 1 ? "" : "s");
+    if (!fig->mems_counted)
+        fprintf(f, " %llu updates, %llu bytes, %llu nodes (--engine=fast: no mems counted).\n",
+                fig->updates, fig->bytes, fig->nodes);
+    else
+        fprintf(f, " %llu+%llu-%llu mems, %llu updates, %llu cleansings, %llu bytes,"
+                   " %llu nodes, ccost %lld%%.\n", fig->imems, fig->mems, fig->lmems,
+                fig->updates, fig->cleansings, fig->bytes, fig->nodes, ccost);
+}
+
+static int stopped_early(const xcc_figures *fig)
+{
+    return fig->stop == XCC_STOP_MEMS || fig->stop == XCC_STOP_INTERRUPT;
+}
+
+/*
+ * The line that says a search stopped before its end: DLX2's for T<n>,
+ * ours for a signal and for --time-limit. --merge looks for these
+ * beginnings in the parts' reports.
+ */
+const char *const rep_stop_lines[REP_STOP_LINES] = {"TIMEOUT!", "Search interrupted by ",
+                                                    "Time limit of "};
+
+static void stop_line(const rep *r, const xcc_figures *fig)
+{
+    if (fig->stop == XCC_STOP_MEMS)
+        fprintf(r->err, "%s\n", rep_stop_lines[0]);
+    else if (fig->stop == XCC_STOP_INTERRUPT && r->signal)
+        fprintf(r->err, "%s%s; the figures below are partial.\n", rep_stop_lines[1],
+                r->signal == SIGINT ? "SIGINT" : "SIGTERM");
+    else if (fig->stop == XCC_STOP_INTERRUPT)
+        fprintf(r->err, "%s%g seconds reached; the figures below are partial.\n",
+                rep_stop_lines[2], r->time_limit);
+}
+
+/* Why a search stopped, as the JSON summary says it. */
+static const char *json_stop(const rep *r, const xcc_figures *fig)
+{
+    switch (fig->stop) {
+    case XCC_COMPLETE: return "null";
+    case XCC_STOP_COUNT: return "\"count\"";
+    case XCC_STOP_MEMS: return "\"mems\"";
+    case XCC_STOP_INTERRUPT: return r->signal ? "\"signal\"" : "\"time\"";
+    case XCC_STOP_CALLBACK: break;
+    }
+    return "\"callback\"";
+}
+
+/* {"summary":{...}}: formats/json.md */
+static void json_summary(const rep *r, const xcc_figures *fig)
+{
+    FILE *f = r->out;
+    fprintf(f, "{\"summary\":{\"solutions\":%llu,\"complete\":%s,\"stopped\":%s,\"engine\":",
+            fig->solutions, fig->stop == XCC_COMPLETE ? "true" : "false", json_stop(r, fig));
+    rep_json_string(f, fig->engine ? fig->engine : "dlx", strlen(fig->engine ? fig->engine : "dlx"));
+    if (r->shards)
+        fprintf(f, ",\"shard\":[%d,%d]", r->shard, r->shards);
+    fprintf(f, ",\"nodes\":%llu,\"updates\":%llu", fig->nodes, fig->updates);
+    if (fig->mems_counted)
+        fprintf(f, ",\"cleansings\":%llu,\"imems\":%llu,\"mems\":%llu,\"lmems\":%llu,\"bytes\":%llu",
+                fig->cleansings, fig->imems, fig->mems, fig->lmems, fig->bytes);
+    fprintf(f, ",\"seconds\":%.6f}}\n", fig->seconds);
+}
+
+void rep_clear_progress(const rep *r)
+{
+    if (r->tty_progress)
+        fputs("\r\033[K", r->err);
+}
+
+int rep_end(rep *r, const xcc_figures *fig)
+{
+    rep_clear_progress(r);
+    stop_line(r, fig);
+    if (r->json)
+        json_summary(r, fig);
+    else if (r->count_only)
+        fprintf(r->out, "%llu%s\n", fig->solutions, stopped_early(fig) ? "+" : "");
+    int err = rep_flush(r->out);
+    if (err)
+        return err;
+    if (r->vbose & XCC_SHOW_TOTS)
+        rep_item_totals(r);
+    if (fig->profile && (r->vbose & XCC_SHOW_PROFILE)) {
+        fputs("Profile:\n", r->err);
+        for (int l = 0; l <= fig->maxl; l++)
+            fprintf(r->err, "%3d: %llu\n", l, fig->profile[l]);
+    }
+    if (r->vbose & XCC_SHOW_BASICS) {
+        if (r->shards) /* --shard K/N given, even 1/1 */
+            fprintf(r->err, "Shard %d/%d, problem fingerprint %016llx.\n", r->shard, r->shards,
+                    (ullng)rep_fingerprint(r->p));
+        rep_closing(r->err, fig, rep_ccost(fig));
+    }
+    return 0;
+}
+
+/*
+ * The fingerprint: FNV-1a (64 bits) of the problem's items and kept
+ * options written out plainly ("A B | X\nA X:1\n..."). It does not
+ * depend on how the file was laid out, nor on s<n> (which only links the
+ * options into their lists in another order).
+ */
+static uint64_t fnv1a(uint64_t h, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+uint64_t rep_fingerprint(const xcc_problem *p)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (int i = 1; i < p->last_itm; i++) {
+        if (i == p->second)
+            h = fnv1a(h, "| ", 2);
+        h = fnv1a(h, p->names + p->cl[i].name, (size_t)p->cl[i].namelen);
+        h = fnv1a(h, " ", 1);
+    }
+    for (int q = p->last_itm; q <= p->last_node; q++) {
+        const xcc_node *x = &p->nd[q];
+        if (x->itm <= 0) {
+            h = fnv1a(h, "\n", 1);
+            continue;
+        }
+        h = fnv1a(h, p->names + p->cl[x->itm].name, (size_t)p->cl[x->itm].namelen);
+        if (x->color > 0) {
+            h = fnv1a(h, ":", 1);
+            h = fnv1a(h, p->names + p->color_name[x->color], (size_t)p->color_len[x->color]);
+        }
+        h = fnv1a(h, " ", 1);
+    }
+    return h;
+}

@@ -1,0 +1,128 @@
+/*
+ * report.h — everything the programs write about a search, and what they
+ * read back, each format in one place:
+ *
+ *   listing.c  a solution in DLX2's layout ("K:", then each option from
+ *              the item branched on, with "(k of d)"), and in JSON Lines
+ *              (formats/json.md)
+ *   report.c   the rest of a run's report: DLX2's input line, progress
+ *              lines, the line saying why a search stopped early, -c's
+ *              count, the item totals, the profile, --shard's line, the
+ *              closing "Altogether" line (or the JSON summary)
+ *   merge.c    dlx2 --merge: the closing lines of the parts read back
+ *              and added up
+ *
+ * The engines never write results: they hand solutions and progress to
+ * a sink (engine/xcc_int.h), and rep_solution and rep_progress are the
+ * sink of dlx2. A new output format touches this module only.
+ */
+#ifndef REPORT_H
+#define REPORT_H
+
+#include <stdint.h>
+#include "rep_listing.h"
+#include "xcc_int.h"
+
+/* What the report of one run needs, and what happened to its stdout. */
+typedef struct rep {
+    FILE *out;             /* stdout: the solutions, -c's count, JSON */
+    FILE *err;             /* stderr: DLX2's report */
+    const xcc_problem *p;
+    int json;              /* --format=json */
+    int count_only;        /* -c */
+    int vbose;             /* v<n> */
+    int show_levels_max;   /* C<n> */
+    int tty_progress;      /* -p on a terminal: one self-updating line */
+    int out_tty;           /* stdout is a terminal: flush each solution */
+    int shard, shards;     /* --shard K/N; shards 0 when not given */
+    /* why an interrupted search was interrupted: the signal, or the time limit */
+    int signal;
+    double time_limit;
+    /* set while reporting */
+    int out_gone;          /* a write to stdout failed, so the search stopped */
+    int out_errno;         /* why: EPIPE when its reader went away */
+    int no_memory;         /* JSON's scratch could not grow */
+    int *order;            /* JSON's scratch: options sorted, items seen */
+    ullng *seen;
+    int order_cap;
+} rep;
+
+/* ---- solutions (listing.c) -------------------------------------------- */
+
+/* One option of it: " A C X:1 Y:1 (2 of 2)". */
+void rep_option(FILE *f, const xcc_problem *p, const xcc_choice *c);
+
+/* The sink's solution callback: s on r->out in r's format; nonzero stops. */
+int rep_solution(const xcc_problem *p, const xcc_solution *s, void *r);
+
+/* Frees r's scratch. */
+void rep_free(rep *r);
+
+/* A string as JSON writes it (formats/json.md). */
+void rep_json_string(FILE *f, const char *s, size_t n);
+
+/* ---- the report of a run (report.c) ----------------------------------- */
+
+/* DLX2's "(N options, P+S items, E entries successfully read)". */
+void rep_input_line(const rep *r);
+
+/* DLX2's "Item totals: 3 2 | 4", where the last search stopped or as read. */
+void rep_item_totals(const rep *r);
+
+/* The sink's progress callback: DLX2's lines, or -p's line on a terminal. */
+void rep_progress(void *r, const xcc_progress *pr);
+
+/*
+ * The end of a run, in DLX2's order: why the search stopped, -c's count
+ * (a lower bound "1778+" when stopped early) or the JSON summary, the
+ * item totals, the profile, the line of --shard and the closing line.
+ * Returns 0, or the errno of a failure to write stdout (nothing is
+ * written after it).
+ */
+int rep_end(rep *r, const xcc_figures *fig);
+
+/* Whether stdout took everything; its errno when not (EIO if none). */
+int rep_flush(FILE *f);
+
+/* DLX2's "ccost" percentage: the share of mems spent choosing the branch item. */
+long long rep_ccost(const xcc_figures *fig);
+
+/* How the lines begin that say a search stopped early (TIMEOUT!, ...). */
+#define REP_STOP_LINES 3
+extern const char *const rep_stop_lines[REP_STOP_LINES];
+
+/* The closing line: DLX2's, or the fast engine's without mems. */
+void rep_closing(FILE *f, const xcc_figures *fig, long long ccost);
+
+/*
+ * A fingerprint of the problem as read, for --merge to tell the parts of
+ * one problem from those of another (see report.c).
+ */
+uint64_t rep_fingerprint(const xcc_problem *p);
+
+/* ---- messages (report.c) ------------------------------------------------ */
+
+/* "dlx2: MESSAGE" on stderr, and exit with status. */
+void rep_die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+
+/*
+ * Text from outside (an argument, a file name, a line of a report) as a
+ * message shows it: at most max bytes, quoted as the reader quotes names
+ * (xcc_quote: bytes that could garble a terminal as \xHH).
+ */
+enum { REP_SHOWN_MAX = 1024, REP_SHOWN_SIZE = XCC_QUOTE_SIZE(REP_SHOWN_MAX) };
+const char *rep_shown(const char *s, size_t max, char out[REP_SHOWN_SIZE]);
+
+/* Wipes -p's self-updating line off the terminal. */
+void rep_clear_progress(const rep *r);
+
+/* ---- --merge (merge.c) ------------------------------------------------- */
+
+/*
+ * dlx2 --merge FILE...: the reports of the parts of a sharded run (the
+ * files, or stdin when none) added up into one report on stdout. Returns
+ * the exit status; a bad part ends the program with a message naming it.
+ */
+int rep_merge(const char *const *files, int nfiles);
+
+#endif
