@@ -14,7 +14,8 @@
 #
 # The engine (engine/*.c) is libxcc: build/libxcc.a, which dlx2 and the
 # generators that solve link. The report module (report/*.c) is
-# build/libreport.a.
+# build/libreport.a; the verifier (verify/*.c) goes into dlx2 alone: it
+# shares no code with the engine.
 
 CC      ?= cc
 OPT     ?= -O2
@@ -37,7 +38,7 @@ BIN      =
 endif
 # binaries: ./dlx2 and dlx-gen/gen-*, or under build-san/ when sanitizing,
 # so the two builds never overwrite each other
-ALL_CFLAGS = $(WARN) $(CFLAGS) -I. -Iinclude -Iengine -Ireport
+ALL_CFLAGS = $(WARN) $(CFLAGS) -I. -Iinclude -Iengine -Ireport -Iverify
 # the generators see only the public API and the listing of report/
 GEN_CFLAGS = $(WARN) $(CFLAGS) -I. -Iinclude -Ireport -Idlx-gen/lib
 
@@ -46,6 +47,8 @@ ENGINE_OBJ = $(ENGINE_SRC:engine/%.c=$(BUILD)/engine/%.o)
 ENGINE_HDR = $(wildcard engine/*.h) include/xcc.h progs.h
 REPORT_SRC = $(wildcard report/*.c)
 REPORT_OBJ = $(REPORT_SRC:%.c=$(BUILD)/%.o)
+VERIFY_SRC = $(wildcard verify/*.c)
+VERIFY_OBJ = $(VERIFY_SRC:%.c=$(BUILD)/%.o)
 # A generator is dlx-gen/gen-NAME.c or a folder dlx-gen/NAME/ of .c files;
 # it becomes dlx-gen/gen-NAME, linked with the generator library
 # (dlx-gen/lib/, archived so that each takes only the parts it uses).
@@ -60,7 +63,7 @@ UNIT_SRC   = $(filter-out tests/unit/check_gen.c,$(wildcard tests/unit/*.c))
 
 .PHONY: all demo test test-bench test-threads bench fuzz fuzz-gen clean man install uninstall
 # keep the objects that several programs link (make would delete them)
-.SECONDARY: $(GEN_LIB_OBJ) $(ENGINE_OBJ) $(REPORT_OBJ)
+.SECONDARY: $(GEN_LIB_OBJ) $(ENGINE_OBJ) $(REPORT_OBJ) $(VERIFY_OBJ)
 all: $(BIN)dlx2 $(GEN_BIN)
 
 $(BUILD)/engine/%.o: engine/%.c $(ENGINE_HDR)
@@ -79,6 +82,10 @@ $(BUILD)/libreport.a: $(REPORT_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
+$(BUILD)/verify/%.o: verify/%.c verify/*.h
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) -Iverify -c -o $@ $<
+
 $(BUILD)/dlx-gen/%.o: dlx-gen/%.c $(GEN_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(GEN_CFLAGS) -c -o $@ $<
@@ -87,9 +94,9 @@ $(BUILD)/libgen.a: $(GEN_LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-DLX2_LIBS = $(BUILD)/libreport.a $(BUILD)/libxcc.a
+DLX2_LIBS = $(VERIFY_OBJ) $(BUILD)/libreport.a $(BUILD)/libxcc.a
 
-$(BIN)dlx2: dlx2.c progs.h $(ENGINE_HDR) report/*.h $(DLX2_LIBS)
+$(BIN)dlx2: dlx2.c progs.h $(ENGINE_HDR) report/*.h verify/verify.h $(DLX2_LIBS)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ dlx2.c $(DLX2_LIBS) $(LDLIBS)
 
 define gen_link
@@ -133,7 +140,7 @@ $(BUILD)/rusage: bench/rusage.c
 
 # dlx2's main under another name, run by tests/crosscheck/batch.c in a
 # forked child per file (thousands of runs without an exec each)
-$(BUILD)/dlx2-main.o: dlx2.c progs.h $(ENGINE_HDR) report/*.h
+$(BUILD)/dlx2-main.o: dlx2.c progs.h $(ENGINE_HDR) report/*.h verify/verify.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Dmain=dlx2_main -c -o $@ dlx2.c
 

@@ -20,6 +20,7 @@
  */
 #include "progs.h"
 #include "report.h"
+#include "verify.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -50,6 +51,9 @@ typedef struct settings {
     const char *engine;   /* --engine, NULL: dlx (auto with -c) */
     int json;             /* --format=json */
     int merge;            /* --merge */
+    const char *verify;   /* --verify LISTING */
+    long long verify_count; /* --count N, or -1 */
+    int searching;        /* an argument that asks something of a search */
     const char *file;     /* NULL: stdin */
     const char **files;   /* every FILE argument (several with --merge) */
     int nfiles;
@@ -278,49 +282,71 @@ static void take_format(settings *st, const char *v)
     st->json = !strcmp(v, "json");
 }
 
+static void take_verify(settings *st, const char *v)
+{
+    st->verify = v;
+}
+
+static void take_count(settings *st, const char *v)
+{
+    long long n;
+    if (!parse_number(v, &n) || n < 0)
+        bad_usage("bad count '%s' (a number of solutions)", v);
+    st->verify_count = n;
+}
+
 /*
  * The flags. A flag with a value takes it as "-j4", "-j 4",
  * "--shard=2/8" or "--shard 2/8"; `needs` says what it takes when it is
- * missing.
+ * missing. searching: it asks something of a search (not with --verify).
  */
 typedef struct flag_row {
     const char *name, *alias;
     const char *needs;     /* NULL: no value */
     void (*take)(settings *st, const char *value);
+    int searching;
     const char *label;     /* as --help shows it */
     const char *help;      /* NULL: from the table of engines */
 } flag_row;
 
 static const flag_row flag_rows[] = {
-    {"-c", NULL, NULL, take_count_only, "-c",
+    {"-c", NULL, NULL, take_count_only, 1, "-c",
      "print only the number of solutions on stdout, with a +\n"
      "after it when the search was stopped early (1778+: at\n"
      "least 1778); use --engine=fast when the problem suits it"},
-    {"--engine", NULL, "a name (%s)", take_engine, "--engine=NAME", NULL},
-    {"-p", NULL, NULL, take_progress, "-p",
+    {"--engine", NULL, "a name (%s)", take_engine, 1, "--engine=NAME", NULL},
+    {"-p", NULL, NULL, take_progress, 1, "-p",
      "progress: on a terminal, one self-updating line with\n"
      "the estimated percentage done (every d<n> mems, default\n"
      "d100000000); elsewhere DLX2's progress lines"},
-    {"--time-limit", NULL, "a number of seconds", take_time_limit, "--time-limit S",
+    {"--time-limit", NULL, "a number of seconds", take_time_limit, 1, "--time-limit S",
      "stop after S seconds and report the figures so far"},
-    {"-j", "--jobs", "a number of threads (1 to 1024)", take_threads, "-j N",
+    {"-j", "--jobs", "a number of threads (1 to 1024)", take_threads, 1, "-j N",
      "search with N threads (default 1). The figures are the\n"
      "same as with one thread; with m<n> the solutions come in\n"
      "another order (each once, numbered 1, 2, ... as found)"},
-    {"--shard", NULL, "K/N (part K of N)", take_shard, "--shard K/N",
+    {"--shard", NULL, "K/N (part K of N)", take_shard, 1, "--shard K/N",
      "search only part K of N disjoint parts of the tree, for\n"
      "spreading one problem over N machines; part 1 also\n"
      "reports the top of the tree, so the parts add up. The\n"
      "report gains a line naming the shard and the problem"},
-    {"--format", NULL, "a format (dlx2 or json)", take_format, "--format=json",
+    {"--format", NULL, "a format (dlx2 or json)", take_format, 1, "--format=json",
      "solutions (all, unless m<n>) and a summary on stdout as\n"
      "JSON Lines, one object per line (--format=dlx2: DLX2's)"},
-    {"--merge", NULL, NULL, take_merge, "--merge [FILE]...",
+    {"--merge", NULL, NULL, take_merge, 0, "--merge [FILE]...",
      "add up the stderr reports of the N parts (files, or\n"
      "stdin) into one report on stdout; exact except ccost.\n"
      "Each part must be there once, complete, of one problem"},
-    {"-h", "--help", NULL, take_help, "-h, --help", "show this help"},
-    {"--version", NULL, NULL, take_version, "--version", "show the version"},
+    {"--verify", NULL, "a listing to check", take_verify, 0, "--verify LISTING",
+     "check every solution of LISTING (DLX2's m1 listing, or\n"
+     "JSON Lines) against the problem (FILE, or stdin) with a\n"
+     "reader and checks of its own, not the engine's; exit 0\n"
+     "when all are sound, 1 at the first one that is not, 2\n"
+     "when an input cannot be read, 3 out of memory"},
+    {"--count", NULL, "a number of solutions", take_count, 0, "--count N",
+     "with --verify: the listing must hold N solutions"},
+    {"-h", "--help", NULL, take_help, 0, "-h, --help", "show this help"},
+    {"--version", NULL, NULL, take_version, 0, "--version", "show the version"},
 };
 enum { FLAG_ROWS = sizeof flag_rows / sizeof *flag_rows };
 
@@ -362,6 +388,7 @@ static int take_flag(settings *st, int argc, char **argv, int *j)
             v = flag_value(argc, argv, j, f->alias, f->needs);
         if (v) {
             f->take(st, v);
+            st->searching += f->searching;
             return 1;
         }
     }
@@ -374,6 +401,7 @@ static void set_defaults(settings *st)
 {
     memset(st, 0, sizeof *st);
     st->threads = 1;
+    st->verify_count = -1;
     char arg[32];
     for (int k = 0; k < KNUTH_ROWS; k++)
         if (knuth_rows[k].deflt) {
@@ -416,6 +444,7 @@ static void parse_args(settings *st, int argc, char **argv)
             bad_usage("unknown argument '%s' (to read a file of that name, write ./%s)", a);
         }
     }
+    st->searching += nknuth;
     while (nknuth > 0) {
         const char *a = knuth[--nknuth];
         knuth_argument(st, a);
@@ -425,6 +454,10 @@ static void parse_args(settings *st, int argc, char **argv)
     if (!st->merge && st->nfiles > 1)
         bad_usage("only one FILE may be given, not also '%s'", st->files[1]);
     st->file = st->nfiles ? st->files[0] : NULL;
+    if (st->verify_count >= 0 && !st->verify)
+        bad_usage("%s", "--count goes with --verify");
+    if (st->verify && (st->merge || st->searching))
+        bad_usage("%s", "--verify takes a LISTING, a FILE and --count, nothing else");
 }
 
 /* -c, -p, -j and --format change some defaults, unless those are given. */
@@ -693,6 +726,15 @@ static int finish(rep *r, xcc_status s, const xcc_figures *fig, const xcc_diag *
     return fig->stop == XCC_STOP_MEMS || fig->stop == XCC_STOP_INTERRUPT ? PROG_LIMIT : PROG_DONE;
 }
 
+/* dlx2 --verify LISTING [FILE] [--count N] (verify/verify.h). */
+static int verify(const settings *st)
+{
+    vf_request rq = {st->verify, st->file, st->verify_count};
+    int status = vf_run(&rq, "dlx2");
+    stdout_lost(0);
+    return status;
+}
+
 static int search(settings *st)
 {
     xcc_settings xs;
@@ -743,6 +785,8 @@ int main(int argc, char **argv)
     int status;
     if (st.merge)
         status = rep_merge(st.files, st.nfiles);
+    else if (st.verify)
+        status = verify(&st);
     else
         adjust_defaults(&st), status = search(&st);
     free(st.files);
