@@ -13,9 +13,11 @@
 #   make man        the man pages as installed (version filled in), in build/man/
 #
 # The engine (engine/*.c) is libxcc: build/libxcc.a, which dlx2 and the
-# generators that solve link. The report module (report/*.c) is
-# build/libreport.a; the verifier (verify/*.c) goes into dlx2 alone: it
-# shares no code with the engine.
+# generators that solve link, and build/libxcc.so.0 (objects made again
+# with -fPIC in build/pic/, only include/xcc.h's calls exported), which
+# make install installs with include/xcc.h and xcc.pc. The report module
+# (report/*.c) is build/libreport.a; the verifier (verify/*.c) goes into
+# dlx2 alone: it shares no code with the engine.
 
 CC      ?= cc
 OPT     ?= -O2
@@ -44,6 +46,7 @@ GEN_CFLAGS = $(WARN) $(CFLAGS) -I. -Iinclude -Ireport -Idlx-gen/lib
 
 ENGINE_SRC = $(wildcard engine/*.c)
 ENGINE_OBJ = $(ENGINE_SRC:engine/%.c=$(BUILD)/engine/%.o)
+ENGINE_PIC = $(ENGINE_SRC:engine/%.c=$(BUILD)/pic/engine/%.o)
 ENGINE_HDR = $(wildcard engine/*.h) include/xcc.h progs.h
 REPORT_SRC = $(wildcard report/*.c)
 REPORT_OBJ = $(REPORT_SRC:%.c=$(BUILD)/%.o)
@@ -60,19 +63,32 @@ GEN_BIN    = $(GEN_NAMES:%=$(BIN)dlx-gen/gen-%)
 gen_obj    = $(patsubst %.c,$(BUILD)/%.o,$(wildcard dlx-gen/gen-$(1).c dlx-gen/$(1)/*.c))
 GEN_HDR    = $(wildcard dlx-gen/*/*.h) progs.h include/xcc.h report/rep_listing.h
 UNIT_SRC   = $(filter-out tests/unit/check_gen.c,$(wildcard tests/unit/*.c))
+VERSION := $(shell sed -n 's/.*DLX2_VERSION "\(.*\)".*/\1/p' progs.h)
+SONAME   = libxcc.so.0
+LIBXCC   = $(BUILD)/libxcc.a $(BUILD)/libxcc.so.$(VERSION)
 
 .PHONY: all demo test test-bench test-threads bench fuzz fuzz-gen clean man install uninstall
 # keep the objects that several programs link (make would delete them)
 .SECONDARY: $(GEN_LIB_OBJ) $(ENGINE_OBJ) $(REPORT_OBJ) $(VERIFY_OBJ)
-all: $(BIN)dlx2 $(GEN_BIN)
+all: $(BIN)dlx2 $(GEN_BIN) $(LIBXCC)
 
 $(BUILD)/engine/%.o: engine/%.c $(ENGINE_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -DXCC_BUILDING -c -o $@ $<
 
+$(BUILD)/pic/engine/%.o: engine/%.c $(ENGINE_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DXCC_BUILDING -fPIC -fvisibility=hidden -c -o $@ $<
+
 $(BUILD)/libxcc.a: $(ENGINE_OBJ)
 	rm -f $@
 	ar rcs $@ $^
+
+# the shared library, named by its version, with its soname and link names
+$(BUILD)/libxcc.so.$(VERSION): $(ENGINE_PIC)
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(LDLIBS)
+	ln -sf libxcc.so.$(VERSION) $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $(BUILD)/libxcc.so
 
 $(BUILD)/report/%.o: report/%.c report/*.h $(ENGINE_HDR)
 	@mkdir -p $(dir $@)
@@ -166,45 +182,60 @@ bench: all $(BUILD)/rusage $(BUILD)/randxcc
 	bench/run $(if $(TIER),--tier $(TIER))
 
 # ---- install ------------------------------------------------------------
-# The GNU layout: PREFIX (or prefix) and DESTDIR, bindir, mandir and docdir
-# may each be overridden. Every program, man page and document is found by
-# wildcard, so a new generator or page needs no edit here; uninstall removes
-# the same list and the documents' directory, nothing else.
+# The GNU layout: PREFIX (or prefix) and DESTDIR, bindir, libdir,
+# includedir, mandir and docdir may each be overridden. Every program, man
+# page and document is found by wildcard, so a new generator or page needs
+# no edit here; uninstall removes the same list and the documents'
+# directory, nothing else. libxcc goes with its header and xcc.pc, so
+# that `cc prog.c $(pkg-config --cflags --libs xcc)` builds against it.
 PREFIX  ?= /usr/local
 prefix   = $(PREFIX)
 bindir   = $(prefix)/bin
+libdir   = $(prefix)/lib
+includedir = $(prefix)/include
+pkgconfigdir = $(libdir)/pkgconfig
 datarootdir = $(prefix)/share
 mandir   = $(datarootdir)/man
 docdir   = $(datarootdir)/doc/dlx2
 INSTALL  = install
-VERSION := $(shell sed -n 's/.*DLX2_VERSION "\(.*\)".*/\1/p' progs.h)
 
 PROGS    = dlx2 $(notdir $(GEN_BIN))
 MAN_SRC  = $(wildcard man/*.1 man/*.5)
 MAN_OUT  = $(MAN_SRC:%=build/%)
 DOCS     = README.md LICENSE NEWS $(wildcard formats/*.md)
+LIB_FILES = libxcc.a libxcc.so.$(VERSION) $(SONAME) libxcc.so
 
 # The pages as installed, in build/man/: @VERSION@ and @DOCDIR@ filled in,
-# made again each time (docdir depends on the command line).
+# made again each time (docdir depends on the command line); xcc.pc the same.
 man:
 	@mkdir -p build/man
 	for m in $(MAN_SRC); do \
 	    sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@DOCDIR@|$(docdir)|g' $$m > build/$$m || exit 1; \
 	done
+	sed -e 's|@PREFIX@|$(prefix)|g' -e 's|@LIBDIR@|$(libdir)|g' \
+	    -e 's|@INCLUDEDIR@|$(includedir)|g' -e 's|@VERSION@|$(VERSION)|g' xcc.pc.in > build/xcc.pc
 
 install: all man
 	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man5 \
-	    $(DESTDIR)$(docdir)
+	    $(DESTDIR)$(docdir) $(DESTDIR)$(libdir) $(DESTDIR)$(includedir) $(DESTDIR)$(pkgconfigdir)
 	$(INSTALL) -m 755 $(BIN)dlx2 $(GEN_BIN) $(DESTDIR)$(bindir)
 	$(INSTALL) -m 644 $(filter %.1,$(MAN_OUT)) $(DESTDIR)$(mandir)/man1
 	$(INSTALL) -m 644 $(filter %.5,$(MAN_OUT)) $(DESTDIR)$(mandir)/man5
 	$(INSTALL) -m 644 $(DOCS) $(DESTDIR)$(docdir)
+	$(INSTALL) -m 644 $(BUILD)/libxcc.a $(DESTDIR)$(libdir)
+	$(INSTALL) -m 755 $(BUILD)/libxcc.so.$(VERSION) $(DESTDIR)$(libdir)
+	ln -sf libxcc.so.$(VERSION) $(DESTDIR)$(libdir)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(libdir)/libxcc.so
+	$(INSTALL) -m 644 include/xcc.h $(DESTDIR)$(includedir)
+	$(INSTALL) -m 644 build/xcc.pc $(DESTDIR)$(pkgconfigdir)
 
 uninstall:
 	rm -f $(PROGS:%=$(DESTDIR)$(bindir)/%)
 	rm -f $(patsubst man/%.1,$(DESTDIR)$(mandir)/man1/%.1,$(filter %.1,$(MAN_SRC)))
 	rm -f $(patsubst man/%.5,$(DESTDIR)$(mandir)/man5/%.5,$(filter %.5,$(MAN_SRC)))
 	rm -f $(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS)))
+	rm -f $(LIB_FILES:%=$(DESTDIR)$(libdir)/%) $(DESTDIR)$(includedir)/xcc.h
+	rm -f $(DESTDIR)$(pkgconfigdir)/xcc.pc
 	@rmdir $(DESTDIR)$(docdir) 2> /dev/null || true
 
 # Fuzzing with libFuzzer (clang): the reader and the search, with ASan and

@@ -1,5 +1,6 @@
-# make install and make uninstall, and README.md's examples against the
-# installed programs.
+# make install and make uninstall, libxcc as installed (examples/queens.c
+# built with pkg-config against it, shared and static), and README.md's
+# examples against the installed programs.
 #
 # Installs into a temporary PREFIX, and once with DESTDIR (as packages
 # do): every program, man page and document must be where it belongs and
@@ -34,6 +35,10 @@ expected_tree() {
     for p in $progs; do echo "$1$2/bin/$p"; done
     for m in $pages; do echo "$1$2/share/man/man${m##*.}/$m"; done
     for d in $docs; do echo "$1$2/share/doc/dlx2/$d"; done
+    for l in libxcc.a "libxcc.so.$VERSION" libxcc.so.0 libxcc.so pkgconfig/xcc.pc; do
+        echo "$1$2/lib/$l"
+    done
+    echo "$1$2/include/xcc.h"
 }
 
 # make_ok NAME ARGS... — runs make in the repository, status 0 expected
@@ -101,6 +106,41 @@ else
 fi
 t_eq "gen-knight 6 | dlx2 -c from PATH: 106172416" 106172416 \
     "$(PATH=$P/bin:$PATH; gen-knight 6 | dlx2 -c 2>&1)"
+
+# ---- libxcc: examples/queens.c built against the installed tree ------------
+CC=${CC:-cc}
+lib=$P/lib
+t_eq "libxcc.so.$VERSION: soname libxcc.so.0, links libxcc.so -> libxcc.so.0 -> it" \
+    "libxcc.so.0 libxcc.so.0 libxcc.so.$VERSION" \
+    "$(readelf -d "$lib/libxcc.so.$VERSION" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p') $(readlink "$lib/libxcc.so") $(readlink "$lib/libxcc.so.0")"
+# the shared library exports the calls of include/xcc.h and nothing else
+exported=$(nm -D --defined-only "$lib/libxcc.so.$VERSION" | awk '$2 == "T" {print $3}' | sort)
+declared=$(sed -n 's/^XCC_API [^(]*[ *]\(xcc_[a-z_]*\)(.*/\1/p' "$P/include/xcc.h" | sort)
+t_eq "xcc.h declares its calls (xcc_solve among them)" yes \
+    "$(echo "$declared" | grep -qx xcc_solve && [ "$(echo "$declared" | wc -l)" -gt 20 ] && echo yes)"
+t_eq "libxcc.so exports exactly the calls of xcc.h" "$declared" "$exported"
+export PKG_CONFIG_PATH=$lib/pkgconfig
+t_eq "pkg-config --modversion xcc: $VERSION" "$VERSION" "$(pkg-config --modversion xcc 2>&1)"
+if $CC -o "$TMP/queens" "$ROOT/examples/queens.c" $(pkg-config --cflags --libs xcc) 2> "$TMP/cc.err"; then
+    t_ok "examples/queens.c: cc \$(pkg-config --cflags --libs xcc)"
+    t_eq "queens 8, linked with libxcc.so.0: 92 solutions" "libxcc.so.0:92 solutions" \
+        "$(readelf -d "$TMP/queens" | sed -n 's/.*NEEDED.*\[\(libxcc[^]]*\)\]/\1/p'):$(LD_LIBRARY_PATH=$lib "$TMP/queens" 8 | tail -1)"
+else
+    t_fail "examples/queens.c: cc \$(pkg-config --cflags --libs xcc)" "$(head -5 "$TMP/cc.err")"
+fi
+if $CC -o "$TMP/queens-static" "$ROOT/examples/queens.c" $(pkg-config --cflags xcc) \
+    "$(pkg-config --variable=libdir xcc)/libxcc.a" -lpthread 2> "$TMP/cc.err"; then
+    t_eq "queens 6, linked with libxcc.a: the board and 4 solutions" ". Q . . . .
+. . . Q . .
+. . . . . Q
+Q . . . . .
+. . Q . . .
+. . . . Q .
+4 solutions:0" "$("$TMP/queens-static" 6):$(readelf -d "$TMP/queens-static" | grep -c 'NEEDED.*libxcc')"
+else
+    t_fail "examples/queens.c: cc ... libxcc.a" "$(head -5 "$TMP/cc.err")"
+fi
+unset PKG_CONFIG_PATH
 
 make_ok "make uninstall PREFIX=<temporary>" uninstall PREFIX="$P"
 t_eq "make uninstall leaves no file behind" "" "$(find "$P" -type f -o -type l)"
