@@ -62,7 +62,8 @@ GEN_NAMES  = $(patsubst dlx-gen/gen-%.c,%,$(wildcard dlx-gen/gen-*.c)) $(GEN_DIR
 GEN_BIN    = $(GEN_NAMES:%=$(BIN)dlx-gen/gen-%)
 gen_obj    = $(patsubst %.c,$(BUILD)/%.o,$(wildcard dlx-gen/gen-$(1).c dlx-gen/$(1)/*.c))
 GEN_HDR    = $(wildcard dlx-gen/*/*.h) progs.h include/xcc.h report/rep_listing.h
-UNIT_SRC   = $(filter-out tests/unit/check_gen.c,$(wildcard tests/unit/*.c))
+UNIT_SRC   = $(filter-out tests/unit/check_gen.c tests/unit/check_oom.c tests/unit/alloc_hook.c,\
+                          $(wildcard tests/unit/*.c))
 VERSION := $(shell sed -n 's/.*DLX2_VERSION "\(.*\)".*/\1/p' progs.h)
 SONAME   = libxcc.so.0
 LIBXCC   = $(BUILD)/libxcc.a $(BUILD)/libxcc.so.$(VERSION)
@@ -126,6 +127,14 @@ $(BUILD)/check_unit: $(UNIT_SRC) tests/unit/*.h $(ENGINE_HDR) $(BUILD)/libreport
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $$(pkg-config --cflags check) -o $@ $(UNIT_SRC) \
 	    $(BUILD)/libreport.a $(BUILD)/libxcc.a $$(pkg-config --libs check) $(LDLIBS)
 
+# the engine built again with every allocation going through a hook that
+# fails the n-th (engine/xcc_alloc.h), and the Check tests of that
+$(BUILD)/check_oom: tests/unit/check_oom.c tests/unit/alloc_hook.c tests/unit/*.h $(ENGINE_SRC) \
+                    $(ENGINE_HDR)
+	$(CC) $(ALL_CFLAGS) -DXCC_ALLOC_TEST $(LDFLAGS) $$(pkg-config --cflags check) -o $@ \
+	    tests/unit/check_oom.c tests/unit/alloc_hook.c $(ENGINE_SRC) $$(pkg-config --libs check) \
+	    $(LDLIBS)
+
 # the generator library's unit tests, a Check program of their own
 $(BUILD)/check_gen: tests/unit/check_gen.c tests/unit/*.h $(GEN_HDR) $(BUILD)/libgen.a
 	$(CC) $(GEN_CFLAGS) $(LDFLAGS) $$(pkg-config --cflags check) -o $@ $< \
@@ -163,7 +172,7 @@ $(BUILD)/dlx2-main.o: dlx2.c progs.h $(ENGINE_HDR) report/*.h verify/verify.h
 $(BUILD)/dlx2-batch: tests/crosscheck/batch.c $(BUILD)/dlx2-main.o $(DLX2_LIBS)
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/dlx2-main.o $(DLX2_LIBS) $(LDLIBS)
 
-TEST_TOOLS = $(BUILD)/check_unit $(BUILD)/check_gen $(BUILD)/randxcc \
+TEST_TOOLS = $(BUILD)/check_unit $(BUILD)/check_oom $(BUILD)/check_gen $(BUILD)/randxcc \
              $(BUILD)/naive $(BUILD)/rusage $(BUILD)/dlx2-batch
 
 test: all $(TEST_TOOLS)

@@ -615,7 +615,6 @@ static void install_signals(const settings *st)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
-    signal(SIGPIPE, SIG_IGN); /* a closed stdout shows up as a write error */
     if (st->time_limit > 0) {
         struct itimerval it;
         memset(&it, 0, sizeof it);
@@ -780,6 +779,7 @@ static int search(settings *st)
 int main(int argc, char **argv)
 {
     settings st;
+    signal(SIGPIPE, SIG_IGN); /* a closed stdout shows up as a write error (EPIPE) */
     set_defaults(&st);
     parse_args(&st, argc, argv);
     int status;

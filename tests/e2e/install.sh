@@ -110,6 +110,12 @@ t_eq "gen-knight 6 | dlx2 -c from PATH: 106172416" 106172416 \
 # ---- libxcc: examples/queens.c built against the installed tree ------------
 CC=${CC:-cc}
 lib=$P/lib
+# under make test SANITIZE=..., the library installed is the sanitized build
+case ${SANITIZE:-} in
+'') sanitize= ;;
+thread) sanitize=-fsanitize=thread ;;
+*) sanitize=-fsanitize=address,undefined ;;
+esac
 t_eq "libxcc.so.$VERSION: soname libxcc.so.0, links libxcc.so -> libxcc.so.0 -> it" \
     "libxcc.so.0 libxcc.so.0 libxcc.so.$VERSION" \
     "$(readelf -d "$lib/libxcc.so.$VERSION" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p') $(readlink "$lib/libxcc.so") $(readlink "$lib/libxcc.so.0")"
@@ -121,14 +127,15 @@ t_eq "xcc.h declares its calls (xcc_solve among them)" yes \
 t_eq "libxcc.so exports exactly the calls of xcc.h" "$declared" "$exported"
 export PKG_CONFIG_PATH=$lib/pkgconfig
 t_eq "pkg-config --modversion xcc: $VERSION" "$VERSION" "$(pkg-config --modversion xcc 2>&1)"
-if $CC -o "$TMP/queens" "$ROOT/examples/queens.c" $(pkg-config --cflags --libs xcc) 2> "$TMP/cc.err"; then
+if $CC $sanitize -o "$TMP/queens" "$ROOT/examples/queens.c" $(pkg-config --cflags --libs xcc) \
+    2> "$TMP/cc.err"; then
     t_ok "examples/queens.c: cc \$(pkg-config --cflags --libs xcc)"
     t_eq "queens 8, linked with libxcc.so.0: 92 solutions" "libxcc.so.0:92 solutions" \
         "$(readelf -d "$TMP/queens" | sed -n 's/.*NEEDED.*\[\(libxcc[^]]*\)\]/\1/p'):$(LD_LIBRARY_PATH=$lib "$TMP/queens" 8 | tail -1)"
 else
     t_fail "examples/queens.c: cc \$(pkg-config --cflags --libs xcc)" "$(head -5 "$TMP/cc.err")"
 fi
-if $CC -o "$TMP/queens-static" "$ROOT/examples/queens.c" $(pkg-config --cflags xcc) \
+if $CC $sanitize -o "$TMP/queens-static" "$ROOT/examples/queens.c" $(pkg-config --cflags xcc) \
     "$(pkg-config --variable=libdir xcc)/libxcc.a" -lpthread 2> "$TMP/cc.err"; then
     t_eq "queens 6, linked with libxcc.a: the board and 4 solutions" ". Q . . . .
 . . . Q . .
