@@ -30,7 +30,9 @@ LDFLAGS += -fsanitize=thread
 BUILD    = build-tsan
 BIN      = build-tsan/
 else ifdef SANITIZE
-CFLAGS  += -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+# XCC_SANITY: the engines check their data structure at every node
+CFLAGS  += -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
+           -DXCC_SANITY
 LDFLAGS += -fsanitize=address,undefined
 BUILD    = build-san
 BIN      = build-san/

@@ -293,6 +293,26 @@ xcc_status xcc_engine_run(const xcc_engine *e, xcc_problem *p, const xcc_setting
 xcc_status xcc_diag_set(xcc_diag *d, xcc_status s, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* ---- sanity checks ------------------------------------------------------ */
+
+/*
+ * With -DXCC_SANITY (the SANITIZE build of make test SANITIZE=1) every
+ * engine checks its data structure at the top of a node, as Knuth's
+ * programs call sanity() in a debug build: the links that the lists are
+ * doubly linked and as long as their lengths say, the bit-set engines
+ * that their counters are the sizes of their sets. At every node of the
+ * first 65536, and then of every 1024th, so that the tests stay quick.
+ * A failure says what is wrong and aborts.
+ */
+#ifdef XCC_SANITY
+static inline int xcc_sanity_due(ullng nodes)
+{
+    return nodes < 65536 || !(nodes & 1023);
+}
+void xcc_insane(const char *engine, ullng node, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4), noreturn));
+#endif
+
 /* ---- DLX2's printed forms for tracing (xcc_print.c) -------------------- */
 
 /* Writes an item's name. */

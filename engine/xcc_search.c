@@ -54,9 +54,9 @@ struct tally {
  * rank in the Fenwick tree). A node where every active item has
  * LEN_BUCKETS options or more scans as before. The price is a few
  * operations per update of a primary item's length, more than the scan
- * saves on many problems (a sudoku 16x16: 1.8 times slower), so the
- * search keeps the index only while it pays (xcc_links_walk), and never for
- * fewer than LEN_INDEX_ITEMS primary items.
+ * saves on many problems (sudokus, bench/NOTES.md), so the search keeps
+ * the index only while it pays (xcc_links_walk), and never for fewer
+ * than LEN_INDEX_ITEMS primary items.
  */
 #define LEN_BUCKETS 32
 #define LEN_INDEX_ITEMS 256
@@ -522,6 +522,39 @@ double xcc_estimate_subtree(xcc_tree *s, int probes, gb_rng *rng)
     return total < 0 ? -1.0 : probes ? total / probes : 1.0;
 }
 
+#ifdef XCC_SANITY
+/* Item k's list: doubly linked, its nodes, as long as its len says. */
+static void sane_list(const xcc_tree *s, int k)
+{
+    const xcc_problem *p = s->p;
+    const xcc_node *nd = p->nd;
+    int n = 0;
+    if (p->cl[p->cl[k].prev].next != k || p->cl[p->cl[k].next].prev != k)
+        xcc_insane("links", s->fig.nodes, "item %d is not linked into the active list", k);
+    for (int q = nd[k].down; q != k; q = nd[q].down, n++) {
+        if (q < p->last_itm || q >= p->last_node || nd[q].itm != k)
+            xcc_insane("links", s->fig.nodes, "node %d in the list of item %d", q, k);
+        if (nd[nd[q].down].up != q)
+            xcc_insane("links", s->fig.nodes, "node %d: its down's up is not it", q);
+        if (n > nd[k].len)
+            break;
+    }
+    if (n != nd[k].len)
+        xcc_insane("links", s->fig.nodes, "item %d has %d nodes, its len says %d", k, n,
+                   nd[k].len);
+}
+
+/* DLX2's sanity(): every active item's list, primary and secondary. */
+static void links_sanity(const xcc_tree *s)
+{
+    const xcc_problem *p = s->p;
+    for (int k = p->cl[0].next; k; k = p->cl[k].next)
+        sane_list(s, k);
+    for (int k = p->cl[p->last_itm].next; k != p->last_itm; k = p->cl[k].next)
+        sane_list(s, k);
+}
+#endif
+
 /*
  * A search that stops early (a limit, a signal, a callback) leaves levels
  * base_level .. top chosen. This takes them back, as backing up would but
@@ -592,6 +625,10 @@ forward:
         goto subtree_done;
     }
     s->fig.nodes++;
+#ifdef XCC_SANITY
+    if (xcc_sanity_due(s->fig.nodes))
+        links_sanity(s);
+#endif
     if (s->vbose & XCC_SHOW_PROFILE)
         s->profile[s->level]++;
     if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt)) {
@@ -712,8 +749,7 @@ static __attribute__((noinline)) xcc_status search_indexed(xcc_tree *s, lenidx *
  * per item looked at), with what the index would cost: two moves per
  * node of a primary item hidden, that is the updates less a quarter of
  * lmems (four per node of a secondary item hidden and put back). A move
- * costs about as much as scanning six items (5 ns against 1.6 on this
- * project's machine, on sudoku 16x16 and 25x25 and 300 queens), so the
+ * costs about as much as scanning six items (bench/NOTES.md), so the
  * index is made when cmems pass 12 times those hides, and dropped below
  * 8, so that the two do not alternate. With s->len_index set, the
  * caller decides.
