@@ -639,7 +639,7 @@ static enum step at_node(fast *f, int slot)
     }
     f->nodes++;
 #ifdef XCC_SANITY
-    if (xcc_sanity_due(f->nodes))
+    if (xcc_sanity_due(f->nodes, (ullng)f->d->b.P8 * (ullng)(s->hi - s->lo + 1)))
         fast_sanity(f, s);
 #endif
     if (f->progress_nodes && f->nodes >= f->next_progress)

@@ -626,7 +626,7 @@ forward:
     }
     s->fig.nodes++;
 #ifdef XCC_SANITY
-    if (xcc_sanity_due(s->fig.nodes))
+    if (xcc_sanity_due(s->fig.nodes, (ullng)s->p->last_node))
         links_sanity(s);
 #endif
     if (s->vbose & XCC_SHOW_PROFILE)

@@ -402,7 +402,7 @@ BITS_INLINE int limit_reached(walker *w)
     w->t->frames[s->level].deep = 0;
     w->nodes++;
 #ifdef XCC_SANITY
-    if (xcc_sanity_due(w->nodes))
+    if (xcc_sanity_due(w->nodes, (ullng)w->t->b.P8 * (ullng)w->t->b.W))
         twin_sanity(w->t, &w->t->slots[s->level], w->nodes);
 #endif
     if (s->vbose & XCC_SHOW_PROFILE)
