@@ -19,6 +19,7 @@
 
 #include "alloc_hook.h"
 #include "check_main.h"
+#include "problems.h"
 #include "xcc_tree.h"
 
 /* the test's own allocations are not the engine's: the libc's, unhooked */
@@ -27,21 +28,13 @@
 #undef realloc
 #undef free
 
-/* Knuth's example of colors, and the 68 parity permutations of check_xcc.c. */
+/* Knuth's example of colors, and the 68 parity permutations of problems.h. */
 static const char knuth_colors[] = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
 
 static char *parity_problem(void)
 {
     static char text[4096];
-    size_t len = 0;
-    for (int i = 0; i < 6; i++)
-        len += (size_t)sprintf(text + len, "r%d c%d ", i, i);
-    len += (size_t)sprintf(text + len, "| P Z\n");
-    for (int i = 0; i < 6; i++)
-        for (int j = 0; j < 6; j++)
-            len += (size_t)sprintf(text + len, "r%d c%d P:%s%s\n", i, j, (i + j) % 2 ? "odd" : "even",
-                                   i == j && i < 2 ? " Z" : "");
-    return text;
+    return parity_problem_into(text);
 }
 
 /* A chain of n items, each option covering two neighbours: n / 2 levels. */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "check_main.h"
+#include "problems.h"
 #include "report.h"
 #include "xcc_tree.h"
 
@@ -807,22 +808,11 @@ END_TEST
 
 /* ---- searching one problem again ------------------------------------ */
 
-/* The permutations i -> j of 6 things in which every i + j has the same
-   parity, told by the color of a secondary item P, and not both 0 -> 0
-   and 1 -> 1, which share the uncolored secondary item Z: 72 - 4 = 68
-   solutions, with purifying and cleansing at every level. */
+/* The parity permutations (problems.h), in a block the caller frees. */
 static char *parity_problem(void)
 {
     char *text = malloc(4096);
-    size_t len = 0;
-    for (int i = 0; i < 6; i++)
-        len += (size_t)sprintf(text + len, "r%d c%d ", i, i);
-    len += (size_t)sprintf(text + len, "| P Z\n");
-    for (int i = 0; i < 6; i++)
-        for (int j = 0; j < 6; j++)
-            len += (size_t)sprintf(text + len, "r%d c%d P:%s%s\n", i, j, (i + j) % 2 ? "odd" : "even",
-                                   i == j && i < 2 ? " Z" : "");
-    return text;
+    return text ? parity_problem_into(text) : NULL;
 }
 
 static int raise_flag_at_three(const xcc_problem *p, const xcc_solution *s, void *ctx)
