@@ -522,38 +522,6 @@ double xcc_estimate_subtree(xcc_tree *s, int probes, gb_rng *rng)
     return total < 0 ? -1.0 : probes ? total / probes : 1.0;
 }
 
-#ifdef XCC_SANITY
-/* Item k's list: doubly linked, its nodes, as long as its len says. */
-static void sane_list(const xcc_tree *s, int k)
-{
-    const xcc_problem *p = s->p;
-    const xcc_node *nd = p->nd;
-    int n = 0;
-    if (p->cl[p->cl[k].prev].next != k || p->cl[p->cl[k].next].prev != k)
-        xcc_insane("links", s->fig.nodes, "item %d is not linked into the active list", k);
-    for (int q = nd[k].down; q != k; q = nd[q].down, n++) {
-        if (q < p->last_itm || q >= p->last_node || nd[q].itm != k)
-            xcc_insane("links", s->fig.nodes, "node %d in the list of item %d", q, k);
-        if (nd[nd[q].down].up != q)
-            xcc_insane("links", s->fig.nodes, "node %d: its down's up is not it", q);
-        if (n > nd[k].len)
-            break;
-    }
-    if (n != nd[k].len)
-        xcc_insane("links", s->fig.nodes, "item %d has %d nodes, its len says %d", k, n,
-                   nd[k].len);
-}
-
-/* DLX2's sanity(): every active item's list, primary and secondary. */
-static void links_sanity(const xcc_tree *s)
-{
-    const xcc_problem *p = s->p;
-    for (int k = p->cl[0].next; k; k = p->cl[k].next)
-        sane_list(s, k);
-    for (int k = p->cl[p->last_itm].next; k != p->last_itm; k = p->cl[k].next)
-        sane_list(s, k);
-}
-#endif
 
 /*
  * A search that stops early (a limit, a signal, a callback) leaves levels
@@ -627,7 +595,7 @@ forward:
     s->fig.nodes++;
 #ifdef XCC_SANITY
     if (xcc_sanity_due(s->fig.nodes, (ullng)s->p->last_node))
-        links_sanity(s);
+        xcc_links_sanity(s);
 #endif
     if (s->vbose & XCC_SHOW_PROFILE)
         s->profile[s->level]++;

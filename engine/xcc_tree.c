@@ -6,21 +6,7 @@
 #include "xcc_tree.h"
 
 #include <limits.h>
-#include <stdarg.h>
 #include <string.h>
-
-#ifdef XCC_SANITY
-void xcc_insane(const char *engine, ullng node, const char *fmt, ...)
-{
-    va_list ap;
-    fprintf(stderr, "xcc sanity check (%s, node %llu): ", engine, node);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    abort();
-}
-#endif
 
 static const xcc_dlx2 defaults = {
     .show_choices_max = 1000000,
