@@ -49,6 +49,7 @@ typedef struct settings {
     int threads;          /* -j */
     int shard, shards;    /* --shard K/N */
     const char *engine;   /* --engine, NULL: dlx (auto with -c) */
+    int knuth;            /* --knuth=dlxN: N; 0: DLX2's, DLX3's for a problem with bounds */
     int json;             /* --format=json */
     int merge;            /* --merge */
     const char *verify;   /* --verify LISTING */
@@ -265,6 +266,17 @@ static void take_engine(settings *st, const char *v)
     st->engine = v;
 }
 
+/* --knuth=dlx2 or dlx3: whose tree, report and figures. */
+static void take_knuth(settings *st, const char *v)
+{
+    if (!strcmp(v, "dlx2"))
+        st->knuth = 2;
+    else if (!strcmp(v, "dlx3"))
+        st->knuth = 3;
+    else
+        bad_usage("unknown program '%s' for --knuth (dlx2 or dlx3)", v);
+}
+
 static void take_shard(settings *st, const char *v)
 {
     int k, n;
@@ -315,6 +327,11 @@ static const flag_row flag_rows[] = {
      "after it when the search was stopped early (1778+: at\n"
      "least 1778); use --engine=fast when the problem suits it"},
     {"--engine", NULL, "a name (%s)", take_engine, 1, "--engine=NAME", NULL},
+    {"--knuth", NULL, "a program (dlx2 or dlx3)", take_knuth, 1, "--knuth=PROG",
+     "whose search, report and figures: dlx2 (the default) or\n"
+     "dlx3, Knuth's DLX3, with its tree and cost model even\n"
+     "for a problem without multiplicities. A problem with\n"
+     "bounds (a:b|name, xcc(5)) gets DLX3's by itself"},
     {"-p", NULL, NULL, take_progress, 1, "-p",
      "progress: on a terminal, one self-updating line with\n"
      "the estimated percentage done (every d<n> mems, default\n"
@@ -504,6 +521,7 @@ static void engine_settings(const settings *st, xcc_settings *xs, xcc_dlx2 *k)
     k->want_shape = st->nshapes > 0;
     k->progress_nodes = st->progress ? 1 << 21 : 0;
     k->tasks_per_worker = 64;
+    k->knuth = st->knuth == 3 ? 3 : 0;
 }
 
 /* The engine that runs these settings on p (NULL: on any problem), or a usage error. */
@@ -661,6 +679,9 @@ static void read_problem(xcc_problem *p, FILE *in, const char *name, const setti
                 d.message);
     if (status)
         rep_die(failure_status(status), "%s: %s", name, d.message);
+    if (st->knuth == 2 && xcc_has_bounds(p))
+        rep_die(PROG_BAD_INPUT, "%s: bounds (multiplicities) in the item line, which DLX2 does not"
+                " read: leave out --knuth=dlx2", name);
 }
 
 /*

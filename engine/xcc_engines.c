@@ -6,7 +6,7 @@
  * is its own file (an xcc_engine) and a row here. dlx2 parses --engine,
  * writes its --help and picks for -c from this table.
  */
-#include "xcc_int.h"
+#include "mcc.h"
 
 #include <string.h>
 #include <time.h>
@@ -17,17 +17,20 @@ const xcc_engine_row xcc_engine_rows[] = {
     {"dlx",
      "Knuth's DLX2: the same tree, mems and report (the\n"
      "default); it walks the tree with bit sets and derives\n"
-     "the figures when it can, else it dances as links does",
-     {&xcc_threads_twin, &xcc_twin_engine, &xcc_links_engine}, 0},
-    {"links", "DLX2's tree, always by dancing links",
-     {&xcc_threads_links, &xcc_links_engine}, 0},
+     "the figures when it can, else it dances as links does.\n"
+     "With multiplicities, DLX3's tree, mems and report",
+     {&xcc_threads_twin, &xcc_twin_engine, &xcc_links_engine}, 0,
+     {&mcc_links_engine}},
+    {"links", "DLX2's tree (DLX3's with multiplicities), always by\ndancing links",
+     {&xcc_threads_links, &xcc_links_engine}, 0,
+     {&mcc_links_engine}},
     {"fast",
      "another tree, the same solutions, faster still; for up\n"
      "to some ten thousand options. It takes m<n>, t<n>, v1,\n"
      "v512, -c, -p and --time-limit; -c picks it by itself\n"
      "when it suits",
-     {&xcc_fast_engine}, 256 * MB},
-    {NULL, NULL, {NULL}, 0},
+     {&xcc_fast_engine}, 256 * MB, {NULL}},
+    {NULL, NULL, {NULL}, 0, {NULL}},
 };
 
 const xcc_engine_row *xcc_engine_row_named(const char *name)
@@ -38,18 +41,26 @@ const xcc_engine_row *xcc_engine_row_named(const char *name)
     return NULL;
 }
 
+int xcc_wants_mcc(const xcc_problem *p, const xcc_settings *st)
+{
+    return xcc_knobs(st)->knuth == 3 || (p && xcc_has_bounds(p));
+}
+
 /* The first engine of row that does not refuse, or NULL and *why. */
 static const xcc_engine *first_willing(const xcc_engine_row *row, const xcc_problem *p,
                                        const xcc_settings *st, const char **why)
 {
+    const xcc_engine *const *tries = xcc_wants_mcc(p, st) ? row->mcc : row->tries;
     *why = NULL;
-    for (int k = 0; row->tries[k]; k++) {
-        const char *no = row->tries[k]->refuses(p, st);
+    for (int k = 0; tries[k]; k++) {
+        const char *no = tries[k]->refuses(p, st);
         if (!no)
-            return row->tries[k];
+            return tries[k];
         if (!*why)
             *why = no;
     }
+    if (!tries[0])
+        *why = "this engine takes no multiplicities (DLX3's bounds a:b|name)";
     return NULL;
 }
 
@@ -104,7 +115,7 @@ xcc_status xcc_engine_run(const xcc_engine *e, xcc_problem *p, const xcc_setting
     double start = now();
     xcc_status s = e->solve(p, st, sink ? sink : &nothing, fig, d);
     fig->seconds = now() - start;
-    fig->imems = p->imems;
+    fig->imems = fig->knuth == 3 ? xcc_imems3(p) : p->imems;
     return s;
 }
 

@@ -73,6 +73,11 @@ typedef struct xcc_item {
     int namelen;     /* its length in bytes */
 } xcc_item;
 
+/* DLX3's multiplicities: a primary item is covered lo .. hi times. */
+typedef struct xcc_bound {
+    int lo, hi;
+} xcc_bound;
+
 struct xcc_problem {
     xcc_item *cl;
     xcc_node *nd;
@@ -87,6 +92,16 @@ struct xcc_problem {
     int *opt_node;    /* option -> its first node */
     long *opt_line;   /* option -> its input line */
     ullng imems;      /* mems of reading, in DLX2's cost model */
+    /*
+     * Multiplicities (formats/xcc.md, DLX3's MCC problems): bounds[i] for
+     * primary item i (1 .. second-1) as the item line gave them ("a:b|A",
+     * "b|A", or 1:1 for a plain "A"); NULL when it gave none, and then the
+     * problem is plain XCC. imems3 is what DLX3 charges for reading, which
+     * differs from DLX2's imems in the item line only: the reader keeps
+     * the difference, and xcc_imems3 adds it.
+     */
+    xcc_bound *bounds;
+    long long imems3_less; /* DLX2's imems minus DLX3's */
     /* s<n>: the generator the reader drew from, which the search goes on with */
     gb_rng rng;
     int randomized;   /* rng is seeded */
@@ -96,7 +111,7 @@ struct xcc_problem {
        NULL otherwise (stop_len[1 .. last_itm-1]) */
     int *stop_len;
     /* private to the reader: capacities and hash tables */
-    int cl_cap, nd_cap, color_cap, opt_cap;
+    int cl_cap, nd_cap, color_cap, opt_cap, bounds_cap;
     size_t names_len, names_cap;
     int *item_hash, item_hash_size;
     int *color_hash, color_hash_size;
@@ -151,6 +166,21 @@ const char *xcc_quote(const char *s, size_t n, size_t max, char *out);
 /* The length of the well-formed UTF-8 character at s (n bytes left), or 0. */
 size_t xcc_utf8_len(const unsigned char *s, size_t n);
 
+/* Whether the problem has multiplicities (an MCC problem, DLX3's). */
+static inline int xcc_has_bounds(const xcc_problem *p) { return p->bounds != NULL; }
+
+/* Item i's bounds (1:1 for a plain item). */
+static inline xcc_bound xcc_item_bound(const xcc_problem *p, int i)
+{
+    return p->bounds ? p->bounds[i] : (xcc_bound){1, 1};
+}
+
+/* The mems DLX3 charges for reading the problem. */
+static inline ullng xcc_imems3(const xcc_problem *p)
+{
+    return p->imems - (ullng)p->imems3_less;
+}
+
 /* Number of entries as DLX2 reports them (nodes after the headers). */
 static inline int xcc_entries(const xcc_problem *p) { return p->last_node - p->last_itm; }
 
@@ -199,6 +229,8 @@ struct xcc_dlx2 {
        the same, only the time differs */
     int len_index;
     int tasks_per_worker;  /* -j, --shard: subtrees to aim for per thread or shard */
+    int knuth;             /* 3: DLX3's tree and figures even for a plain problem
+                              (--knuth=dlx3); 0: as the problem says (mcc.h) */
 };
 typedef struct xcc_dlx2 xcc_dlx2;
 
@@ -214,6 +246,7 @@ typedef struct xcc_progress {
     const xcc_choice *path;  /* the choices of levels 0 .. level-1 */
     double fraction;         /* the estimated share of the tree done */
     int subtrees;            /* fraction is the share of subtrees finished (-j) */
+    int knuth;               /* 3: a walk of DLX3's tree; 0: DLX2's */
     int mems_counted;
 } xcc_progress;
 
@@ -263,14 +296,20 @@ extern const xcc_engine xcc_threads_links;   /* the same, dancing */
  * row tries its engines in order and runs the first that does not
  * refuse; when all refuse, the first refusal is the answer. A row with
  * auto_bytes is what "auto" picks when only counting, if it does not
- * refuse and its tables stay under auto_bytes.
+ * refuse and its tables stay under auto_bytes. A problem with
+ * multiplicities, or any problem when DLX3's tree is asked for
+ * (xcc_dlx2.knuth), takes the engines of mcc instead (mcc.h).
  */
 typedef struct xcc_engine_row {
     const char *name;
     const char *help;              /* for dlx2 --help */
     const xcc_engine *tries[4];    /* NULL-terminated */
     double auto_bytes;
+    const xcc_engine *mcc[4];      /* the same for DLX3's tree; none: plain XCC only */
 } xcc_engine_row;
+
+/* Whether p (NULL: any problem) is searched with DLX3's tree under st. */
+int xcc_wants_mcc(const xcc_problem *p, const xcc_settings *st);
 
 extern const xcc_engine_row xcc_engine_rows[];  /* ends with a row of NULL name */
 
@@ -330,6 +369,9 @@ void xcc_links_sanity(const struct xcc_tree *s);
 
 /* Writes an item's name. */
 void xcc_print_name(FILE *f, const xcc_problem *p, int item);
+
+/* " name name:color ..." for the option of node q, from q round to it. */
+void xcc_print_entries(FILE *f, const xcc_problem *p, int q);
 
 /* " name name:color ... (k of n)\n" for the option of node q, as in the live lists. */
 void xcc_print_option(FILE *f, const xcc_problem *p, int q);

@@ -20,13 +20,9 @@ static void print_color(FILE *f, const xcc_problem *p, int color)
         fputc('?', f);
 }
 
-void xcc_print_option(FILE *f, const xcc_problem *p, int q)
+void xcc_print_entries(FILE *f, const xcc_problem *p, int q)
 {
     const xcc_node *nd = p->nd;
-    if (q < p->last_itm || q >= p->last_node || nd[q].itm <= 0) {
-        fprintf(f, "Illegal option %d!\n", q);
-        return;
-    }
     for (int x = q;;) {
         int item = nd[x].itm;
         fputc(' ', f);
@@ -42,6 +38,16 @@ void xcc_print_option(FILE *f, const xcc_problem *p, int q)
         if (x == q)
             break;
     }
+}
+
+void xcc_print_option(FILE *f, const xcc_problem *p, int q)
+{
+    const xcc_node *nd = p->nd;
+    if (q < p->last_itm || q >= p->last_node || nd[q].itm <= 0) {
+        fprintf(f, "Illegal option %d!\n", q);
+        return;
+    }
+    xcc_print_entries(f, p, q);
     int item = nd[q].itm, k = 1;
     for (int x = nd[item].down; x != q; x = nd[x].down, k++) {
         if (x == item) {

@@ -292,6 +292,122 @@ static size_t skip_gap(reader *r, size_t i)
     return i;
 }
 
+/* ---- bounds (DLX3's multiplicities) ---------------------------------- */
+
+/*
+ * A primary item may be written "a:b|name" (covered a to b times),
+ * "b|name" (exactly b times) or "name" (exactly once); as in DLX3, ":b|"
+ * is "0:b|". A token is taken for bounds when it starts with a ':', or
+ * with digits or a sign followed by ':' or '|'; anything else with a
+ * ':' or '|' in it is a bad name, as in DLX2. DLX3 reads every byte of
+ * the bounds like a byte of a name (two mems a digit, one a separator),
+ * which imems3_less takes into account.
+ */
+#define XCC_BOUND_MAX 2147483647
+
+/* Whether n bytes at s start like bounds. */
+static int looks_like_bounds(const char *s, size_t n)
+{
+    size_t k = 0;
+    while (k < n && ((s[k] >= '0' && s[k] <= '9') || s[k] == '-' || s[k] == '+'))
+        k++;
+    return k < n && (s[k] == ':' || (s[k] == '|' && k > 0));
+}
+
+/* The bound of bytes s[0 .. n-1], or -1 if they are not a number 0 .. XCC_BOUND_MAX. */
+static long long bound_value(const char *s, size_t n)
+{
+    long long v = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (s[k] < '0' || s[k] > '9')
+            return -1;
+        v = 10 * v + (s[k] - '0');
+        if (v > XCC_BOUND_MAX)
+            return -2;
+    }
+    return v;
+}
+
+/* Item slot id gets bounds lo .. hi; the table is made when first needed. */
+static int set_bounds(xcc_problem *p, int id, int lo, int hi)
+{
+    int had = p->bounds_cap;
+    if (grow((void **)&p->bounds, &p->bounds_cap, id + 1, sizeof(xcc_bound)))
+        return -1;
+    for (int k = had; k < p->bounds_cap; k++)
+        p->bounds[k] = (xcc_bound){1, 1};
+    p->bounds[id] = (xcc_bound){lo, hi};
+    return 0;
+}
+
+/*
+ * The bounds at the start of the n-byte token at r->buf[i]: sets *pre to
+ * their length (0: none) and records them for the next item. second: the
+ * secondary items have begun, and take no bounds. 0, or a status.
+ */
+static int read_bounds(reader *r, size_t i, size_t n, int second, size_t *pre)
+{
+    xcc_problem *p = r->p;
+    const char *s = r->buf + i;
+    char q[300];
+    *pre = 0;
+    if (!looks_like_bounds(s, n))
+        return 0;
+    if (second)
+        return fail(r, XCC_BAD_INPUT, (long)i + 1,
+                    "bounds on the secondary item in '%s' (only primary items take bounds)",
+                    quoted(s, n, q));
+    size_t colon = 0, bar = 0; /* where ':' and '|' are, + 1; 0: not there */
+    for (size_t k = 0; k < n && !bar; k++) {
+        if (s[k] == ':' && !colon)
+            colon = k + 1;
+        else if (s[k] == '|')
+            bar = k + 1;
+        else if (s[k] == ':')
+            break;
+    }
+    if (!bar)
+        return fail(r, XCC_BAD_INPUT, (long)i + 1,
+                    colon && !memchr(s + colon, ':', n - colon)
+                        ? "a lower bound without an upper bound in '%s' (write a:b|name)"
+                        : "bad bounds in '%s' (write a:b|name or b|name)",
+                    quoted(s, n, q));
+    if (colon && colon == bar - 1)
+        return fail(r, XCC_BAD_INPUT, (long)(i + colon) + 1,
+                    "no upper bound in '%s' (write a:b|name)", quoted(s, n, q));
+    long long lo = colon ? bound_value(s, colon - 1) : 0;
+    long long hi = bound_value(s + colon, bar - 1 - colon);
+    if (lo < 0 || hi < 0) {
+        size_t at = lo < 0 ? 0 : colon;
+        return fail(r, XCC_BAD_INPUT, (long)(i + at) + 1,
+                    lo == -2 || hi == -2 ? "bound too large in '%s' (at most 2147483647)"
+                                         : "bad bounds in '%s' (bounds are whole numbers:"
+                                           " a:b|name or b|name)",
+                    quoted(s, n, q));
+    }
+    if (hi == 0)
+        return fail(r, XCC_BAD_INPUT, (long)(i + colon) + 1,
+                    "upper bound 0 in '%s' (the item must be allowed at least once)",
+                    quoted(s, n, q));
+    if (!colon)
+        lo = hi;
+    if (lo > hi)
+        return fail(r, XCC_BAD_INPUT, (long)i + 1, "lower bound %lld exceeds upper bound %lld in '%s'",
+                    lo, hi, quoted(s, n, q));
+    if (bar == n || is_ws(s[bar]))
+        return fail(r, XCC_BAD_INPUT, (long)i + 1, "bounds without an item name in '%s'",
+                    quoted(s, n, q));
+    if (looks_like_bounds(s + bar, n - bar))
+        return fail(r, XCC_BAD_INPUT, (long)(i + bar) + 1, "bounds given twice in '%s'",
+                    quoted(s, n, q));
+    if (set_bounds(p, p->last_itm, (int)lo, (int)hi))
+        return out_of_memory(r);
+    /* DLX3: two mems a digit (test and copy), one a separator (test) */
+    p->imems3_less -= (long long)(2 * bar - (colon ? 2 : 1));
+    *pre = bar;
+    return 0;
+}
+
 /* ---- the item line ----------------------------------------------------- */
 
 static int add_item(reader *r, const char *s, size_t n, long col)
@@ -333,14 +449,18 @@ static int read_item_line(reader *r, size_t i)
     char *b = r->buf;
     int second = 0;
     while (p->imems++, b[i]) {
-        size_t n = 0;
+        size_t n = 0, pre = 0;
         while (!is_ws(b[i + n]))
             n++;
+        if (read_bounds(r, i, n, second, &pre))
+            return r->status;
+        i += pre, n -= pre;
         for (size_t k = 0; k < n; k++)
             if (b[i + k] == ':' || b[i + k] == '|')
                 return fail(r, XCC_BAD_INPUT, (long)(i + k) + 1, "item name '%s' contains '%c'",
                             quoted(b + i, n, q), b[i + k]);
         p->imems += name_mems(n);
+        p->imems3_less -= second ? -1 : 1; /* DLX3 sets an item up in 4 mems, 2 if secondary */
         if (add_item(r, b + i, n, (long)i + 1))
             return r->status;
         i = skip_gap(r, i + n);
@@ -377,6 +497,7 @@ static xcc_status close_items(reader *r)
     p->cl[0].prev = second - 1;
     p->cl[second - 1].next = 0;
     p->imems += 6;
+    p->imems3_less += 4; /* DLX3 closes its lists in 2 mems */
     p->last_node = p->last_itm;
     if (grow((void **)&p->nd, &p->nd_cap, p->last_node + 1, sizeof(xcc_node)))
         return out_of_memory(r);
@@ -756,6 +877,7 @@ void xcc_release(xcc_problem *p)
     free(p->color_len);
     free(p->opt_node);
     free(p->opt_line);
+    free(p->bounds);
     free(p->item_hash);
     free(p->color_hash);
     memset(p, 0, sizeof *p);

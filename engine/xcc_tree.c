@@ -4,6 +4,7 @@
  * progress to the sink as records.
  */
 #include "xcc_tree.h"
+#include "mcc.h"
 
 #include <limits.h>
 #include <string.h>
@@ -55,6 +56,7 @@ xcc_status xcc_tree_init(xcc_tree *t, xcc_problem *p, const xcc_settings *st,
 
 void xcc_tree_free(xcc_tree *t)
 {
+    mcc_walk_free(t);
     free(t->choice);
     free(t->profile);
     free(t->path);
@@ -96,8 +98,14 @@ static void fill_path(xcc_tree *t, int levels, int known)
     const xcc_problem *p = t->p;
     const xcc_node *nd = p->nd;
     for (int l = 0; l < levels; l++) {
-        int q = t->choice[l], o = xcc_option_of(p, q);
+        int q = t->choice[l];
         xcc_choice *c = &t->path[l];
+        if (q < p->last_itm) { /* a null choice of DLX3's tree: item q took no option */
+            c->option = -1;
+            c->entry = q - 1;
+            continue;
+        }
+        int o = xcc_option_of(p, q);
         c->option = o;
         c->entry = q - p->opt_node[o];
         if (known)
@@ -130,7 +138,7 @@ void xcc_tree_progress(xcc_tree *t, int known)
         .solutions = t->fig.solutions, .mems = t->fig.mems, .nodes = t->fig.nodes,
         .level = t->level, .maxl = t->maxl, .path = t->path, .mems_counted = 1,
         .fraction = t->fraction_done >= 0 ? t->fraction_done : xcc_path_fraction(t->path, t->level),
-        .subtrees = t->fraction_done >= 0,
+        .subtrees = t->fraction_done >= 0, .knuth = t->fig.knuth,
     };
     k->progress(k->ctx, &pr);
 }
@@ -147,6 +155,8 @@ double xcc_path_fraction(const xcc_choice *path, int levels)
 
 ullng xcc_tree_bytes(const xcc_tree *t)
 {
+    if (t->fig.knuth == 3)
+        return mcc_bytes(t->p, t->maxl);
     return (ullng)t->p->last_itm * sizeof(xcc_item) + (ullng)t->p->last_node * sizeof(xcc_node)
            + (ullng)t->maxl * sizeof(int);
 }

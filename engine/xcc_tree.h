@@ -52,6 +52,7 @@ struct xcc_tree {
     ullng *profile;        /* nodes per level, when XCC_SHOW_PROFILE */
     xcc_choice *path;      /* the same as records, for the sink; the twin keeps k and d here */
     int levels_cap;
+    struct mcc_walk *mcc;  /* a walk of DLX3's tree: its own state (mcc.h), or NULL */
 };
 
 /* A walk of p with the settings of st (NULL: the defaults) for sink. */

@@ -159,7 +159,10 @@ XCC_API void xcc_settings_init(xcc_settings *s);
  * One option of a solution, as the search chose it: option o, at the
  * level where it branched on entry `entry` of o (DLX2 lists the option
  * from that entry on, round to it), o being the k-th of the d options
- * then left for that item.
+ * then left for that item. In a problem with multiplicities (formats/
+ * xcc.md) a level may also make a null choice: option is -1, and item
+ * `entry` takes no more options; k and d are then DLX3's (the k-th try
+ * of d at that level).
  */
 typedef struct xcc_choice {
     int option, entry;
@@ -184,6 +187,8 @@ typedef struct xcc_figures {
     int level, maxl;      /* the level where it ended, the deepest reached */
     double seconds;       /* wall clock */
     const char *engine;   /* the engine asked for: "dlx", "links", "fast" */
+    int knuth;            /* 3: DLX3's tree and cost model (multiplicities; lmems is 0);
+                             0: DLX2's */
     unsigned long long *profile; /* nodes per level 0 .. maxl + 1 when dlx2 asks (v128), else NULL */
 } xcc_figures;
 

@@ -35,9 +35,22 @@ static void dlx2_entry(FILE *f, const xcc_problem *p, int x)
     }
 }
 
+/* DLX3's line for a null choice: " null NAME (k of d)". */
+static void null_choice(FILE *f, const xcc_problem *p, const xcc_choice *c)
+{
+    const xcc_item *it = &p->cl[c->entry + 1];
+    fputs(" null ", f);
+    fwrite(p->names + it->name, 1, (size_t)it->namelen, f);
+    fprintf(f, " (%d of %d)\n", c->k, c->d);
+}
+
 void rep_option(FILE *f, const xcc_problem *p, const xcc_choice *c)
 {
     const xcc_node *nd = p->nd;
+    if (c->option < 0) {
+        null_choice(f, p, c);
+        return;
+    }
     int q = p->opt_node[c->option] + c->entry;
     for (int x = q;;) {
         dlx2_entry(f, p, x);
@@ -117,16 +130,18 @@ static int reserve(rep *r, int n)
 static int json_solution(rep *r, const xcc_problem *p, const xcc_solution *s)
 {
     FILE *f = r->out;
+    int size = 0; /* options chosen, null choices (DLX3's) left out */
     if (reserve(r, s->size))
         return r->no_memory = 1;
     for (int l = 0; l < s->size; l++)
-        r->order[l] = s->choices[l].option;
-    qsort(r->order, (size_t)s->size, sizeof(int), by_number);
+        if (s->choices[l].option >= 0)
+            r->order[size++] = s->choices[l].option;
+    qsort(r->order, (size_t)size, sizeof(int), by_number);
     fprintf(f, "{\"solution\":%llu,\"lines\":[", s->number);
-    for (int l = 0; l < s->size; l++)
+    for (int l = 0; l < size; l++)
         fprintf(f, "%s%ld", l ? "," : "", p->opt_line[r->order[l]]);
     fputs("],\"options\":[", f);
-    for (int l = 0; l < s->size; l++) {
+    for (int l = 0; l < size; l++) {
         /* the text as written: names and colors, one space between (each
            piece escaped apart is the whole escaped, since no UTF-8
            character spans a space or a colon) */
@@ -147,7 +162,7 @@ static int json_solution(rep *r, const xcc_problem *p, const xcc_solution *s)
     }
     fputs("],\"colors\":{", f);
     int first = 1;
-    for (int l = 0; l < s->size; l++)
+    for (int l = 0; l < size; l++)
         for (int x = p->opt_node[r->order[l]]; p->nd[x].itm > 0; x++) {
             int i = p->nd[x].itm, c = p->nd[x].color ? node_color(p, x) : 0;
             if (c <= 0 || r->seen[i] == s->number)

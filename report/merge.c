@@ -102,8 +102,9 @@ static int take_figure(const char **s, ullng *v)
     return 1;
 }
 
-/* Parses DLX2's closing line (without its newline) into *c and *ccost;
-   1, 0 if it is not one, -1 if a figure is too large. */
+/* Parses DLX2's closing line (without its newline) into *c and *ccost,
+   or DLX3's, which has no "-lmems" (then c->knuth is 3); 1, 0 if it is
+   not one, -1 if a figure is too large. */
 static int parse_closing(const char *line, xcc_figures *c, long long *ccost)
 {
     static const char *const between[] = {"Altogether ", "+", "-", " mems, ", " updates, ",
@@ -119,6 +120,10 @@ static int parse_closing(const char *line, xcc_figures *c, long long *ccost)
     if (!take(&s, c->solutions == 1 ? " solution, " : " solutions, "))
         return 0;
     for (int i = 0; i < 7; i++) {
+        if (i == 2 && !c->knuth && starts(s, between[3])) {
+            c->knuth = 3; /* DLX3's line: no lmems */
+            continue;
+        }
         if ((i > 0 && !take(&s, between[i])) || (r = take_figure(&s, figure[i])) <= 0)
             return r < 0 ? -1 : 0;
     }
@@ -154,7 +159,11 @@ static void merge_part(merger *m, const char *line, int whole, place at)
     if (!m->n)
         bad_part(at, "a closing line without the line of --shard before it"
                      " (only the reports of dlx2 --shard K/N can be merged)");
+    if (m->parts && c.knuth != m->sum.knuth)
+        bad_part(at, "a closing line of DLX%d's form among parts of DLX%d's",
+                 c.knuth ? c.knuth : 2, m->sum.knuth ? m->sum.knuth : 2);
     if (!m->parts) {
+        m->sum.knuth = c.knuth;
         m->shards = m->n;
         m->fingerprint = m->fp;
         m->first = m->shard_line;

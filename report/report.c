@@ -59,6 +59,15 @@ static void progress_line(const rep *r, const xcc_progress *pr)
 {
     int dots = 0;
     fprintf(r->err, " after %llu mems: %llu sols,", pr->mems, pr->solutions);
+    if (pr->knuth == 3) { /* DLX3 shows levels 0 .. C, then "...", and estimates from those */
+        int most = r->show_levels_max < 0 ? 1 : r->show_levels_max + 1;
+        int shown = most < pr->level ? most : pr->level;
+        for (int l = 0; l < shown; l++)
+            fprintf(r->err, " %c%c", code_char(pr->path[l].k), code_char(pr->path[l].d));
+        fprintf(r->err, "%s %.5f\n", pr->level >= most ? "..." : "",
+                xcc_path_fraction(pr->path, shown));
+        return;
+    }
     for (int l = 0; l < pr->level; l++) {
         if (l < r->show_levels_max)
             fprintf(r->err, " %c%c", code_char(pr->path[l].k), code_char(pr->path[l].d));
@@ -79,8 +88,8 @@ static void state_report(const rep *r, const xcc_progress *pr)
             break;
         }
     }
-    fprintf(r->err, " %llu solutions, %llu mems, and max level %d so far.\n", pr->solutions,
-            pr->mems, pr->maxl);
+    fprintf(r->err, " %llu %s, %llu mems, and max level %d so far.\n", pr->solutions,
+            pr->knuth == 3 ? "sols" : "solutions", pr->mems, pr->maxl);
 }
 
 void rep_progress(void *ctx, const xcc_progress *pr)
@@ -130,6 +139,10 @@ void rep_closing(FILE *f, const xcc_figures *fig, long long ccost)
     if (!fig->mems_counted)
         fprintf(f, " %llu updates, %llu bytes, %llu nodes (--engine=fast: no mems counted).\n",
                 fig->updates, fig->bytes, fig->nodes);
+    else if (fig->knuth == 3) /* DLX3's: no lmems */
+        fprintf(f, " %llu+%llu mems, %llu updates, %llu cleansings, %llu bytes, %llu nodes,"
+                   " ccost %lld%%.\n", fig->imems, fig->mems, fig->updates, fig->cleansings,
+                fig->bytes, fig->nodes, ccost);
     else
         fprintf(f, " %llu+%llu-%llu mems, %llu updates, %llu cleansings, %llu bytes,"
                    " %llu nodes, ccost %lld%%.\n", fig->imems, fig->mems, fig->lmems,
