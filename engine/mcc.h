@@ -85,11 +85,24 @@ double mcc_estimate_subtree(xcc_tree *t, int probes, gb_rng *rng);
 /* Writes " NAME:COLOR ... (k of d)" for the option of node q, or " null NAME (k of d)". */
 void mcc_print_choice(FILE *f, const xcc_problem *p, int q, int k, int d);
 
+/* ---- the twin (mcc_twin.c) --------------------------------------------- */
+
+/*
+ * DLX3's tree walked with bit sets, every figure derived (xcc_twin's
+ * contract, for DLX3's tree): a twin is made for one problem and may
+ * walk it many times (the workers of the parallel driver).
+ */
+void *mcc_twin_new(const xcc_problem *p);
+void mcc_twin_delete(void *tw);
+xcc_status mcc_twin_walk(void *tw, xcc_tree *t);
+const char *mcc_twin_refuses(const xcc_problem *p, const xcc_settings *st);
+
 /* ---- the engines ------------------------------------------------------- */
 
 /* Why an MCC engine cannot run st on p (p NULL: any problem), or NULL. */
 const char *mcc_refuses(const xcc_problem *p, const xcc_settings *st);
 
 extern const xcc_engine mcc_links_engine;
+extern const xcc_engine mcc_twin_engine;
 
 #endif
