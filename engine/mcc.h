@@ -104,5 +104,7 @@ const char *mcc_refuses(const xcc_problem *p, const xcc_settings *st);
 
 extern const xcc_engine mcc_links_engine;
 extern const xcc_engine mcc_twin_engine;
+extern const xcc_engine mcc_threads_twin;   /* -j, --shard: twins, or links */
+extern const xcc_engine mcc_threads_links;  /* the same, always dancing */
 
 #endif

@@ -532,10 +532,13 @@ static __attribute__((noinline)) void unwind(xcc_tree *s, int top)
     }
     int stopped_at = s->level;
     for (int l = top; l >= s->base_level; l--) {
-        int cur = s->choice[l];
+        int cur = s->choice[l], x = item_of(p, cur);
+        mcc_cap c = s->mcc->cap[x];
         s->level = l;
         level_untry(s, cur, &scratch);
-        level_end(s, item_of(p, cur), &scratch);
+        if (cur != x && c.bound == 0 && c.slack) /* its null choice would have put x back */
+            reactivate(p->cl, x, &scratch);
+        level_end(s, x, &scratch);
     }
     s->level = stopped_at;
 }

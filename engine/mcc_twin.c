@@ -850,3 +850,27 @@ static xcc_status twin_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
 }
 
 const xcc_engine mcc_twin_engine = {"mcc-twin", mcc_twin_refuses, twin_solve, NULL};
+
+/* ---- threads and shards ------------------------------------------------------ */
+
+const xcc_walker mcc_walker = {
+    mcc_links_walk, mcc_replay, mcc_unreplay, mcc_estimate_subtree,
+    mcc_twin_refuses, mcc_twin_new, mcc_twin_delete, mcc_twin_walk, NULL, 3,
+};
+
+static xcc_status threads_twin_solve(xcc_problem *p, const xcc_settings *st,
+                                     const xcc_sink *sink, xcc_figures *fig, xcc_diag *d)
+{
+    (void)d;
+    return xcc_threads_solve(p, st, sink, fig, &mcc_walker, 1);
+}
+
+static xcc_status threads_links_solve(xcc_problem *p, const xcc_settings *st,
+                                      const xcc_sink *sink, xcc_figures *fig, xcc_diag *d)
+{
+    (void)d;
+    return xcc_threads_solve(p, st, sink, fig, &mcc_walker, 0);
+}
+
+const xcc_engine mcc_threads_twin = {"mcc-threads", xcc_threads_refuses, threads_twin_solve, NULL};
+const xcc_engine mcc_threads_links = {"mcc-threads", xcc_threads_refuses, threads_links_solve, NULL};

@@ -39,6 +39,9 @@
  * machines agree), and deals them out largest first to the shard with
  * the least estimated work. Shard 1 also owns the enumerator's own
  * figures and solutions.
+ *
+ * The driver knows the walks only through an xcc_walker (xcc_tree.h):
+ * DLX2's tree here, DLX3's in mcc_twin.c.
  */
 #ifdef __linux__
 #define _GNU_SOURCE /* CPU affinity: see start_thread */
@@ -64,6 +67,7 @@ typedef struct shared {
     const xcc_settings *st;
     const xcc_sink *user;  /* the caller's sink */
     int numbering;         /* solutions are numbered here: listed, or a count limit */
+    const xcc_walker *w;   /* the tree's walks */
     int use_twin;          /* the workers may walk with twins */
     tasks *t;
     size_t *mine;          /* the indices of this shard's tasks */
@@ -96,7 +100,7 @@ typedef struct worker {
     xcc_tree t;
     int walking;     /* t is set up */
     xcc_sink sink;   /* its solutions go through worker_solution */
-    xcc_twin *twin;  /* walks its subtrees with bit sets, or NULL: links */
+    void *twin;      /* walks its subtrees with bit sets, or NULL: links */
     pthread_t thread;
     char pad[CACHE_LINE];
 } worker;
@@ -115,7 +119,8 @@ static void free_worker(worker *w)
 {
     if (!w)
         return;
-    xcc_twin_delete(w->twin);
+    if (w->twin)
+        w->sh->w->twin_delete(w->twin);
     if (w->walking)
         xcc_tree_free(&w->t);
     if (w->cloned)
@@ -199,7 +204,7 @@ static int enumerator_solution(const xcc_problem *p, const xcc_solution *s, void
  * caller (t->count short).
  */
 static xcc_status enumerate(xcc_tree *e, xcc_sink *sink, xcc_problem *p, const xcc_settings *st,
-                            tasks *t, int d, xcc_twin *twin)
+                            tasks *t, int d, const xcc_walker *w, void *twin)
 {
     t->depth = d;
     t->count = 0;
@@ -213,7 +218,7 @@ static xcc_status enumerate(xcc_tree *e, xcc_sink *sink, xcc_problem *p, const x
     e->split_depth = d;
     e->on_split = record_task;
     e->split_ctx = t;
-    return twin ? xcc_twin_walk(twin, e) : xcc_links_walk(e);
+    return twin ? w->twin_walk(twin, e) : w->walk(e);
 }
 
 /* Whether the walk stopped because a task could not be recorded. */
@@ -229,10 +234,11 @@ static int lost_a_task(const xcc_tree *e)
  * interruption.
  */
 static xcc_status choose_depth(xcc_tree *e, xcc_sink *sink, xcc_problem *p,
-                               const xcc_settings *st, tasks *t, xcc_twin *twin, size_t want)
+                               const xcc_settings *st, tasks *t, const xcc_walker *w,
+                               void *twin, size_t want)
 {
     for (int d = 1;; d++) {
-        xcc_status s = enumerate(e, sink, p, st, t, d, twin);
+        xcc_status s = enumerate(e, sink, p, st, t, d, w, twin);
         if (s || lost_a_task(e))
             return XCC_NO_MEMORY;
         if (e->fig.stop == XCC_STOP_MEMS)
@@ -308,7 +314,7 @@ static xcc_status walk_with_twin(worker *w, const int *path, int depth)
         return XCC_NO_MEMORY;
     memcpy(w->t.choice, path, (size_t)depth * sizeof(int));
     w->t.base_level = depth;
-    xcc_status s = xcc_twin_walk(w->twin, &w->t);
+    xcc_status s = w->sh->w->twin_walk(w->twin, &w->t);
     w->t.base_level = 0;
     return s;
 }
@@ -316,16 +322,17 @@ static xcc_status walk_with_twin(worker *w, const int *path, int depth)
 /* One task's subtree, danced on the worker's copy of the links. */
 static xcc_status walk_with_links(worker *w, const int *path, int depth, size_t task)
 {
-    if (xcc_replay(&w->t, path, depth))
+    const xcc_walker *walker = w->sh->w;
+    if (walker->replay(&w->t, path, depth))
         return XCC_NO_MEMORY;
     gb_rng rng;
     if (w->sh->st->randomize) { /* random ties: a stream of its own per task */
         gb_rng_init(&rng, (long)(task * 2654435761u % 2147483647u));
         w->t.rng = &rng;
     }
-    xcc_status s = xcc_links_walk(&w->t);
+    xcc_status s = walker->walk(&w->t);
     w->t.rng = NULL;
-    xcc_unreplay(&w->t); /* the walk took back what it chose below */
+    walker->unreplay(&w->t); /* the walk took back what it chose below */
     return s;
 }
 
@@ -417,19 +424,19 @@ static int interrupted(const xcc_settings *st)
  * estimates can take long on a large problem, so they stop when the
  * caller says so (XCC_STOP_INTERRUPT in *stop).
  */
-static xcc_status estimate_tasks(xcc_problem *p, const xcc_settings *st, const tasks *t,
-                                 sized *est, xcc_stop *stop)
+static xcc_status estimate_tasks(xcc_problem *p, const xcc_settings *st, const xcc_walker *w,
+                                 const tasks *t, sized *est, xcc_stop *stop)
 {
     xcc_tree e;
     xcc_status s = prepare(&e, p, st, NULL);
     for (size_t i = 0; !s && i < t->count && *stop == XCC_COMPLETE; i++) {
         gb_rng rng;
         gb_rng_init(&rng, (long)(i % 2147483647u));
-        if ((s = xcc_replay(&e, t->paths + i * (size_t)t->depth, t->depth)))
+        if ((s = w->replay(&e, t->paths + i * (size_t)t->depth, t->depth)))
             break;
         est[i].task = i;
-        est[i].size = xcc_estimate_subtree(&e, 8, &rng);
-        xcc_unreplay(&e);
+        est[i].size = w->estimate(&e, 8, &rng);
+        w->unreplay(&e);
         if (est[i].size < 0)
             s = XCC_NO_MEMORY;
         if (interrupted(st))
@@ -449,7 +456,7 @@ static xcc_status deal_shard(shared *sh, xcc_problem *p, xcc_stop *stop)
     const xcc_settings *st = sh->st;
     sized *est = malloc((t->count + 1) * sizeof(sized));
     double *load = calloc((size_t)st->shards, sizeof(double));
-    xcc_status s = est && load ? estimate_tasks(p, st, t, est, stop) : XCC_NO_MEMORY;
+    xcc_status s = est && load ? estimate_tasks(p, st, sh->w, t, est, stop) : XCC_NO_MEMORY;
     if (!s && *stop == XCC_COMPLETE) {
         qsort(est, t->count, sizeof(sized), larger_first);
         sh->nmine = 0;
@@ -515,9 +522,9 @@ static int make_workers(shared *sh, worker **w, int n, xcc_problem *p)
         x->t.halt = &sh->halt;
         x->t.maxcount = ~0ULL; /* the shared count decides */
         if (sh->use_twin) {
-            x->twin = xcc_twin_new(&x->p); /* NULL: it dances instead */
-            if (x->twin && made > 1 && w[0]->twin && share)
-                xcc_twin_share_memo(x->twin, w[0]->twin);
+            x->twin = sh->w->twin_new(&x->p); /* NULL: it dances instead */
+            if (x->twin && made > 1 && w[0]->twin && share && sh->w->twin_share_memo)
+                sh->w->twin_share_memo(x->twin, w[0]->twin);
         }
     }
     return made;
@@ -579,8 +586,8 @@ static int run_workers(shared *sh, worker **w, int made)
  * and its stop_len is not set. The sink's solutions come from any
  * thread, never two at a time, numbered in all.
  */
-static xcc_status threads_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                                xcc_figures *fig, int use_twin)
+xcc_status xcc_threads_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
+                             xcc_figures *fig, const xcc_walker *walker, int use_twin)
 {
     const xcc_dlx2 *k = xcc_knobs(st);
     int sharded = st->shards > 1, n = st->threads > 1 ? st->threads : 1;
@@ -588,19 +595,19 @@ static xcc_status threads_solve(xcc_problem *p, const xcc_settings *st, const xc
                   * (size_t)(sharded ? st->shards : 1);
     xcc_settings one = *st; /* what a twin or a worker is asked */
     one.threads = 1, one.shards = 0, one.shard = 0;
-    int twins = use_twin && !xcc_twin_refuses(p, &one);
+    int twins = use_twin && !walker->twin_refuses(p, &one);
     tasks t = {.counting_only = 1, .user = sink};
     xcc_sink esink = {.solution = sink->solution ? enumerator_solution : NULL,
                       .every = sink->every, .ctx = &t};
-    shared sh = {.st = st, .user = sink, .t = &t, .stop = XCC_COMPLETE, .use_twin = twins,
+    shared sh = {.st = st, .user = sink, .t = &t, .stop = XCC_COMPLETE, .use_twin = twins, .w = walker,
                  .numbering = sink->solution || st->max_solutions != ~0ULL};
     xcc_tree e;
     worker **w = NULL;
     int made = 0, ran = 0;
-    xcc_twin *twin = twins ? xcc_twin_new(p) : NULL; /* NULL: the enumerator dances */
+    void *twin = twins ? walker->twin_new(p) : NULL; /* NULL: the enumerator dances */
     pthread_mutex_init(&sh.lock, NULL);
 
-    xcc_status s = choose_depth(&e, &esink, p, st, &t, twin, want);
+    xcc_status s = choose_depth(&e, &esink, p, st, &t, walker, twin, want);
     /*
      * The real enumeration: tasks, and the figures above the split. The
      * last trial pass is that very walk when it met no solution (none to
@@ -616,11 +623,12 @@ static xcc_status threads_solve(xcc_problem *p, const xcc_settings *st, const xc
         t.counting_only = 0;
         if (sharded && st->shard != 1)
             t.user = NULL; /* shard 1 hands out these solutions */
-        s = enumerate(&e, &esink, p, st, &t, t.depth, twin);
+        s = enumerate(&e, &esink, p, st, &t, t.depth, walker, twin);
         if (!s && lost_a_task(&e))
             s = XCC_NO_MEMORY;
     }
-    xcc_twin_delete(twin);
+    if (twin)
+        walker->twin_delete(twin);
     xcc_stop stop = s ? XCC_COMPLETE : e.fig.stop;
     if (s || stop != XCC_COMPLETE || (s = my_tasks(&sh, p, &stop)) || stop != XCC_COMPLETE)
         goto done; /* a limit above the split, an interruption, or no memory */
@@ -645,6 +653,7 @@ done:
     if (interrupted(st))
         e.fig.stop = XCC_STOP_INTERRUPT;
     e.vbose = k->vbose & XCC_SHOW_PROFILE;
+    e.fig.knuth = walker->knuth;
     xcc_tree_figures(&e, fig);
     fig->level = 0;
     xcc_tree_free(&e);
@@ -659,7 +668,7 @@ done:
 
 /* ---- the engines ----------------------------------------------------------- */
 
-static const char *threads_refuses(const xcc_problem *p, const xcc_settings *st)
+const char *xcc_threads_refuses(const xcc_problem *p, const xcc_settings *st)
 {
     const xcc_dlx2 *k = xcc_knobs(st);
     (void)p;
@@ -674,19 +683,45 @@ static const char *threads_refuses(const xcc_problem *p, const xcc_settings *st)
     return NULL;
 }
 
+/* DLX2's walks, as the driver sees them. */
+static void *twin_new(const xcc_problem *p)
+{
+    return xcc_twin_new(p);
+}
+
+static void twin_delete(void *tw)
+{
+    xcc_twin_delete(tw);
+}
+
+static xcc_status twin_walk(void *tw, xcc_tree *t)
+{
+    return xcc_twin_walk(tw, t);
+}
+
+static void twin_share_memo(void *tw, void *from)
+{
+    xcc_twin_share_memo(tw, from);
+}
+
+static const xcc_walker dlx2_walker = {
+    xcc_links_walk, xcc_replay, xcc_unreplay, xcc_estimate_subtree,
+    xcc_twin_refuses, twin_new, twin_delete, twin_walk, twin_share_memo, 0,
+};
+
 static xcc_status threads_twin_solve(xcc_problem *p, const xcc_settings *st,
                                      const xcc_sink *sink, xcc_figures *fig, xcc_diag *d)
 {
     (void)d;
-    return threads_solve(p, st, sink, fig, 1);
+    return xcc_threads_solve(p, st, sink, fig, &dlx2_walker, 1);
 }
 
 static xcc_status threads_links_solve(xcc_problem *p, const xcc_settings *st,
                                       const xcc_sink *sink, xcc_figures *fig, xcc_diag *d)
 {
     (void)d;
-    return threads_solve(p, st, sink, fig, 0);
+    return xcc_threads_solve(p, st, sink, fig, &dlx2_walker, 0);
 }
 
-const xcc_engine xcc_threads_twin = {"threads", threads_refuses, threads_twin_solve, NULL};
-const xcc_engine xcc_threads_links = {"threads", threads_refuses, threads_links_solve, NULL};
+const xcc_engine xcc_threads_twin = {"threads", xcc_threads_refuses, threads_twin_solve, NULL};
+const xcc_engine xcc_threads_links = {"threads", xcc_threads_refuses, threads_links_solve, NULL};

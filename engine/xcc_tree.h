@@ -79,6 +79,37 @@ void xcc_tree_figures(xcc_tree *t, xcc_figures *fig);
 /* Bytes of the main data structures, by DLX2's formula. */
 ullng xcc_tree_bytes(const xcc_tree *t);
 
+/* ---- threads and shards (xcc_parallel.c) -------------------------------- */
+
+/*
+ * One kind of tree (DLX2's, DLX3's) as the parallel driver walks it: by
+ * dancing links (walk, with replay and unreplay to start below a path,
+ * and estimate for the shards), and, unless twin_refuses, by bit sets.
+ * twin_share_memo may be NULL. knuth: the figures' (xcc_figures.knuth).
+ */
+typedef struct xcc_walker {
+    xcc_status (*walk)(xcc_tree *t);
+    xcc_status (*replay)(xcc_tree *t, const int *path, int depth);
+    void (*unreplay)(xcc_tree *t);
+    double (*estimate)(xcc_tree *t, int probes, gb_rng *rng);
+    const char *(*twin_refuses)(const xcc_problem *p, const xcc_settings *st);
+    void *(*twin_new)(const xcc_problem *p);
+    void (*twin_delete)(void *tw);
+    xcc_status (*twin_walk)(void *tw, xcc_tree *t);
+    void (*twin_share_memo)(void *tw, void *from);
+    int knuth;
+} xcc_walker;
+
+/*
+ * Solves p with st's threads or shard (xcc_parallel.c's contract), the
+ * workers walking with twins when use_twin and they may.
+ */
+xcc_status xcc_threads_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
+                             xcc_figures *fig, const xcc_walker *w, int use_twin);
+
+/* Why the driver cannot run st (one thread and the whole tree, S<file>, ...), or NULL. */
+const char *xcc_threads_refuses(const xcc_problem *p, const xcc_settings *st);
+
 /* ---- the links (xcc_search.c) ------------------------------------------ */
 
 /*
