@@ -1,0 +1,162 @@
+# Multiplicities (DLX3's MCC problems): dlx2 --knuth=dlx3, and dlx2 on a
+# file with bounds, against Knuth's DLX3's own outputs
+# (data/reference-family/dlx3 and tests/expected/knuth-args-dlx3), byte
+# for byte, both ways of walking his tree (bit sets, the default, and
+# --engine=links); the counts of -c, -j 2 and --shard K/N; bad bounds;
+# and an independent solver (tests/crosscheck/naive.c) on random MCC
+# instances. This script runs the quick tier; mcc.bench.sh the bench tier.
+. "$(dirname "$0")/../lib.sh"
+BUILD=${BUILD:-build}
+D3=$ROOT/data/reference-family/dlx3
+WANT_TIER=${WANT_TIER:-quick}
+
+# ---- the corpus: stderr and the m1 listing ----
+n_run=0
+while IFS=$'\t' read -r name tier sols rest; do
+    [ "$name" = name ] && continue
+    [ "$tier" = "$WANT_TIER" ] || continue
+    n_run=$((n_run + 1))
+    inst=$D3/instances/$name.dlx
+    bad=""
+    for engine in dlx links; do
+        "$DLX2" --knuth=dlx3 --engine=$engine < "$inst" > /dev/null 2> "$TMP/err"
+        cmp -s "$D3/expected/$name.stderr" "$TMP/err" || bad="$bad stderr($engine)"
+        if [ -f "$D3/expected/$name.m1.stdout" ]; then
+            "$DLX2" --knuth=dlx3 --engine=$engine m1 < "$inst" > "$TMP/out" 2> /dev/null
+            cmp -s "$D3/expected/$name.m1.stdout" "$TMP/out" || bad="$bad m1($engine)"
+        fi
+    done
+    if grep -q '^[^|]*[0-9]|' "$inst"; then # bounds: DLX3's search without asking
+        "$DLX2" < "$inst" > /dev/null 2> "$TMP/err"
+        cmp -s "$D3/expected/$name.stderr" "$TMP/err" || bad="$bad stderr(by itself)"
+    fi
+    [ "$("$DLX2" -c "$inst" 2> /dev/null)" = "$sols" ] || bad="$bad -c"
+    t_eq "$name: DLX3's stderr$([ -f "$D3/expected/$name.m1.stdout" ] && echo " and m1 listing"), both engines; -c $sols" "" "$bad"
+done < "$D3/MANIFEST.tsv"
+t_eq "DLX3 instances of tier $WANT_TIER were found" yes "$([ $n_run -gt 0 ] && echo yes)"
+
+# ---- -j 2 and --shard K/N (N = 1 .. 6): the same counts ----
+# (dlx2 runs here some 800 times: from one process, $BUILD/dlx2-batch,
+# as in crosscheck.sh)
+BATCH=$ROOT/$BUILD/dlx2-batch
+names=$(awk -F'\t' -v t="$WANT_TIER" '$2 == t {print $1}' "$D3/MANIFEST.tsv")
+files=$(for n in $names; do echo "$D3/instances/$n.dlx"; done)
+for n in $names; do awk -F'\t' -v n="$n" '$1 == n {print $3}' "$D3/MANIFEST.tsv"; done > "$TMP/want"
+# shellcheck disable=SC2086
+"$BATCH" -c --knuth=dlx3 -j 2 -- $files > "$TMP/got"
+t_file_eq "-c -j 2 counts what DLX3 counts on the $(echo "$names" | wc -w) $WANT_TIER instances" \
+    "$TMP/want" "$TMP/got"
+for n in 1 2 3 4 5 6; do
+    for k in $(seq $n); do
+        # shellcheck disable=SC2086
+        "$BATCH" -c --knuth=dlx3 --shard "$k/$n" -- $files > "$TMP/part$k"
+    done
+    # shellcheck disable=SC2046
+    paste $(for k in $(seq $n); do echo "$TMP/part$k"; done) |
+        awk '{s = 0; for (i = 1; i <= NF; i++) s += $i; print s}' > "$TMP/got"
+    t_file_eq "-c --shard K/$n, K = 1 .. $n, add up to DLX3's counts" "$TMP/want" "$TMP/got"
+done
+[ "$WANT_TIER" = quick ] || exit 0
+
+# with the figures: two threads, and the parts merged, give DLX3's
+inst=$D3/instances/langford02-7.dlx
+"$DLX2" -j 2 "$inst" 2> "$TMP/err" > /dev/null
+t_file_eq "langford02-7: -j 2 gives DLX3's report" "$D3/expected/langford02-7.stderr" "$TMP/err"
+"$DLX2" -j 2 --engine=links m1 "$D3/instances/random-mcc-small-013.dlx" 2> /dev/null | grep -c '^[0-9]*:$' > "$TMP/n"
+t_eq "random-mcc-small-013: -j 2 --engine=links m1 lists its 183 solutions" 183 "$(cat "$TMP/n")"
+for k in 1 2 3; do "$DLX2" --shard $k/3 "$inst" 2>> "$TMP/parts" > /dev/null; done
+"$DLX2" --merge "$TMP/parts" > "$TMP/merged"
+t_eq "langford02-7: --merge adds up DLX3's closing lines" \
+    "$(tail -1 "$D3/expected/langford02-7.stderr" | sed 's/ccost [0-9]*%//')" \
+    "$(tail -1 "$TMP/merged" | sed 's/ccost [0-9]*%//')"
+
+# ---- Knuth's arguments: DLX3's outputs ----
+E=$ROOT/tests/expected/knuth-args-dlx3
+bad=""
+n=0
+while IFS=$'\t' read -r id inst args; do
+    case $id in [0-9]*) ;; *) continue ;; esac
+    n=$((n + 1))
+    # shellcheck disable=SC2086
+    (cd "$TMP" && "$DLX2" --knuth=dlx3 $args < "$D3/instances/$inst.dlx" > out 2> err)
+    cmp -s "$E/$id.stdout" "$TMP/out" || bad="$bad $id(stdout)"
+    cmp -s "$E/$id.stderr" "$TMP/err" || bad="$bad $id(stderr)"
+done < "$E/CASES.tsv"
+t_eq "DLX3's stdout and stderr for $n sets of his arguments (seeds, tracing, progress, limits, profile)" "" "$bad"
+
+# ---- the listing and JSON: null choices ----
+ex=$D3/instances/knuth-example-mcc.dlx
+t_eq "a null choice in the m1 listing" " null C (1 of 1)" "$("$DLX2" m1 "$ex" 2> /dev/null | tail -1)"
+t_eq "JSON leaves null choices out" '{"solution":1,"lines":[4,6,7],"options":["A C X:1 Y:1","B X:1","C Y:1"],"colors":{"X":"1","Y":"1"}}' \
+    "$("$DLX2" --format=json "$ex" 2> /dev/null | head -1)"
+
+# ---- bounds in the item line ----
+bad() { # NAME INPUT(printf format) EXPECTED_MESSAGE
+    printf -- "$2" > "$TMP/in.dlx"
+    "$DLX2" < "$TMP/in.dlx" > "$TMP/out" 2> "$TMP/err"
+    t_eq "$1: status 2 and one message" "2 $3" "$? $(cat "$TMP/err")"
+}
+bad "lower bound above the upper" '3:2|A B\nA\n' \
+    "dlx2: <stdin>:1:1: lower bound 3 exceeds upper bound 2 in '3:2|A'"
+bad "upper bound 0" 'A 0|B\nA\n' \
+    "dlx2: <stdin>:1:3: upper bound 0 in '0|B' (the item must be allowed at least once)"
+bad "upper bound 0 after a lower" '0:0|A B\nA\n' \
+    "dlx2: <stdin>:1:3: upper bound 0 in '0:0|A' (the item must be allowed at least once)"
+bad "negative lower bound" '-1:2|A B\nA\n' \
+    "dlx2: <stdin>:1:1: bad bounds in '-1:2|A' (bounds are whole numbers: a:b|name or b|name)"
+bad "negative upper bound" '1:-2|A B\nA\n' \
+    "dlx2: <stdin>:1:3: bad bounds in '1:-2|A' (bounds are whole numbers: a:b|name or b|name)"
+bad "a bound that is not a number" 'A 1:y|B\nA\n' \
+    "dlx2: <stdin>:1:5: bad bounds in '1:y|B' (bounds are whole numbers: a:b|name or b|name)"
+bad "a bound too large" '2147483648|A\nA\n' \
+    "dlx2: <stdin>:1:1: bound too large in '2147483648|A' (at most 2147483647)"
+bad "bounds on a secondary item" 'A | 2|X\nA X\n' \
+    "dlx2: <stdin>:1:5: bounds on the secondary item in '2|X' (only primary items take bounds)"
+bad "a:b| on a secondary item" 'A | X 1:2|Y\nA X\n' \
+    "dlx2: <stdin>:1:7: bounds on the secondary item in '1:2|Y' (only primary items take bounds)"
+bad "lower bound without upper" '2:A B\nA\n' \
+    "dlx2: <stdin>:1:1: a lower bound without an upper bound in '2:A' (write a:b|name)"
+bad "empty upper bound" '2:|A B\nA\n' \
+    "dlx2: <stdin>:1:3: no upper bound in '2:|A' (write a:b|name)"
+bad "two bounds" '2|3|A B\nA\n' \
+    "dlx2: <stdin>:1:3: bounds given twice in '2|3|A'"
+bad "two colons" '1:2:3|A B\nA\n' \
+    "dlx2: <stdin>:1:1: bad bounds in '1:2:3|A' (write a:b|name or b|name)"
+bad "bounds and no name" '2| A B\nA\n' \
+    "dlx2: <stdin>:1:1: bounds without an item name in '2|'"
+bad "a name that is not a bound keeps DLX2's message" 'x:2|A\nA\n' \
+    "dlx2: <stdin>:1:2: item name 'x:2|A' contains ':'"
+printf ':2|A B\nA\nA B\nB\n' > "$TMP/in.dlx"
+t_eq "an empty lower bound is 0, as in DLX3" 4 "$("$DLX2" -c "$TMP/in.dlx")"
+printf '99999999|A B\nA\nB\n' > "$TMP/in.dlx"
+t_eq "bounds of 8 digits are read (DLX3 takes 7)" 0 "$("$DLX2" -c "$TMP/in.dlx")"
+printf '2|A B\nA\nA B\n' > "$TMP/in.dlx"
+t_run "--knuth=dlx2 refuses bounds" 2 \
+    "dlx2: $TMP/in.dlx: bounds (multiplicities) in the item line, which DLX2 does not read: leave out --knuth=dlx2" \
+    "$DLX2" --knuth=dlx2 "$TMP/in.dlx"
+t_run "--knuth takes dlx2 or dlx3" 2 "dlx2: unknown program 'dlx4' for --knuth (dlx2 or dlx3)
+Try 'dlx2 --help' for more information." "$DLX2" --knuth=dlx4 "$TMP/in.dlx"
+t_run "--engine=fast takes no multiplicities" 2 "(2 options, 2+0 items, 5 entries successfully read)
+dlx2: this engine takes no multiplicities (DLX3's bounds a:b|name)
+Try 'dlx2 --help' for more information." "$DLX2" --engine=fast "$TMP/in.dlx"
+
+# ---- an independent count: naive on random MCC instances ----
+RAND=$ROOT/$BUILD/randxcc
+NAIVE=$ROOT/$BUILD/naive
+BATCH=$ROOT/$BUILD/dlx2-batch
+mkdir -p "$TMP/small" "$TMP/large"
+"$RAND" --mcc --many "$TMP/small" 1 300
+"$RAND" --mcc --many "$TMP/large" 1 30 8 6 60 3
+for set in small large; do
+    files=$(ls "$TMP/$set"/*.dlx | sort -V)
+    # shellcheck disable=SC2086
+    "$NAIVE" $files > "$TMP/naive.txt"
+    for args in "" "--engine=links" "s7" "-j 2"; do
+        # shellcheck disable=SC2086
+        "$BATCH" -c --knuth=dlx3 $args -- $files > "$TMP/dlx2.txt"
+        t_file_eq "$(echo "$files" | wc -l) random MCC instances ($set): dlx2 -c --knuth=dlx3 $args agrees with naive" \
+            "$TMP/naive.txt" "$TMP/dlx2.txt"
+    done
+done
+t_eq "... and they are not trivial (solutions in all)" yes \
+    "$([ "$(awk '{s += $1} END {print s}' "$TMP/naive.txt")" -gt 1000 ] && echo yes)"
