@@ -95,6 +95,8 @@ void mcc_print_choice(FILE *f, const xcc_problem *p, int q, int k, int d);
 void *mcc_twin_new(const xcc_problem *p);
 void mcc_twin_delete(void *tw);
 xcc_status mcc_twin_walk(void *tw, xcc_tree *t);
+/* Makes tw use the memo of from when counting (xcc_twin_share_memo). */
+void mcc_twin_share_memo(void *tw, void *from);
 const char *mcc_twin_refuses(const xcc_problem *p, const xcc_settings *st);
 
 /* ---- the engines ------------------------------------------------------- */

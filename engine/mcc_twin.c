@@ -35,7 +35,7 @@
  * v256), shape files. mcc_twin_refuses says when.
  */
 #include "mcc.h"
-#include "xcc_bits.h"
+#include "xcc_memo.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +102,12 @@ typedef struct mframe {
     ullng tweak_mems;      /* what those tweaks cost */
     ullng cover_mems;      /* what covering the item cost (COVERING, TWEAKING_COVERED) */
     ullng commit_mems;     /* what the current choice cost */
+    /* for the memo: where the node's entry goes, the figures when it was
+       entered, and the deepest level below it (relative) */
+    word *entry;
+    cost start;
+    ullng start_cmems, start_nodes, start_count;
+    int deep;
 } mframe;
 
 typedef struct mtwin {
@@ -120,6 +126,11 @@ typedef struct mtwin {
     int *agree_of;         /* per node: its row in agree, or -1 */
     word *agree;           /* rows: the options giving an item one color */
     word *scratch;
+    /* the memo (see walk): keys of K words, the item states in KB bytes each */
+    memo *memo;
+    word *keys;            /* per level: the key of its node */
+    int K, KB;
+    int memo_tried, memo_owner, memo_unbooked;
 } mtwin;
 
 /* ---- the tables ----------------------------------------------------------- */
@@ -161,7 +172,9 @@ static void twin_free(mtwin *t)
     xcc_bits_free(&t->b);
     free(t->blocks), free(t->optsets);
     free(t->slots), free(t->frames), free(t->agree_of), free(t->agree), free(t->scratch);
-    free(t->slack), free(t->secs);
+    free(t->slack), free(t->secs), free(t->keys);
+    if (t->memo_owner)
+        xcc_memo_free(t->memo);
 }
 
 static int twin_init(mtwin *t, const xcc_problem *p)
@@ -185,6 +198,12 @@ static int twin_init(mtwin *t, const xcc_problem *p)
         xcc_bound bd = xcc_item_bound(p, i);
         t->slack[i - 1] = bd.hi - bd.lo;
     }
+    int most = 0;
+    for (int i = 1; i <= P; i++)
+        if (xcc_item_bound(p, i).hi > most)
+            most = xcc_item_bound(p, i).hi;
+    t->KB = most < 256 ? 1 : most < 65536 ? 2 : 4;
+    t->K = t->b.W + t->SW + (P * t->KB + 7) / 8;
     if (t->SW == 1) {
         if (!(t->secs = calloc((size_t)t->b.n + 1, sizeof(word))))
             return 3;
@@ -219,6 +238,12 @@ static int grow_levels(mtwin *t, int need)
     if (!f)
         return 3;
     t->frames = f;
+    if (t->K) {
+        word *keys = realloc(t->keys, (size_t)cap * (size_t)t->K * sizeof(word));
+        if (!keys)
+            return 3;
+        t->keys = keys;
+    }
     t->nslots = cap;
     for (int k = 0; k < cap; k++) { /* the blocks may have moved */
         word *at = t->blocks + (size_t)k * t->stride;
@@ -576,6 +601,53 @@ BITS_INLINE int node_in(const mtwin *t, mframe *f, int o)
     return e[f->ent].node;
 }
 
+/* ---- the memo ---------------------------------------------------------------- */
+
+/*
+ * Below a node, DLX3's subtree and all its figures depend only on its
+ * live options (the lists), its purified items (the cleansed nodes) and
+ * its active primary items with their bounds (the branch rule); so the
+ * key is the three, an item's part being its bound while it is active and
+ * 0 once it is not (an active item's bound is never 0). When the search
+ * only counts, every subtree finished is kept (xcc_memo.h) and met again
+ * at no cost. Dead ends and solutions are cheaper to walk than to look up.
+ */
+BITS_INLINE word memo_key(const mtwin *t, const mslot *s, word *key)
+{
+    int W = t->b.W, K = t->K;
+    for (int w = 0; w < W; w++)
+        key[w] = s->live[w];
+    for (int v = 0; v < t->SW; v++)
+        key[W + v] = s->pure[v];
+    for (int k = W + t->SW; k < K; k++)
+        key[k] = 0;
+    unsigned char *states = (unsigned char *)(key + W + t->SW);
+    for (int i = 0; i < t->b.P; i++) {
+        unsigned v = s->key[i] == KEY_NONE ? 0 : (unsigned)s->bnd[i];
+        if (t->KB == 1)
+            states[i] = (unsigned char)v;
+        else if (t->KB == 2)
+            memcpy(states + 2 * i, &(uint16_t){(uint16_t)v}, 2);
+        else
+            memcpy(states + 4 * i, &v, 4);
+    }
+    return key_hash(key, K);
+}
+
+/* Gives t a memo of its own, or the memo of from if from is not NULL. */
+static void start_memo(mtwin *t, mtwin *from)
+{
+    t->memo_tried = 1;
+    if (t->K > TWIN_MEMO_KEY_WORDS)
+        return; /* then it just walks */
+    if (from) {
+        t->memo = from->memo;
+    } else {
+        t->memo = xcc_memo_new(t->K, M_DEEP);
+        t->memo_owner = 1;
+    }
+}
+
 /* ---- the walk ---------------------------------------------------------------- */
 
 const char *mcc_twin_refuses(const xcc_problem *p, const xcc_settings *st)
@@ -701,6 +773,10 @@ forward:
         }
     }
     nodes++;
+    t->frames[s->level].entry = NULL;
+    t->frames[s->level].deep = 0;
+    if (s->level > base && t->frames[s->level - 1].deep < 1)
+        t->frames[s->level - 1].deep = 1;
     if (s->vbose & XCC_SHOW_PROFILE)
         s->profile[s->level]++;
     if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt)) {
@@ -719,6 +795,33 @@ forward:
     {
         mslot *sl = &t->slots[s->level];
         int score, x = choose(t, sl, &score);
+        if (t->memo && score > 0 && score < MCC_INFINITY) {
+            mframe *fr = &t->frames[s->level];
+            word *key = t->keys + (size_t)s->level * (size_t)t->K, fig[M_FIGS];
+            word h = memo_key(t, sl, key);
+            if (memo_find(t->memo, h, key, &fr->entry, fig)
+                && count + fig[M_COUNT] < s->maxcount && tot.mems + fig[M_MEMS] < s->timeout
+                && (!s->delta || tot.mems + fig[M_MEMS] < s->thresh)) {
+                /* the subtree, walked before: its figures (this node's included) */
+                count += fig[M_COUNT], nodes += fig[M_NODES] - 1, cmems += fig[M_CMEMS];
+                tot.mems += fig[M_MEMS], tot.updates += fig[M_UPDATES];
+                tot.cleansings += fig[M_CLEANSINGS];
+                int deep = (int)fig[M_DEEP];
+                if (s->level + deep > s->maxl) {
+                    if (xcc_tree_reserve(s, s->level + deep + 2)) {
+                        status = XCC_NO_MEMORY;
+                        goto done;
+                    }
+                    s->maxl = s->level + deep;
+                }
+                if (s->level > base && t->frames[s->level - 1].deep < deep + 1)
+                    t->frames[s->level - 1].deep = deep + 1;
+                fr->entry = NULL;
+                goto backdown;
+            }
+            fr->start = tot;
+            fr->start_cmems = cmems, fr->start_nodes = nodes - 1, fr->start_count = count;
+        }
         ullng m = 1 + 2 * (ullng)sl->nact;
         tot.mems += m, cmems += m;
         if (score <= 0)
@@ -762,7 +865,25 @@ advance:
         goto forward;
     }
 backup:
-    tot.mems += level_end_mems(&t->frames[s->level]);
+    {
+        mframe *fr = &t->frames[s->level];
+        tot.mems += level_end_mems(fr);
+        if (fr->entry) { /* a subtree finished: its figures for the memo */
+            word fig[M_FIGS];
+            fig[M_COUNT] = count - fr->start_count, fig[M_NODES] = nodes - fr->start_nodes;
+            fig[M_MEMS] = tot.mems - fr->start.mems, fig[M_LMEMS] = 0;
+            fig[M_UPDATES] = tot.updates - fr->start.updates;
+            fig[M_CLEANSINGS] = tot.cleansings - fr->start.cleansings;
+            fig[M_CMEMS] = cmems - fr->start_cmems, fig[M_DEEP] = (word)fr->deep;
+            memo_write(t->memo, fr->entry, t->keys + (size_t)s->level * (size_t)t->K, fig);
+            if (++t->memo_unbooked == 256) {
+                xcc_memo_grow(t->memo, t->memo_unbooked);
+                t->memo_unbooked = 0;
+            }
+        }
+        if (s->level > base && t->frames[s->level - 1].deep < fr->deep + 1)
+            t->frames[s->level - 1].deep = fr->deep + 1;
+    }
 backdown:
     if (s->level == base)
         goto done;
@@ -826,10 +947,28 @@ void mcc_twin_delete(void *t)
     }
 }
 
-xcc_status mcc_twin_walk(void *t, xcc_tree *s)
+xcc_status mcc_twin_walk(void *tw, xcc_tree *s)
 {
+    mtwin *t = tw;
+    int listing = s->sink->solution || (s->vbose & XCC_SHOW_PROFILE);
     s->fig.knuth = 3;
-    return walk(s, t);
+    if (!t->memo_tried && !listing)
+        start_memo(t, NULL);
+    memo *kept = t->memo;
+    if (listing || s->split_depth)
+        t->memo = NULL; /* every node must be visited: no memo this time */
+    xcc_status out = walk(s, t);
+    t->memo = kept;
+    return out;
+}
+
+void mcc_twin_share_memo(void *tw, void *from)
+{
+    mtwin *t = tw, *f = from;
+    if (!f->memo_tried)
+        start_memo(f, NULL);
+    if (!t->memo_tried && f->memo)
+        start_memo(t, f);
 }
 
 static xcc_status twin_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
@@ -855,7 +994,7 @@ const xcc_engine mcc_twin_engine = {"mcc-twin", mcc_twin_refuses, twin_solve, NU
 
 const xcc_walker mcc_walker = {
     mcc_links_walk, mcc_replay, mcc_unreplay, mcc_estimate_subtree,
-    mcc_twin_refuses, mcc_twin_new, mcc_twin_delete, mcc_twin_walk, NULL, 3,
+    mcc_twin_refuses, mcc_twin_new, mcc_twin_delete, mcc_twin_walk, mcc_twin_share_memo, 3,
 };
 
 static xcc_status threads_twin_solve(xcc_problem *p, const xcc_settings *st,

@@ -83,7 +83,7 @@ static void twin_free(twin *t)
             free(t->slots[k].cnt), free(t->slots[k].act);
     free(t->slots), free(t->frames), free(t->agree_of), free(t->agree), free(t->scratch);
     if (t->memo_owner)
-        xcc_twin_memo_free(t->memo);
+        xcc_memo_free(t->memo);
     free(t->keys);
 }
 
@@ -529,7 +529,7 @@ BITS_INLINE enum step back_up(walker *w)
         fig[M_CMEMS] = w->cmems - fr->start_cmems, fig[M_DEEP] = (word)fr->deep;
         memo_write(t->memo, fr->entry, t->keys + (size_t)s->level * (size_t)t->K, fig);
         if (++t->memo_unbooked == 256) {
-            xcc_twin_memo_grow(t->memo, t->memo_unbooked);
+            xcc_memo_grow(t->memo, t->memo_unbooked);
             t->memo_unbooked = 0;
         }
     }
