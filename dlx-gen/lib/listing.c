@@ -1,6 +1,7 @@
 /*
  * listing.c — the listing reader of listing.h: the choice of the format,
- * DLX2's text listing, and the storage of one solution at a time.
+ * DLX2's text listing (and DLX3's), dlx2's JSON Lines, and the storage of
+ * one solution at a time.
  */
 #include "listing.h"
 
@@ -157,14 +158,15 @@ static int is_tally(const struct token *w)
 
 
 /* An option line (len bytes, no blanks at either end): its words, the
-   tally left out, as items. */
+   tally left out, as items. DLX3's line "null NAME (k of n)", the choice
+   to cover item NAME no more, chooses no option and is passed over. */
 static void text_option(struct listing *ls, const char *s, size_t len)
 {
     static struct token *w; /* static: reachable if the program dies below */
     static size_t cap;
     char quote[GEN_QUOTE];
+    const char *text = s;
     size_t n = 0;
-    add_option(ls, s, len, ls->in.line);
     while (*(s = skip_blanks(s))) {
         if (n == cap)
             w = gen_grow(w, &cap, n, sizeof *w);
@@ -178,10 +180,13 @@ static void text_option(struct listing *ls, const char *s, size_t len)
         if (!t->colons)
             t->colon = t->len;
     }
+    if (n == 5 && is_tally(w + 2) && w[0].len == 4 && !memcmp(w[0].s, "null", 4))
+        return;
     if (n >= 3 && is_tally(w + n - 3))
         n -= 3;
     else if (n >= 1 && w[n - 1].len == 3 && !memcmp(w[n - 1].s, "(?)", 3))
         n -= 1;     /* DLX2's mark of an option missing from its item's list */
+    add_option(ls, text, len, ls->in.line);
     for (size_t i = 0; i < n; i++) {
         const struct token *t = &w[i];
         if (t->colons > 1 || (t->colons && (!t->colon || t->colon + 1 == t->len))) {
@@ -219,6 +224,104 @@ static int text_claims(const char *first)
     return 1;   /* the fallback: its own messages say what is wrong */
 }
 
+/* ---------------------------------------------------------------- dlx2's JSON Lines */
+
+/*
+ * dlx2 --format=json (formats/json.md): one object a line,
+ * {"solution":K,"lines":[..],"options":["A C X:1",..],"colors":{..}}, and
+ * a last {"summary":..}. Of a solution only K and the options' texts are
+ * read; each text is an option line as above (never with a tally).
+ */
+
+/* The value of the 4 hex digits at s, or -1. */
+static long hex4(const char *s)
+{
+    long v = 0;
+    for (int k = 0; k < 4; k++) {
+        int c = s[k];
+        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+              : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (d < 0)
+            return -1;
+        v = v * 16 + d;
+    }
+    return v;
+}
+
+/* The JSON string at *s (just after its opening quote) unescaped into
+   buf (as in formats/json.md, \u00XX is the byte XX); *s moves past its
+   closing quote. Its length, or -1 if it is no string. */
+static long json_string(const char **s, char *buf, size_t cap)
+{
+    const char *p = *s;
+    size_t n = 0;
+    for (; *p != '"'; p++) {
+        int c = (unsigned char)*p;
+        if (!c || n + 4 >= cap)
+            return -1;
+        if (c == '\\') {
+            const char *from = "\"\\/bfnrt", *to = "\"\\/\b\f\n\r\t";
+            const char *e = *++p ? strchr(from, *p) : NULL;
+            if (e) {
+                buf[n++] = to[e - from];
+                continue;
+            }
+            long u = *p == 'u' ? hex4(p + 1) : -1;
+            if (u < 0)
+                return -1;
+            p += 4;
+            if (u < 0x100) {
+                buf[n++] = (char)u;
+            } else if (u < 0x800) {
+                buf[n++] = (char)(0xc0 | u >> 6), buf[n++] = (char)(0x80 | (u & 0x3f));
+            } else {
+                buf[n++] = (char)(0xe0 | u >> 12), buf[n++] = (char)(0x80 | (u >> 6 & 0x3f));
+                buf[n++] = (char)(0x80 | (u & 0x3f));
+            }
+        } else {
+            buf[n++] = (char)c;
+        }
+    }
+    buf[n] = '\0';
+    *s = p + 1;
+    return (long)n;
+}
+
+static int json_next(struct listing *ls)
+{
+    static char *buf; /* static: reachable if the program dies below */
+    static size_t cap;
+    size_t n;
+    const char *s = next_line(ls, &n);
+    if (!s || !strncmp(s, "{\"summary\":", 11))
+        return 0;
+    if (strncmp(s, "{\"solution\":", 12) || !digits(s + 12))
+        listing_die(ls, ls->in.line, "expected a solution of dlx2's JSON Lines ({\"solution\":K,...})");
+    start_solution(ls, s + 12, digits(s + 12), ls->in.line);
+    const char *o = strstr(s, ",\"options\":[");
+    if (!o)
+        listing_die(ls, ls->in.line, "solution %s has no \"options\"", ls->pool);
+    if (cap < n + 8)
+        buf = gen_grow(buf, &cap, n + 8, 1);
+    for (o += 12; *o == '"';) {
+        o++;
+        long len = json_string(&o, buf, cap);
+        if (len < 0)
+            listing_die(ls, ls->in.line, "a bad string in the \"options\" of solution %s", ls->pool);
+        text_option(ls, skip_blanks(buf), strlen(skip_blanks(buf)));
+        if (*o == ',')
+            o++;
+    }
+    if (*o != ']')
+        listing_die(ls, ls->in.line, "the \"options\" of solution %s do not end with ']'", ls->pool);
+    return finish_solution(ls);
+}
+
+static int json_claims(const char *first)
+{
+    return first[0] == '{';
+}
+
 /* ---------------------------------------------------------------- formats */
 
 /* The formats, tried in order on the first line that is not blank. */
@@ -226,7 +329,8 @@ static const struct listing_format {
     int (*claims)(const char *first);
     int (*next)(struct listing *ls);
 } formats[] = {
-    {text_claims, text_next},   /* DLX2's m<n> listing */
+    {json_claims, json_next},   /* dlx2's JSON Lines */
+    {text_claims, text_next},   /* DLX2's m<n> listing, or DLX3's */
 };
 
 void listing_open(struct listing *ls, const char *path)

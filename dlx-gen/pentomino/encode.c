@@ -10,7 +10,9 @@
  * and each position where that orientation lies wholly inside the box,
  * there is one option: the piece name, then its cells in row-major
  * order. An exact cover uses every piece once and covers every cell
- * once: a tiling.
+ * once: a tiling. With --copies N (or A:B) the piece items carry the
+ * bounds N| (or A:B|) of xcc(5), and a solution uses each piece N times
+ * (between A and B times).
  *
  * Order, chosen to match Knuth's POLYOMINO-DLX so that a solver takes the
  * same search tree: cells in row-major order, then pieces in the order of
@@ -105,10 +107,14 @@ static void check_names(const struct pieceset *set, const struct box *b, int knu
 }
 
 static void write_header(const struct pieceset *set, const struct box *b, int unique,
-                         const struct unique_report *u)
+                         const struct unique_report *u, struct copies c)
 {
     printf("| a %d x %d box with %ld cells; %d pieces (%s) of %ld cells\n",
            b->rows, b->cols, b->ncells, set->n, set->what, pieceset_area(set));
+    if (c.lo == c.hi && c.hi != 1)
+        printf("| each piece used %d times\n", c.hi);
+    else if (c.lo != c.hi)
+        printf("| each piece used %d to %d times\n", c.lo, c.hi);
     for (int k = 0; k < set->n; k++)
         if (set->p[k].label != set->p[k].name)
             printf("| %s is piece %s\n", set->p[k].label, set->p[k].name);
@@ -125,7 +131,8 @@ static void write_header(const struct pieceset *set, const struct box *b, int un
                k + 1, set->p[u->p].label, set->p[u->q[k]].label);
 }
 
-static void write_items(const struct pieceset *set, const struct box *b, int nsub)
+static void write_items(const struct pieceset *set, const struct box *b, int nsub,
+                        struct copies c)
 {
     char buf[24];
     const char *sep = "";
@@ -135,7 +142,12 @@ static void write_items(const struct pieceset *set, const struct box *b, int nsu
             sep = " ";
         }
     for (int k = 0; k < set->n; k++) {
-        printf("%s%s", sep, set->p[k].label);
+        if (c.lo != c.hi)
+            printf("%s%d:%d|%s", sep, c.lo, c.hi, set->p[k].label);
+        else if (c.hi != 1)
+            printf("%s%d|%s", sep, c.hi, set->p[k].label);
+        else
+            printf("%s%s", sep, set->p[k].label);
         sep = " ";
     }
     if (nsub > 0) {
@@ -173,9 +185,13 @@ void pentomino_write(struct pieceset *set, const struct box *b, const struct req
     if (rq->knuth)
         pieceset_knuth_labels(set);
     long area = pieceset_area(set);
-    if (area != b->ncells)
+    struct copies c = rq->copies;
+    if (c.lo == c.hi && area * c.hi != b->ncells)
         gen_warn("the pieces cover %ld cells but the box has %ld, so there is no tiling",
-                 area, b->ncells);
+                 area * c.hi, b->ncells);
+    else if (c.lo != c.hi && (area * c.lo > b->ncells || area * c.hi < b->ncells))
+        gen_warn("the pieces cover %ld to %ld cells but the box has %ld, so there is no tiling",
+                 area * c.lo, area * c.hi, b->ncells);
     gen_check_size(problem_bytes(set, b), rq->force, "the problem");
 
     struct placements ps = all_placements(set, b);
@@ -185,8 +201,8 @@ void pentomino_write(struct pieceset *set, const struct box *b, const struct req
     if (rq->unique)
         unique_restrict(set, b, &ps, &u);
     gen_write_command(stdout);
-    write_header(set, b, rq->unique, &u);
-    write_items(set, b, u.nsub);
+    write_header(set, b, rq->unique, &u, c);
+    write_items(set, b, u.nsub, c);
     write_options(set, b, &ps);
     free_placements(&ps);
     gen_close_output(stdout, NULL);

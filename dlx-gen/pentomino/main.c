@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPT_PIECES, OPT_HOLE, OPT_UNIQUE, OPT_KNUTH, OPT_FORCE, OPT_LIST, OPT_SHOW, OPT_SVG };
+enum { OPT_PIECES, OPT_HOLE, OPT_COPIES, OPT_UNIQUE, OPT_KNUTH, OPT_FORCE, OPT_LIST, OPT_SHOW, OPT_SVG };
 
 static const struct gen_option options[] = {
     [OPT_PIECES] = {"--pieces", NULL, "SET|FILE", "pentominoes (default: F I L N P T U V W X Y Z),\n"
@@ -16,24 +16,31 @@ static const struct gen_option options[] = {
                                                   "or pieces drawn in a shape file (gen-pentomino(1))"},
     [OPT_HOLE] = {"--hole", NULL, "CELLS", "leave out these cells, comma-separated cell names,\n"
                                            "e.g. --hole 33,34,43,44 (may be repeated)"},
+    [OPT_COPIES] = {"--copies", NULL, "N|A:B", "use each piece N times, or between A and B times:\n"
+                                            "bounds on the piece items (xcc(5)), for dlx2\n"
+                                            "or Knuth's DLX3; with --show, how often a piece\n"
+                                            "may appear in a solution (default 1)"},
     [OPT_UNIQUE] = {"--unique", NULL, NULL, "count each tiling once up to the rotations and\n"
                                             "reflections of the box (6 x 10: 2339 instead of 9356)"},
     [OPT_KNUTH] = {"--knuth", NULL, NULL, "write names of at most 8 characters for Knuth's DLX2\n"
                                           "(longer piece names become #1, #2, ...)"},
     [OPT_FORCE] = GEN_OPTION_FORCE,
     [OPT_LIST] = {"--list-pieces", NULL, NULL, "draw the pieces of the set in the file format and exit"},
-    [OPT_SHOW] = {"--show", NULL, NULL, "read a solver's listing (dlx2 m1) and draw each tiling,\n"
-                                        "one letter per cell ('.' for holes); the box is worked\n"
-                                        "out from the cell names unless ROWS COLS are given"},
+    [OPT_SHOW] = {"--show", NULL, NULL, "read a solver's listing (m1 of dlx2, DLX2 or DLX3, or\n"
+                                        "dlx2 --format=json) and draw each tiling, one letter\n"
+                                        "per cell ('.' for holes); the box is worked out from\n"
+                                        "the cell names unless ROWS COLS are given"},
     [OPT_SVG] = {"--svg", NULL, NULL, "the same as an SVG picture on stdout (implies --show)"},
     {NULL, NULL, NULL, NULL},
 };
 
 static const struct gen_program program = {
     "gen-pentomino",
-    "gen-pentomino ROWS COLS [--pieces SET|FILE] [--hole CELLS] [--unique] [--knuth] [--force]\n"
+    "gen-pentomino ROWS COLS [--pieces SET|FILE] [--hole CELLS] [--copies N|A:B] [--unique]\n"
+    "              [--knuth] [--force]\n"
     "gen-pentomino --list-pieces [--pieces SET|FILE]\n"
-    "gen-pentomino --show [--svg] [ROWS COLS] [--pieces SET|FILE] [--hole CELLS] [LISTING]\n",
+    "gen-pentomino --show [--svg] [ROWS COLS] [--pieces SET|FILE] [--hole CELLS]\n"
+    "              [--copies N|A:B] [LISTING]\n",
     "Writes the exact cover problem \"tile a ROWS x COLS box with a set of\n"
     "pieces, each used once\" in DLX2 format on stdout: every cell and every\n"
     "piece is a primary item; one option per placement (piece, then cells)\n"
@@ -42,12 +49,14 @@ static const struct gen_program program = {
     "the top left; boxes with a side over 62 use \"R.C\".\n",
     options,
     "Examples: gen-pentomino 6 10 (9356 tilings); gen-pentomino 8 8 --hole\n"
-    "33,34,43,44 (520 tilings, 65 with --unique);\n"
+    "33,34,43,44 (520 tilings, 65 with --unique); gen-pentomino 4 10\n"
+    "--pieces tetrominoes --copies 2 (1796 tilings, two of each);\n"
     "gen-pentomino 6 10 | dlx2 m1 t1 | gen-pentomino --show\n",
 };
 
 struct args {
     const char *pieces;
+    const char *copies;     /* --copies, or NULL */
     const char **holes;
     int nholes;
     const char *pos[3];
@@ -68,6 +77,8 @@ static void read_args(int argc, struct args *a)
             a->pos[a->npos++] = v;
         } else if (k == OPT_PIECES) {
             a->pieces = v;
+        } else if (k == OPT_COPIES) {
+            a->copies = v;
         } else if (k == OPT_HOLE) {
             a->holes[a->nholes++] = v;
         } else {
@@ -79,6 +90,29 @@ static void read_args(int argc, struct args *a)
         gen_die("--list-pieces and --show do not go together");
 }
 
+/* --copies N or A:B: 0 <= A <= B, 1 <= B; A: is N:N. */
+static struct copies read_copies(const char *v)
+{
+    struct copies c = {1, 1};
+    if (!v)
+        return c;
+    const char *colon = strchr(v, ':');
+    if (!colon) {
+        c.lo = c.hi = (int)gen_parse_long(v, 1, COPIES_MAX, "--copies");
+        return c;
+    }
+    char lo[24];
+    if ((size_t)(colon - v) >= sizeof lo)
+        gen_die("--copies: '%s' is not N or A:B", v);
+    memcpy(lo, v, (size_t)(colon - v));
+    lo[colon - v] = '\0';
+    c.lo = (int)gen_parse_long(lo, 0, COPIES_MAX, "--copies A");
+    c.hi = (int)gen_parse_long(colon + 1, 1, COPIES_MAX, "--copies B");
+    if (c.lo > c.hi)
+        gen_die("--copies: A = %d is more than B = %d", c.lo, c.hi);
+    return c;
+}
+
 int main(int argc, char **argv)
 {
     /* static: reachable when the program dies */
@@ -87,6 +121,7 @@ int main(int argc, char **argv)
     static struct box b;
     gen_init(&program, argc, argv);
     read_args(argc, &a);
+    struct copies copies = read_copies(a.copies);
     pieceset_load(&set, a.pieces);
     if (a.on[OPT_LIST]) {
         pieceset_list(&set);
@@ -108,9 +143,11 @@ int main(int argc, char **argv)
         }
         if (a.on[OPT_KNUTH])
             pieceset_knuth_labels(&set);
-        pentomino_show(&set, sized ? &b : NULL, a.on[OPT_SVG], listing);
+        pentomino_show(&set, sized ? &b : NULL, a.on[OPT_SVG], copies.hi, listing);
     } else {
-        struct request rq = {a.on[OPT_UNIQUE], a.on[OPT_KNUTH], a.on[OPT_FORCE]};
+        struct request rq = {a.on[OPT_UNIQUE], a.on[OPT_KNUTH], a.on[OPT_FORCE], copies};
+        if (rq.unique && (copies.lo != 1 || copies.hi != 1))
+            gen_die("--unique and --copies do not go together");
         if (a.npos < 2)
             gen_die("missing %s (try --help)", a.npos == 0 ? "ROWS and COLS" : "COLS");
         if (a.npos > 2)

@@ -132,8 +132,15 @@ struct placements {
 };
 
 /* What the problem is to be. */
+/* How many times each piece is used: between lo and hi (--copies). */
+struct copies {
+    int lo, hi;
+};
+#define COPIES_MAX 9999999 /* 7 digits: what Knuth's DLX3 reads */
+
 struct request {
     int unique, knuth, force;
+    struct copies copies;
 };
 
 /* Writes the problem of tiling b with set. */
@@ -161,7 +168,7 @@ void unique_restrict(const struct pieceset *set, const struct box *b, struct pla
 
 /* Reads the listing (NULL: stdin) and draws every tiling; given is the
    box of the arguments, or NULL to work it out from the cell names. */
-void pentomino_show(const struct pieceset *set, const struct box *given, int svg,
+void pentomino_show(const struct pieceset *set, const struct box *given, int svg, int copies,
                     const char *listing);
 
 #endif

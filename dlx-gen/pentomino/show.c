@@ -33,6 +33,8 @@ static void registry_add(struct registry *reg, const char *name, const char *lab
     reg->name = gen_grow(reg->name, &cap, (size_t)reg->n, sizeof *reg->name);
     cap = reg->cap;
     reg->label = gen_grow(reg->label, &cap, (size_t)reg->n, sizeof *reg->label);
+    cap = reg->cap;
+    reg->times = gen_grow(reg->times, &cap, (size_t)reg->n, sizeof *reg->times);
     reg->used_in = gen_grow(reg->used_in, &reg->cap, (size_t)reg->n, sizeof *reg->used_in);
     reg->name[reg->n] = gen_escape(name);
     reg->label[reg->n] = gen_strdup(label);
@@ -57,6 +59,7 @@ static void registry_free(struct registry *reg)
     free(reg->name);
     free(reg->label);
     free(reg->used_in);
+    free(reg->times);
 }
 
 /* Reads w as a cell name: of the given box, or else of either scheme. */
@@ -127,9 +130,15 @@ static void read_option(struct viewer *v, const struct listing_option *o)
                     "cell, give ROWS COLS)");
     if (first_cell == v->n)
         listing_die(v->ls, o->line, "piece '%s' covers no cell", v->reg.label[piece]);
-    if (v->reg.used_in[piece] == v->serial)
-        listing_die(v->ls, o->line, "piece '%s' appears twice in solution %s",
-                    v->reg.label[piece], v->ls->label);
+    if (v->reg.used_in[piece] != v->serial)
+        v->reg.times[piece] = 0;
+    if (++v->reg.times[piece] > v->copies) {
+        if (v->copies == 1)
+            listing_die(v->ls, o->line, "piece '%s' appears twice in solution %s",
+                        v->reg.label[piece], v->ls->label);
+        listing_die(v->ls, o->line, "piece '%s' appears more than %d times in solution %s "
+                    "(--copies)", v->reg.label[piece], v->copies, v->ls->label);
+    }
     v->reg.used_in[piece] = v->serial;
     for (int i = first_cell; i < v->n; i++)
         v->e[i].piece = piece;
@@ -170,7 +179,7 @@ static void make_grid(struct viewer *v)
     }
 }
 
-void pentomino_show(const struct pieceset *set, const struct box *given, int svg,
+void pentomino_show(const struct pieceset *set, const struct box *given, int svg, int copies,
                     const char *listing)
 {
     /* static: reachable when a bad line ends the program */
@@ -178,6 +187,7 @@ void pentomino_show(const struct pieceset *set, const struct box *given, int svg
     static struct viewer v;
     v.given = given;
     v.svg = svg;
+    v.copies = copies;
     v.ls = &ls;
     for (int k = 0; k < set->n; k++)
         registry_add(&v.reg, set->p[k].name, set->p[k].label);

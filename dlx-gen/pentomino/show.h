@@ -18,6 +18,7 @@ struct registry {
     char **name;    /* what the pictures call the piece (printable) */
     char **label;   /* what the listing calls it (differs under --knuth) */
     long *used_in;  /* serial number of the last solution using it */
+    int *times;     /* how many times that solution uses it */
 };
 
 /* A solution as a picture: owner[r*cols+c] is a registry index, or -1. */
@@ -39,6 +40,7 @@ struct viewer {
     const struct listing *ls;
     struct registry reg;
     int nset;                 /* the first nset pieces of reg are the set */
+    int copies;               /* the most times a piece may appear (--copies) */
     long serial;              /* solutions read */
     int n;                    /* the solution's entries */
     size_t cap;

@@ -115,3 +115,23 @@ t_run "--show with ROWS only" 2 "gen-pentomino: missing COLS (try --help)" "$P" 
 # Bytes that are not text, in a piece name of the listing: shown as \xHH.
 t_eq "a control character in a name, escaped" "$(printf 'solution 1\nX\\x01 X\\x01')" \
     "$(printf '1:\n X\001 00 01\n' | "$P" --show)"
+
+# --copies: DLX3's listing (dlx2 writes his bytes), its "null NAME (k of
+# n)" lines passed over, and dlx2's JSON Lines give the same pictures.
+"$P" 4 5 --pieces tetrominoes --copies 0:2 > "$TMP/c.dlx"
+"$DLX2" m1 t2 < "$TMP/c.dlx" 2> /dev/null > "$TMP/c.m1"
+t_eq "the listing has DLX3's null lines" 6 "$(grep -c '^ null [OTS] (1 of 1)$' "$TMP/c.m1")"
+t_eq "--copies 2: DLX3's listing drawn" "$(printf 'solution 1\nIIOOL\nIIOOL\nIILLL\nIILLL\n\nsolution 2\nIILOO\nIILOO\nIILLL\nIILLL')" \
+    "$("$P" --show --copies 2 < "$TMP/c.m1")"
+t_eq "--copies 2: the same from dlx2 --format=json" "$("$P" --show --copies 2 < "$TMP/c.m1")" \
+    "$("$DLX2" --format=json t2 < "$TMP/c.dlx" 2> /dev/null | "$P" --show --copies 2)"
+garbage "a piece twice without --copies" '1:\n I 00 01\n I 02 03\n' "3: piece 'I' appears twice in solution 1"
+garbage "a piece more often than --copies" '1:\n I 00\n I 01\n I 02\n' \
+    "4: piece 'I' appears more than 2 times in solution 1 (--copies)" --copies 2
+garbage "JSON: a string cut short" '{"solution":1,"options":["I 00 01]}\n' \
+    "1: a bad string in the \"options\" of solution 1"
+garbage "JSON: no options" '{"solution":1}\n' "1: solution 1 has no \"options\""
+garbage "JSON: not a solution" '{"sol":1}\n' \
+    "1: expected a solution of dlx2's JSON Lines ({\"solution\":K,...})"
+t_eq "JSON: escapes read, the summary passed over" "$(printf 'solution 7\nXY')" \
+    "$(printf '{"solution":7,"lines":[2,3],"options":["X \\u0030\\u0030","Y\\t01"],"colors":{}}\n{"summary":{"solutions":1}}\n' | "$P" --show)"

@@ -138,3 +138,36 @@ t_run "runaway output refused, with the warning" 2 \
     "$(printf '%s\n' "gen-pentomino: warning: the pieces cover 60 cells but the box has 1000000, so there is no tiling" \
         "gen-pentomino: the problem would take about 2.7 GB (more than 1 GB); --force writes it all the same")" \
     "$P" 1000 1000
+
+# --copies: bounds on the piece items (xcc(5)), the options unchanged.
+# The counts are DLX3's (Knuth's DLX3 counts 1796 and 270 on these
+# problems too; dlx2 reads the bounds by itself).
+"$P" 4 10 --pieces tetrominoes --copies 2 > "$TMP/c2.dlx"
+t_eq "--copies 2: the piece items carry 2|" "2|I 2|O 2|T 2|L 2|S" \
+    "$(grep -v '^|' "$TMP/c2.dlx" | head -1 | cut -d' ' -f41-)"
+t_eq "--copies 2: the options of one copy" "$("$P" 4 10 --pieces tetrominoes 2> /dev/null | grep -v '^|' | sed 1d)" \
+    "$(grep -v '^|' "$TMP/c2.dlx" | sed 1d)"
+t_eq "--copies 2: the comment" "| each piece used 2 times" "$(sed -n 3p "$TMP/c2.dlx")"
+t_eq "4 x 10, tetrominoes --copies 2: 1796 tilings" 1796 "$("$DLX2" -c < "$TMP/c2.dlx")"
+t_eq "4 x 5, tetrominoes --copies 0:2: 270 tilings" 270 \
+    "$("$P" 4 5 --pieces tetrominoes --copies 0:2 | "$DLX2" -c)"
+t_eq "--copies 0:2: the piece items carry 0:2|" "0:2|I 0:2|O 0:2|T 0:2|L 0:2|S" \
+    "$("$P" 4 5 --pieces tetrominoes --copies 0:2 | grep -v '^|' | head -1 | cut -d' ' -f21-)"
+t_eq "--copies 1 is the problem without it" "$("$P" 6 10 | sed 1d)" "$("$P" 6 10 --copies 1 | sed 1d)"
+t_eq "--copies 2 of F I L N P T in a 5 x 12 box: the options of the DLX3 corpus" \
+    "$(grep -v '^|' "$ROOT/data/reference-family/dlx3/instances/pentomino2-5x12-FILNPT.dlx")" \
+    "$("$P" 5 12 --copies 2 --pieces "$ROOT/dlx-gen/examples/pentominoes-FILNPT.txt" | grep -v '^|')"
+t_run "--copies: the area of the copies" 0 \
+    "gen-pentomino: warning: the pieces cover 40 cells but the box has 20, so there is no tiling" \
+    "$P" 4 5 --pieces tetrominoes --copies 2
+t_run "--copies A:B: the area of the copies" 0 \
+    "gen-pentomino: warning: the pieces cover 40 to 60 cells but the box has 20, so there is no tiling" \
+    "$P" 4 5 --pieces tetrominoes --copies 2:3
+t_run "--copies 0" 2 "gen-pentomino: --copies must be between 1 and 9999999, not 0" "$P" 4 5 --copies 0
+t_run "--copies 2:1" 2 "gen-pentomino: --copies: A = 2 is more than B = 1" "$P" 4 5 --copies 2:1
+t_run "--copies 1:0" 2 "gen-pentomino: --copies B must be between 1 and 9999999, not 0" "$P" 4 5 --copies 1:0
+t_run "--copies x" 2 "gen-pentomino: --copies must be a whole number, not 'x'" "$P" 4 5 --copies x
+t_run "--copies 10000000" 2 "gen-pentomino: --copies must be between 1 and 9999999, not 10000000" \
+    "$P" 4 5 --copies 10000000
+t_run "--copies and --unique" 2 "gen-pentomino: --unique and --copies do not go together" \
+    "$P" 4 5 --copies 2 --unique
