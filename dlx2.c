@@ -554,7 +554,8 @@ static void write_usage(FILE *h)
     fputs("Usage: dlx2 [ARGUMENT]... [FILE]\n"
           "Find every solution of an exact cover problem with colors (XCC), read\n"
           "from FILE or standard input in Knuth's DLX2 format (see xcc(5)).\n"
-          "The search and the report are those of Knuth's DLX2.\n"
+          "The search and the report are those of Knuth's DLX2, or of his DLX3\n"
+          "for a problem with multiplicities (bounds a:b|name on its items).\n"
           "\n"
           "Knuth's arguments (a letter and a number, no space):\n", h);
     for (int k = 0; k < KNUTH_ROWS; k++) {
