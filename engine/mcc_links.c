@@ -683,6 +683,10 @@ forward:
         goto done;
     }
     s->fig.nodes++;
+#ifdef XCC_SANITY
+    if (xcc_sanity_due(s->fig.nodes, (ullng)s->p->last_node))
+        xcc_links_sanity(s, "mcc-links");
+#endif
     if (s->vbose & XCC_SHOW_PROFILE)
         s->profile[s->level]++;
     if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt)) {

@@ -650,6 +650,40 @@ static void start_memo(mtwin *t, mtwin *from)
 
 /* ---- the walk ---------------------------------------------------------------- */
 
+#ifdef XCC_SANITY
+/* The slot of a node: every active item's key holds its number of live
+   options and its bound, the active set agrees with the keys, and the
+   counts of active and purified items are the sizes of their sets. A
+   solution's slot holds only its head (live, pure, n): nothing to check. */
+static void twin_sanity(const mtwin *t, const mslot *sl, ullng node)
+{
+    const xcc_bits *b = &t->b;
+    int active = 0, purified = 0;
+    if (!sl->nact)
+        return;
+    for (int i = 0; i < b->P; i++) {
+        int on = sl->key[i] != KEY_NONE;
+        if (bit(sl->act, i) != on)
+            xcc_insane("mcc-twin", node, "item %d: active set and key disagree", i + 1);
+        if (!on)
+            continue;
+        active++;
+        const word *mk = bits_item_mask(b, i + 1);
+        int n = 0;
+        for (int w = 0; w < b->W; w++)
+            n += __builtin_popcountll(sl->live[w] & mk[w]);
+        if (sl->key[i] != make_key(t, i, n, sl->bnd[i]))
+            xcc_insane("mcc-twin", node, "item %d has %d live options and bound %d, its key "
+                       "says %d", i + 1, n, sl->bnd[i], key_len(sl->key[i]));
+    }
+    for (int v = 0; v < t->SW; v++)
+        purified += __builtin_popcountll(sl->pure[v]);
+    if (active != sl->nact || purified != sl->npure)
+        xcc_insane("mcc-twin", node, "%d active and %d purified items, the slot says %d and %d",
+                   active, purified, sl->nact, sl->npure);
+}
+#endif
+
 const char *mcc_twin_refuses(const xcc_problem *p, const xcc_settings *st)
 {
     const xcc_dlx2 *k = xcc_knobs(st);
@@ -773,6 +807,10 @@ forward:
         }
     }
     nodes++;
+#ifdef XCC_SANITY
+    if (xcc_sanity_due(nodes, (ullng)t->b.P * (ullng)t->b.W))
+        twin_sanity(t, &t->slots[s->level], nodes);
+#endif
     t->frames[s->level].entry = NULL;
     t->frames[s->level].deep = 0;
     if (s->level > base && t->frames[s->level - 1].deep < 1)

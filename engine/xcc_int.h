@@ -361,8 +361,9 @@ void xcc_insane(const char *engine, ullng node, const char *fmt, ...)
     __attribute__((format(printf, 3, 4), noreturn));
 struct xcc_tree;
 /* DLX2's sanity(): every active item's list is doubly linked, its nodes
-   are its own, and it is as long as its len says. */
-void xcc_links_sanity(const struct xcc_tree *s);
+   are its own, and it is as long as its len says; DLX3's links too. A
+   failure names the engine. */
+void xcc_links_sanity(const struct xcc_tree *s, const char *engine);
 #endif
 
 /* ---- DLX2's printed forms for tracing (xcc_print.c) -------------------- */

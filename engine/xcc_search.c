@@ -595,7 +595,7 @@ forward:
     s->fig.nodes++;
 #ifdef XCC_SANITY
     if (xcc_sanity_due(s->fig.nodes, (ullng)s->p->last_node))
-        xcc_links_sanity(s);
+        xcc_links_sanity(s, "links");
 #endif
     if (s->vbose & XCC_SHOW_PROFILE)
         s->profile[s->level]++;

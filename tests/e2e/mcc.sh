@@ -131,6 +131,9 @@ bad "bounds and no name" '2| A B\nA\n' \
     "dlx2: <stdin>:1:1: bounds without an item name in '2|'"
 bad "a name that is not a bound keeps DLX2's message" 'x:2|A\nA\n' \
     "dlx2: <stdin>:1:2: item name 'x:2|A' contains ':'"
+printf '| a comment\nA 2:1|B\nA B\n' > "$TMP/in.dlx"
+t_run "bad bounds in a file: its name, line and column" 2 \
+    "dlx2: $TMP/in.dlx:2:3: lower bound 2 exceeds upper bound 1 in '2:1|B'" "$DLX2" "$TMP/in.dlx"
 printf ':2|A B\nA\nA B\nB\n' > "$TMP/in.dlx"
 t_eq "an empty lower bound is 0, as in DLX3" 4 "$("$DLX2" -c "$TMP/in.dlx")"
 printf '99999999|A B\nA\nB\n' > "$TMP/in.dlx"
