@@ -128,6 +128,11 @@ static int cover(checker *ck, const vf_solution *sol, int t, int o)
             continue;
         }
         const char *name = p->item_name[i];
+        if (i < p->nprimary && p->lo && ck->uses[i] <= p->hi[i])
+            continue;
+        if (i < p->nprimary && p->lo && p->hi[i] > 1)
+            return unsound(ck, sol, sol->text_line[t], "item '%s' is covered more than %d times ('%s')",
+                           name, p->hi[i], sol->text[t]);
         if (i < p->nprimary)
             return unsound(ck, sol, sol->text_line[t], "item '%s' is covered twice ('%s' and '%s')",
                            name, sol->text[ck->first[i]], sol->text[t]);
@@ -190,7 +195,11 @@ static int check_solution(checker *ck, const vf_solution *sol)
     }
     for (int k = 0; k < ck->ntouched; k++)
         primaries += ck->touched[k] < p->nprimary;
-    if (!status && primaries < p->nprimary) {
+    for (int i = 0; p->lo && !status && i < p->nprimary; i++)
+        if (ck->uses[i] < p->lo[i])
+            status = unsound(ck, sol, sol->line, "item '%s' is covered %d time%s, fewer than %d",
+                             p->item_name[i], ck->uses[i], ck->uses[i] == 1 ? "" : "s", p->lo[i]);
+    if (!status && !p->lo && primaries < p->nprimary) {
         int i = 0;
         while (ck->uses[i])
             i++;

@@ -51,6 +51,7 @@ typedef struct vf_option {
 typedef struct vf_problem {
     int nitems, nprimary;
     char **item_name;
+    int *lo, *hi;               /* DLX3's bounds of the primary items, or NULL: 1 and 1 */
     int ncolors;
     char **color_name;          /* 1 .. ncolors */
     vf_pair *pairs;

@@ -2,7 +2,9 @@
  * vf_listing.c — reads a listing of solutions for the verifier, in either
  * of the two layouts dlx2 writes:
  *
- *   DLX2's m<n> layout (also Knuth's DLX2 and dlx2 --engine=fast):
+ *   DLX2's m<n> layout (also Knuth's DLX2 and DLX3, whose lines
+ *   " null NAME (k of n)" choose no option and are passed over, and
+ *   dlx2 --engine=fast):
  *       K:
  *        A C X:1 Y:1 (2 of 2)
  *        B X:1 (1 of 1)
@@ -151,6 +153,12 @@ static int option_text(const char *s, size_t n, size_t *len)
     return 1;
 }
 
+/* DLX3's " null NAME": the choice to cover item NAME no more, no option. */
+static int is_null_choice(const char *s, size_t len)
+{
+    return len > 6 && !memcmp(s, " null ", 6) && !memchr(s + 6, ' ', len - 6);
+}
+
 static int next_dlx2(vf_listing *l, vf_solution *sol, vf_error *err)
 {
     long long k;
@@ -169,6 +177,8 @@ static int next_dlx2(vf_listing *l, vf_solution *sol, vf_error *err)
             continue;
         if (!option_text(l->buf, (size_t)l->len, &len))
             return bad(err, l->line, 1, "expected an option ' A B:c (k of n)'");
+        if (is_null_choice(l->buf, len))
+            continue;
         if (add_text(sol, &cap, l->buf + 1, len - 1, l->line))
             return no_memory(err);
     }

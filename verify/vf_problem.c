@@ -4,8 +4,8 @@
  * two must agree on every valid file, and a test holds them to it by
  * verifying the engine's listings.
  *
- * Only what a check needs is kept: item names and kinds, interned colors,
- * and each option that has a primary item as its sorted (item, color)
+ * Only what a check needs is kept: item names and kinds, the bounds
+ * a:b|name of DLX3's multiplicities, interned colors, and each option that has a primary item as its sorted (item, color)
  * pairs, hashed so an option printed in any rotation is found again.
  */
 #include "verify.h"
@@ -156,7 +156,7 @@ typedef struct reader {
     vf_problem *p;
     vf_error *err;
     long line;
-    int items_cap, colors_cap;
+    int items_cap, colors_cap, bounds_cap;
 } reader;
 
 static int fail(reader *r, long col, const char *what, const char *s, size_t len)
@@ -214,6 +214,60 @@ static int intern_color(reader *r, const char *s, size_t len)
     return c;
 }
 
+/* The value of the n digits at s (at most 9), or -1. */
+static long bound_value(const char *s, size_t n)
+{
+    long v = 0;
+    if (!n || n > 9)
+        return n ? -1 : 0;
+    for (size_t k = 0; k < n; k++)
+        if (s[k] < '0' || s[k] > '9')
+            return -1;
+        else
+            v = 10 * v + (s[k] - '0');
+    return v;
+}
+
+/* The length of the bounds "a:b|", "b|" or ":b|" the n bytes at s start
+   with, lo and hi set; 0 if s does not start with digits and ':' before
+   a '|' (then it is a name, or a bad one); -1 if the bounds are bad. */
+static long read_bounds(const char *s, size_t n, long *lo, long *hi)
+{
+    const char *bar = memchr(s, '|', n);
+    size_t k = bar ? (size_t)(bar - s) : 0;
+    if (!k || strspn(s, "0123456789:") < k)
+        return 0;
+    const char *colon = memchr(s, ':', k);
+    size_t c = colon ? (size_t)(colon - s) : k;
+    *lo = bound_value(s, c);
+    *hi = colon ? bound_value(colon + 1, k - c - 1) : *lo;
+    if (*lo < 0 || *hi < 1 || *lo > *hi || (colon && c + 1 == k) || k + 1 == n)
+        return -1;
+    return (long)k + 1;
+}
+
+/* Makes room for the bounds of items 0 .. need-1 (1 and 1 unless set). */
+static int grow_bounds(reader *r, int need)
+{
+    vf_problem *p = r->p;
+    int had = r->bounds_cap, cap = had;
+    if (need <= had)
+        return 0;
+    int *lo = vf_grow(p->lo, &cap, need, sizeof(int));
+    if (!lo)
+        return no_memory(r);
+    p->lo = lo;
+    cap = had;
+    int *hi = vf_grow(p->hi, &cap, need, sizeof(int));
+    if (!hi)
+        return no_memory(r);
+    p->hi = hi;
+    for (int i = had; i < cap; i++)
+        p->lo[i] = p->hi[i] = 1;
+    r->bounds_cap = cap;
+    return 0;
+}
+
 static int read_item_line(reader *r, const char *s, size_t n)
 {
     int secondary = 0;
@@ -232,13 +286,19 @@ static int read_item_line(reader *r, const char *s, size_t n)
             r->p->nprimary = r->p->nitems;
             continue;
         }
-        int st = add_item(r, s + start, i - start, (long)start + 1);
+        long lo = 1, hi = 1, b = read_bounds(s + start, i - start, &lo, &hi);
+        if (b < 0 || (b > 0 && secondary))
+            return fail(r, (long)start + 1, b < 0 ? "bad bounds" : "bounds on a secondary item",
+                        s + start, i - start);
+        int st = add_item(r, s + start + b, i - start - (size_t)b, (long)start + b + 1);
+        if (!st && b > 0 && (lo != 1 || hi != 1) && !(st = grow_bounds(r, r->p->nitems)))
+            r->p->lo[r->p->nitems - 1] = (int)lo, r->p->hi[r->p->nitems - 1] = (int)hi;
         if (st)
             return st;
     }
     if (!secondary)
         r->p->nprimary = r->p->nitems;
-    return 0;
+    return r->p->lo ? grow_bounds(r, r->p->nitems) : 0;
 }
 
 static int read_option(reader *r, const char *s, size_t n)
@@ -342,6 +402,7 @@ void vf_problem_free(vf_problem *p)
     for (int c = 1; c <= p->ncolors; c++)
         free(p->color_name[c]);
     free(p->item_name);
+    free(p->lo), free(p->hi);
     free(p->color_name);
     free(p->pairs);
     free(p->opt);

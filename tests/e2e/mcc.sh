@@ -95,6 +95,27 @@ t_eq "a null choice in the m1 listing" " null C (1 of 1)" "$("$DLX2" m1 "$ex" 2>
 t_eq "JSON leaves null choices out" '{"solution":1,"lines":[4,6,7],"options":["A C X:1 Y:1","B X:1","C Y:1"],"colors":{"X":"1","Y":"1"}}' \
     "$("$DLX2" --format=json "$ex" 2> /dev/null | head -1)"
 
+# ---- --verify: listings and JSON of MCC problems, null lines passed over ----
+for n in knuth-example-mcc langford02-7 random-mcc-small-013; do
+    inst=$D3/instances/$n.dlx
+    sols=$(awk -F'\t' -v n="$n" '$1 == n {print $3}' "$D3/MANIFEST.tsv")
+    "$DLX2" m1 "$inst" 2> /dev/null > "$TMP/l.m1"
+    "$DLX2" --format=json "$inst" 2> /dev/null > "$TMP/l.json"
+    t_eq "$n: --verify of its m1 listing and of its JSON" \
+        "$sols solution$([ "$sols" = 1 ] || echo s) verified
+$sols solution$([ "$sols" = 1 ] || echo s) verified" \
+        "$("$DLX2" --verify "$TMP/l.m1" "$inst" 2>&1; "$DLX2" --verify "$TMP/l.json" "$inst" 2>&1)"
+done
+printf '2|A 1:2|B 0:2|C | X\nA B X:1\nA C\nA B C X:2\nB\n' > "$TMP/ab.dlx"
+printf '1:\n A B X:1 (1 of 2)\n null C (1 of 1)\n B (1 of 2)\n' > "$TMP/l.m1"
+t_run "--verify: an item covered fewer times than its lower bound" 1 \
+    "dlx2: $TMP/l.m1:1: solution 1: item 'A' is covered 1 time, fewer than 2" \
+    "$DLX2" --verify "$TMP/l.m1" "$TMP/ab.dlx"
+printf '1:\n A B X:1 (1 of 2)\n A C (1 of 1)\n A C (1 of 1)\n' > "$TMP/l.m1"
+t_run "--verify: an item covered more times than its upper bound" 1 \
+    "dlx2: $TMP/l.m1:4: solution 1: item 'A' is covered more than 2 times ('A C')" \
+    "$DLX2" --verify "$TMP/l.m1" "$TMP/ab.dlx"
+
 # ---- bounds in the item line ----
 bad() { # NAME INPUT(printf format) EXPECTED_MESSAGE
     printf -- "$2" > "$TMP/in.dlx"
