@@ -355,11 +355,12 @@ static const flag_row flag_rows[] = {
      "stdin) into one report on stdout; exact except ccost.\n"
      "Each part must be there once, complete, of one problem"},
     {"--verify", NULL, "a listing to check", take_verify, 0, "--verify LISTING",
-     "check every solution of LISTING (DLX2's m1 listing, or\n"
-     "JSON Lines) against the problem (FILE, or stdin) with a\n"
-     "reader and checks of its own, not the engine's; exit 0\n"
-     "when all are sound, 1 at the first one that is not, 2\n"
-     "when an input cannot be read, 3 out of memory"},
+     "check every solution of LISTING (the m1 listing of DLX2\n"
+     "or DLX3, or JSON Lines) against the problem (FILE, or\n"
+     "stdin) with a reader and checks of its own, not the\n"
+     "engine's; exit 0 when all are sound, 1 at the first one\n"
+     "that is not, 2 when an input cannot be read, 3 out of\n"
+     "memory"},
     {"--count", NULL, "a number of solutions", take_count, 0, "--count N",
      "with --verify: the listing must hold N solutions"},
     {"-h", "--help", NULL, take_help, 0, "-h, --help", "show this help"},
