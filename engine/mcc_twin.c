@@ -769,7 +769,7 @@ static int replay(mtwin *t, xcc_tree *s, int depth)
     (s->fig.mems = tot.mems, s->fig.updates = tot.updates, s->fig.cleansings = tot.cleansings, \
      s->fig.cmems = cmems, s->fig.nodes = nodes, s->fig.solutions = count)
 
-BITS_HOT static xcc_status walk(xcc_tree *s, mtwin *t)
+BITS_HOT static xcc_status mtwin_walk(xcc_tree *s, mtwin *t)
 {
     const xcc_problem *p = s->p;
     const xcc_node *nd = p->nd;
@@ -995,7 +995,7 @@ xcc_status mcc_twin_walk(void *tw, xcc_tree *s)
     memo *kept = t->memo;
     if (listing || s->split_depth)
         t->memo = NULL; /* every node must be visited: no memo this time */
-    xcc_status out = walk(s, t);
+    xcc_status out = mtwin_walk(s, t);
     t->memo = kept;
     return out;
 }

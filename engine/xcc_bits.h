@@ -37,7 +37,9 @@ typedef uint64_t word;
  * instruction since 2008, but the baseline ISA lacks it and gcc would
  * call a library routine instead; so their search functions are compiled
  * twice, with and without it, and the loader picks (target_clones). The
- * helpers they call are inlined into both copies.
+ * helpers they call are inlined into both copies. clang makes the
+ * resolver of a static function global ("walk.resolver"), so each such
+ * function needs a name no other file uses.
  */
 #if defined(__has_feature)
 #if __has_feature(thread_sanitizer)
