@@ -1,17 +1,14 @@
 # gen-knight-tours on the boards too big for a listing (formats/knight.md):
-# every closed tour of 6 x 6 well within a minute (about 0.2 s here), and
-# the 6,637,920 directed open tours of 6 x 6 (some seconds).
+# every closed tour of 6 x 6, and the 6,637,920 directed open tours of
+# 6 x 6.
 . "$(dirname "$0")/../lib.sh"
 K=$GEN/gen-knight
 KT=$GEN/gen-knight-tours
 
 "$K" 6 > "$TMP/k6.dlx"
-start=$(date +%s)
 "$KT" "$TMP/k6.dlx" > "$TMP/out" 2> "$TMP/err"
-took=$(( $(date +%s) - start ))
 t_eq "6 x 6: 19724 directed cycles, 9862 closed tours" "directed cycles: 19724
 closed tours:    9862" "$(cat "$TMP/out")"
-t_eq "6 x 6: under a minute (took ${took} s)" yes "$([ "$took" -lt 60 ] && echo yes)"
 
 t_eq "6 x 6 open: 6637920 directed open tours" "directed cycles: 6637920
 open tours:      6637920 (3318960 up to direction)" "$("$K" 6 --open | "$KT" 2>/dev/null)"
