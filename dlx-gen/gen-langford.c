@@ -59,7 +59,7 @@ static const struct gen_program program = {
     "the left half, j < 2N-2-m - j. Sequences exist only for N = 0 or 3\n"
     "mod 4 (26 for N = 7, 150 for N = 8, 17792 for N = 11).\n",
     options,
-    "--show reads a solver's listing (dlx2 m1) from LISTING or stdin and\n"
+    "--show reads a solver's listing (dlx2 m1 or JSON) from LISTING or stdin and\n"
     "draws each solution: a line 'solution K', then the 2N numbers of the\n"
     "sequence; a blank line between solutions.\n"
     "\n"

@@ -52,7 +52,7 @@ static const struct gen_program program = {
     "(N-1 - row + column = T) are secondary; one option per cell. Indexes\n"
     "are extended-hex digits (0-9 a-z A-Z) up to N = 32, decimal beyond.\n",
     options,
-    "--show reads a solver's listing (dlx2 m1) from LISTING or stdin and\n"
+    "--show reads a solver's listing (dlx2 m1 or JSON) from LISTING or stdin and\n"
     "draws each solution: a line 'solution K', then the board, Q for a\n"
     "queen; a blank line between solutions.\n"
     "\n"

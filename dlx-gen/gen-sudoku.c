@@ -66,7 +66,7 @@ static const struct gen_program program = {
     "with '|' are skipped. A clue that clashes with an earlier one gets a\n"
     "warning, and the problem is written with no solution.\n",
     options,
-    "--show reads a solver's listing (dlx2 m1) from LISTING or stdin and\n"
+    "--show reads a solver's listing (dlx2 m1 or JSON) from LISTING or stdin and\n"
     "draws each solution: a line 'solution K', then the filled grid; a blank\n"
     "line between solutions. The clues come from PUZZLE (with the same\n"
     "--keep and --seed); without it, their cells are '.'.\n"

@@ -79,7 +79,7 @@ static const struct gen_program program = {
     "for stdin. Rows R0.. and columns C0.. are primary items, cells\n"
     "secondary items colored by their letters, as in Knuth's WORD-RECT-DLX.\n",
     options,
-    "--show reads a solver's listing (dlx2 m1) from LISTING or stdin and\n"
+    "--show reads a solver's listing (dlx2 m1 or JSON) from LISTING or stdin and\n"
     "draws each solution: a line 'solution K', then the m rows of the array;\n"
     "a blank line between solutions. The size comes from the listing.\n"
     "\n"

@@ -86,7 +86,7 @@ static const struct gen_program program = {
     "Letters are UTF-8 characters, case-sensitive. A word may not contain\n"
     "white space, control characters, ':' or '|', nor be given twice.\n",
     options,
-    "--show reads a solver's listing (dlx2 m1) from LISTING or stdin and\n"
+    "--show reads a solver's listing (dlx2 m1 or JSON) from LISTING or stdin and\n"
     "draws each solution: a line 'solution K', then the board, one character\n"
     "per cell, '.' where no word goes; a blank line between solutions. The\n"
     "board is ROWS x COLS, or without them the least one holding the cells\n"

@@ -32,7 +32,7 @@ static const struct gen_program program = {
     "or d00 after its first square; squares are secondary items colored by\n"
     "their letters; each word is a secondary item so it is used once.\n",
     options,
-    "--show reads a solver's listing (dlx2 m1) from LISTING or stdin and\n"
+    "--show reads a solver's listing (dlx2 m1 or JSON) from LISTING or stdin and\n"
     "draws each solution: a line 'solution K', then the filled grid, one\n"
     "character per square; a blank line between solutions. With GRID, black\n"
     "squares are '#' and the listing is checked against the grid; without it\n"

@@ -4,6 +4,7 @@
  * one solution at a time.
  */
 #include "listing.h"
+#include "utf8.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -157,16 +158,17 @@ static int is_tally(const struct token *w)
 }
 
 
-/* An option line (len bytes, no blanks at either end): its words, the
-   tally left out, as items. DLX3's line "null NAME (k of n)", the choice
-   to cover item NAME no more, chooses no option and is passed over. */
-static void text_option(struct listing *ls, const char *s, size_t len)
+/* An option (len bytes, no blanks at either end): its words as items,
+   the tally left out if the layout has one. DLX3's line "null NAME (k of
+   n)", the choice to cover item NAME no more, chooses no option and is
+   passed over. */
+static void split_option(struct listing *ls, const char *s, size_t len, int tally)
 {
     static struct token *w; /* static: reachable if the program dies below */
     static size_t cap;
     char quote[GEN_QUOTE];
-    const char *text = s;
     size_t n = 0;
+    add_option(ls, s, len, ls->in.line);
     while (*(s = skip_blanks(s))) {
         if (n == cap)
             w = gen_grow(w, &cap, n, sizeof *w);
@@ -180,13 +182,14 @@ static void text_option(struct listing *ls, const char *s, size_t len)
         if (!t->colons)
             t->colon = t->len;
     }
-    if (n == 5 && is_tally(w + 2) && w[0].len == 4 && !memcmp(w[0].s, "null", 4))
+    if (tally && n == 5 && is_tally(w + 2) && w[0].len == 4 && !memcmp(w[0].s, "null", 4))
         return;
-    if (n >= 3 && is_tally(w + n - 3))
+    if (!tally)
+        ;
+    else if (n >= 3 && is_tally(w + n - 3))
         n -= 3;
     else if (n >= 1 && w[n - 1].len == 3 && !memcmp(w[n - 1].s, "(?)", 3))
         n -= 1;     /* DLX2's mark of an option missing from its item's list */
-    add_option(ls, text, len, ls->in.line);
     for (size_t i = 0; i < n; i++) {
         const struct token *t = &w[i];
         if (t->colons > 1 || (t->colons && (!t->colon || t->colon + 1 == t->len))) {
@@ -213,7 +216,7 @@ static int text_next(struct listing *ls)
                     gen_quote(quote, s));
     start_solution(ls, s, k, ls->in.line);
     while ((s = next_line(ls, &n)) && !solution_header(s))
-        text_option(ls, s, n);
+        split_option(ls, s, n, 1);
     ls->held = s != NULL;   /* the next solution's "K:" */
     return finish_solution(ls);
 }
@@ -227,94 +230,204 @@ static int text_claims(const char *first)
 /* ---------------------------------------------------------------- dlx2's JSON Lines */
 
 /*
- * dlx2 --format=json (formats/json.md): one object a line,
- * {"solution":K,"lines":[..],"options":["A C X:1",..],"colors":{..}}, and
- * a last {"summary":..}. Of a solution only K and the options' texts are
- * read; each text is an option line as above (never with a tally).
+ * formats/json.md: one object per line, {"solution":K,"lines":[..],
+ * "options":["A C X:1",..],"colors":{..}} for a solution and a last
+ * {"summary":{..}}. The picture needs only "solution" and "options" (in
+ * input order, as written in the input, no tally); the other keys and
+ * objects must be well-formed JSON and are passed over.
  */
+struct jcur {
+    struct listing *ls;
+    const char *p;              /* in ls->in.text */
+};
 
-/* The value of the 4 hex digits at s, or -1. */
-static long hex4(const char *s)
+static void j_die(const struct jcur *c, const char *what) GEN_NORETURN;
+static void j_die(const struct jcur *c, const char *what)
 {
-    long v = 0;
-    for (int k = 0; k < 4; k++) {
-        int c = s[k];
-        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-              : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    gen_input_die(&c->ls->in, gen_input_col(&c->ls->in, c->p), "JSON: %s", what);
+}
+
+static void j_blanks(struct jcur *c)
+{
+    while (*c->p == ' ' || *c->p == '\t' || *c->p == '\r')
+        c->p++;
+}
+
+static int j_peek(struct jcur *c, char ch)
+{
+    j_blanks(c);
+    if (*c->p != ch)
+        return 0;
+    c->p++;
+    return 1;
+}
+
+static void j_expect(struct jcur *c, char ch)
+{
+    static const char *what[] = {"expected '{'", "expected '}'", "expected '['", "expected ']'",
+                                 "expected ':'", "expected '\"'"};
+    if (!j_peek(c, ch))
+        j_die(c, what[strchr("{}[]:\"", ch) - "{}[]:\""]);
+}
+
+static unsigned j_hex4(struct jcur *c)
+{
+    unsigned v = 0;
+    for (int k = 0; k < 4; k++, c->p++) {
+        int ch = *c->p;
+        int d = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
+              : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10 : -1;
         if (d < 0)
-            return -1;
-        v = v * 16 + d;
+            j_die(c, "bad escape in a string");
+        v = v * 16 + (unsigned)d;
     }
     return v;
 }
 
-/* The JSON string at *s (just after its opening quote) unescaped into
-   buf (as in formats/json.md, \u00XX is the byte XX); *s moves past its
-   closing quote. Its length, or -1 if it is no string. */
-static long json_string(const char **s, char *buf, size_t cap)
+/*
+ * A string, decoded into a buffer of its own (valid until the next
+ * call): \u0080-\u00ff become single bytes, as dlx2 writes the bytes
+ * that are not UTF-8; other code points become UTF-8; \u0000 is refused.
+ */
+static const char *j_string(struct jcur *c, size_t *len)
 {
-    const char *p = *s;
+    static char *buf;   /* static: reachable if the program dies below */
+    static size_t cap;
     size_t n = 0;
-    for (; *p != '"'; p++) {
-        int c = (unsigned char)*p;
-        if (!c || n + 4 >= cap)
-            return -1;
-        if (c == '\\') {
-            const char *from = "\"\\/bfnrt", *to = "\"\\/\b\f\n\r\t";
-            const char *e = *++p ? strchr(from, *p) : NULL;
-            if (e) {
-                buf[n++] = to[e - from];
-                continue;
-            }
-            long u = *p == 'u' ? hex4(p + 1) : -1;
-            if (u < 0)
-                return -1;
-            p += 4;
-            if (u < 0x100) {
-                buf[n++] = (char)u;
-            } else if (u < 0x800) {
-                buf[n++] = (char)(0xc0 | u >> 6), buf[n++] = (char)(0x80 | (u & 0x3f));
-            } else {
-                buf[n++] = (char)(0xe0 | u >> 12), buf[n++] = (char)(0x80 | (u >> 6 & 0x3f));
-                buf[n++] = (char)(0x80 | (u & 0x3f));
-            }
-        } else {
-            buf[n++] = (char)c;
+    j_expect(c, '"');
+    for (;;) {
+        buf = gen_grow(buf, &cap, n + 4, 1);
+        unsigned char ch = (unsigned char)*c->p;
+        if (ch == '"')
+            break;
+        if (!ch)
+            j_die(c, "unterminated string");
+        if (ch < 0x20)
+            j_die(c, "control character in a string");
+        c->p++;
+        if (ch != '\\') {
+            buf[n++] = (char)ch;
+            continue;
         }
+        const char *from = "\"\\/bfnrt", *to = "\"\\/\b\f\n\r\t", *k;
+        if (*c->p && (k = strchr(from, *c->p))) {
+            buf[n++] = to[k - from];
+            c->p++;
+            continue;
+        }
+        if (*c->p++ != 'u')
+            j_die(c, "bad escape in a string");
+        unsigned u = j_hex4(c);
+        if (u >= 0xd800 && u < 0xdc00 && c->p[0] == '\\' && c->p[1] == 'u') {
+            c->p += 2;
+            unsigned lo = j_hex4(c);
+            if (lo < 0xdc00 || lo >= 0xe000)
+                j_die(c, "bad escape in a string");
+            u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
+        }
+        if (!u)
+            j_die(c, "NUL byte in a string");
+        if (u < 0x100)
+            buf[n++] = (char)u;
+        else
+            n += utf8_encode(buf + n, u);
     }
+    c->p++;
     buf[n] = '\0';
-    *s = p + 1;
-    return (long)n;
+    *len = n;
+    return buf;
+}
+
+/* Passes over a value of any kind. */
+static void j_skip(struct jcur *c, int depth)
+{
+    size_t n;
+    j_blanks(c);
+    if (depth > 64)
+        j_die(c, "nested too deep");
+    char open = *c->p, close = open == '{' ? '}' : ']';
+    if (open == '"') {
+        j_string(c, &n);
+    } else if (open == '{' || open == '[') {
+        c->p++;
+        if (j_peek(c, close))
+            return;
+        do {
+            if (open == '{') {
+                j_string(c, &n);
+                j_expect(c, ':');
+            }
+            j_skip(c, depth + 1);
+        } while (j_peek(c, ','));
+        j_expect(c, close);
+    } else {
+        const char *start = c->p;
+        while ((*c->p >= '0' && *c->p <= '9') || (*c->p >= 'a' && *c->p <= 'z')
+               || (*c->p && strchr("+-.E", *c->p)))
+            c->p++;
+        if (c->p == start)
+            j_die(c, "expected a value");
+    }
+}
+
+/* The fields of a solution object, from the one after "solution". */
+static void j_solution(struct jcur *c)
+{
+    j_blanks(c);
+    size_t k = digits(c->p);
+    if (!k || *c->p == '0')
+        j_die(c, "expected the solution's number");
+    start_solution(c->ls, c->p, k, c->ls->in.line);
+    c->p += k;
+    while (j_peek(c, ',')) {
+        size_t n;
+        int options = !strcmp(j_string(c, &n), "options");
+        j_expect(c, ':');
+        if (!options) {
+            j_skip(c, 1);
+            continue;
+        }
+        j_expect(c, '[');
+        if (j_peek(c, ']'))
+            continue;
+        do {
+            j_blanks(c);
+            const char *at = c->p, *s = j_string(c, &n);
+            if (!n || is_blank((unsigned char)s[0]) || is_blank((unsigned char)s[n - 1])) {
+                c->p = at;
+                j_die(c, "an option is its items, one space between them");
+            }
+            split_option(c->ls, s, n, 0);
+        } while (j_peek(c, ','));
+        j_expect(c, ']');
+    }
+    j_expect(c, '}');
 }
 
 static int json_next(struct listing *ls)
 {
-    static char *buf; /* static: reachable if the program dies below */
-    static size_t cap;
     size_t n;
-    const char *s = next_line(ls, &n);
-    if (!s || !strncmp(s, "{\"summary\":", 11))
-        return 0;
-    if (strncmp(s, "{\"solution\":", 12) || !digits(s + 12))
-        listing_die(ls, ls->in.line, "expected a solution of dlx2's JSON Lines ({\"solution\":K,...})");
-    start_solution(ls, s + 12, digits(s + 12), ls->in.line);
-    const char *o = strstr(s, ",\"options\":[");
-    if (!o)
-        listing_die(ls, ls->in.line, "solution %s has no \"options\"", ls->pool);
-    if (cap < n + 8)
-        buf = gen_grow(buf, &cap, n + 8, 1);
-    for (o += 12; *o == '"';) {
-        o++;
-        long len = json_string(&o, buf, cap);
-        if (len < 0)
-            listing_die(ls, ls->in.line, "a bad string in the \"options\" of solution %s", ls->pool);
-        text_option(ls, skip_blanks(buf), strlen(skip_blanks(buf)));
-        if (*o == ',')
-            o++;
+    const char *s;
+    while ((s = next_line(ls, &n))) {
+        struct jcur c = {ls, s};
+        j_expect(&c, '{');
+        const char *key = c.p;
+        j_blanks(&c);
+        int solution = *c.p == '"' && !strcmp(j_string(&c, &n), "solution");
+        if (solution) {
+            j_expect(&c, ':');
+            j_solution(&c);
+        } else {    /* the summary, or another object: only well-formed */
+            c.p = key - 1;
+            j_skip(&c, 0);
+        }
+        j_blanks(&c);
+        if (*c.p)
+            j_die(&c, "something after the object");
+        if (solution)
+            return finish_solution(ls);
     }
-    if (*o != ']')
-        listing_die(ls, ls->in.line, "the \"options\" of solution %s do not end with ']'", ls->pool);
-    return finish_solution(ls);
+    return 0;
 }
 
 static int json_claims(const char *first)
@@ -329,8 +442,8 @@ static const struct listing_format {
     int (*claims)(const char *first);
     int (*next)(struct listing *ls);
 } formats[] = {
-    {json_claims, json_next},   /* dlx2's JSON Lines */
-    {text_claims, text_next},   /* DLX2's m<n> listing, or DLX3's */
+    {json_claims, json_next},   /* dlx2 --format=json */
+    {text_claims, text_next},   /* DLX2's m<n> listing, also Knuth's */
 };
 
 void listing_open(struct listing *ls, const char *path)

@@ -3,7 +3,7 @@
  * generator: one solution after another, each as its options, each
  * option as its items with their colors.
  *
- * The format today is DLX2's m<n> listing, which dlx2 writes and so do
+ * Two formats are read. DLX2's m<n> listing, which dlx2 writes and so do
  * Knuth's DLX2, DLX3, DLX5 and SSXCC: a line "K:" (K the solution's
  * number; DLX5 adds its cost, " (total cost $C)") starts a solution, and
  * each line after it is one chosen option, its items as name or
@@ -13,9 +13,17 @@
  * message" and status 2: a line before the first "K:", a solution
  * without options, a word ':x', 'x:' or 'x:y:z', a NUL byte.
  *
+ * dlx2 --format=json writes JSON Lines (formats/json.md), told by a
+ * first line starting with '{': each object {"solution":K, ...,
+ * "options":[...]} is a solution, its options in input order, each as
+ * written in the input (no tally); other objects (the summary) are
+ * passed over. Bad JSON stops the program with "PROG: FILE:LINE:COL:
+ * JSON: message" and status 2. A --show gives the same picture from
+ * either format.
+ *
  * A format is one function that reads the next solution into the
  * struct (listing.c keeps a table of them, chosen by the first line of
- * the input): another format, such as JSON Lines, is one more entry.
+ * the input): another format is one more entry.
  */
 #ifndef DLX_GEN_LISTING_H
 #define DLX_GEN_LISTING_H

@@ -27,9 +27,9 @@ static const struct gen_option options[] = {
                                            "classic categories); --show works it out itself"},
     [OPT_KNUTH] = {"--knuth", NULL, NULL, "one-character colors, for Knuth's DLX2"},
     [OPT_FORCE] = GEN_OPTION_FORCE,
-    [OPT_SHOW] = {"--show", NULL, NULL, "read a solver's listing (dlx2 m1) of this problem and\n"
-                                        "print each solution as a table of houses, with the\n"
-                                        "answers to the puzzle's questions"},
+    [OPT_SHOW] = {"--show", NULL, NULL, "read a solver's listing (dlx2 m1 or JSON) of this\n"
+                                        "problem and print each solution as a table of\n"
+                                        "houses, with the answers to the puzzle's questions"},
     [OPT_GENERATE] = {"--generate", NULL, NULL, "make a new puzzle with exactly one solution and\n"
                                                 "print it in English with its answer: the classic\n"
                                                 "categories (or those of FILE), a random assignment,\n"

@@ -48,15 +48,24 @@ for g in $GENS; do
 done
 
 # --show: stdin, '-' and a LISTING argument give the same pictures; into
-# /dev/full they fail.
-"$DLX2" m1 t2 < <("$GEN/gen-wordsearch" 4 4 ABEL LAND) 2> /dev/null > "$TMP/wordsearch.l"
-"$DLX2" m1 t2 < <("$GEN/gen-wordrect" "$W/common-3.txt" "$W/common-3.txt") 2> /dev/null > "$TMP/wordrect.l"
-"$DLX2" m1 t2 < <("$GEN/gen-crossword" $(problem crossword)) 2> /dev/null > "$TMP/crossword.l"
-"$DLX2" m1 < <("$GEN/gen-knight" 3 4 --open) 2> /dev/null > "$TMP/knight.l"
+# /dev/full they fail. Each listing comes in DLX2's layout (NAME.l; for
+# pentomino and sudoku, Knuth's DLX2's own) and as dlx2's JSON Lines of
+# the same search (NAME.json), from which every picture is the same.
+listings() { # NAME LIMIT PROBLEM
+    cat "$3" > "$TMP/$1.dlx"
+    "$DLX2" m1 $2 < "$TMP/$1.dlx" 2> /dev/null > "$TMP/$1.l"
+    "$DLX2" --format=json $2 < "$TMP/$1.dlx" 2> /dev/null > "$TMP/$1.json"
+}
+listings wordsearch t2 <("$GEN/gen-wordsearch" 4 4 ABEL LAND)
+listings wordrect t2 <("$GEN/gen-wordrect" "$W/common-3.txt" "$W/common-3.txt")
+listings crossword t2 <("$GEN/gen-crossword" $(problem crossword))
+listings knight "" <("$GEN/gen-knight" 3 4 --open)
+listings pentomino "" "$REF/instances/pentomino-3x20.dlx"
 cp "$REF/expected/pentomino-3x20.m1.stdout" "$TMP/pentomino.l"
-"$DLX2" m1 < <("$GEN/gen-zebra") 2> /dev/null > "$TMP/zebra.l"
-"$DLX2" m1 t2 < <("$GEN/gen-queens" 8) 2> /dev/null > "$TMP/queens.l"
-"$DLX2" m1 t2 < <("$GEN/gen-langford" 7) 2> /dev/null > "$TMP/langford.l"
+listings zebra "" <("$GEN/gen-zebra")
+listings queens t2 <("$GEN/gen-queens" 8)
+listings langford t2 <("$GEN/gen-langford" 7)
+listings sudoku "" "$REF/instances/sudoku-inkala.dlx"
 cp "$REF/expected/sudoku-inkala.m1.stdout" "$TMP/sudoku.l"
 for g in wordsearch wordrect crossword knight pentomino zebra queens langford sudoku; do
     G=$GEN/gen-$g
@@ -69,17 +78,30 @@ for g in wordsearch wordrect crossword knight pentomino zebra queens langford su
         <("$G" --show "${grid[@]}" - < "$TMP/$g.l" 2> /dev/null)
     t_file_eq "gen-$g --show LISTING: as from stdin" "$TMP/stdin.out" \
         <("$G" --show "${grid[@]}" "$TMP/$g.l" 2> /dev/null)
+    t_file_eq "gen-$g --show: the same from dlx2 --format=json" "$TMP/stdin.out" \
+        <("$G" --show "${grid[@]}" "$TMP/$g.json" 2> /dev/null)
     t_run "gen-$g --show > /dev/full: status 1" 1 "*" sh -c '"$1" --show < "$2" > /dev/full 2> "$3"' \
         sh "$G" "$TMP/$g.l" "$TMP/full"
     t_eq "gen-$g --show > /dev/full: the message" "gen-$g: $FULL" "$(grep -v rejected "$TMP/full")"
     t_run "gen-$g --show LISTING: a missing file, status 2" 2 \
         "gen-$g: cannot open $TMP/none: No such file or directory" "$G" --show "${grid[@]}" "$TMP/none"
 done
+# the other pictures too, and one-byte colors (some escaped in JSON)
+listings knuth "" <("$GEN/gen-wordsearch" --knuth -d 4 3 10 ÉTÉ DIOPHANTUS)
+for v in "knight knight --svg" "knight knight --count" "knight knight --symmetry" \
+    "pentomino pentomino --svg" "wordsearch knuth --colors $TMP/knuth.dlx 3 10"; do
+    set -- $v
+    t_file_eq "gen-$1 --show $3: the same from dlx2 --format=json" \
+        <("$GEN/gen-$1" --show "${@:3}" "$TMP/$2.l" 2>&1) <("$GEN/gen-$1" --show "${@:3}" "$TMP/$2.json" 2>&1)
+done
 printf '1:\n x y\n' > "$TMP/bad.l"
 for g in wordsearch pentomino; do
     t_match "gen-$g --show FILE: errors name FILE" "^gen-$g: $TMP/bad.l:2: " \
         "$("$GEN/gen-$g" --show "$TMP/bad.l" 2>&1)"
 done
+printf '{"summary":{}}\n\n{"solution":1,"options":["r1 c1" "r2 c2"]}\n' > "$TMP/bad.json"
+t_run "gen-queens --show: JSON errors name FILE:LINE:COLUMN, status 2" 2 \
+    "gen-queens: $TMP/bad.json:3:34: JSON: expected ']'" "$GEN/gen-queens" --show "$TMP/bad.json"
 
 # '-' for stdin wherever a file is read: the same problem as from the file
 # (the comments, which name the files, aside).

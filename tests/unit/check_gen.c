@@ -1,7 +1,7 @@
 /*
  * check_gen.c — unit tests of the generator library (dlx-gen/lib/) with
  * the Check framework: the listing reader (DLX2's listing as dlx2 and
- * Knuth's programs write it, and what it refuses), UTF-8 and display
+ * Knuth's programs write it, dlx2's JSON Lines, and what it refuses), UTF-8 and display
  * widths, the table of options and --help, messages, cell names and the
  * text tables of the pictures.
  *
@@ -105,6 +105,52 @@ START_TEST(listing_empty_input_has_no_solution)
 {
     ck_assert_str_eq(read_listing(""), "");
     ck_assert_str_eq(read_listing("\n  \n"), "");
+}
+END_TEST
+
+START_TEST(listing_reads_json)
+{
+    /* what dlx2 --format=json writes for knuth-example-colors: options in
+       input order, no tally; the summary is passed over */
+    ck_assert_str_eq(read_listing(
+        "{\"solution\":1,\"lines\":[4,7],\"options\":[\"A C X:1 Y:1\",\"B X:1\"],"
+        "\"colors\":{\"X\":\"1\",\"Y\":\"1\"}}\n"
+        "{\"solution\":2,\"lines\":[5],\"options\":[\"B\"],\"colors\":{}}\n"
+        "{\"summary\":{\"solutions\":2,\"complete\":true,\"stopped\":null,\"seconds\":0.5e-3}}\n"),
+        "1:A C X=1 Y=1|B X=1;2:B;");
+    ck_assert_str_eq(read_listing("{\"summary\":{\"solutions\":0}}\n"), "");
+}
+END_TEST
+
+START_TEST(listing_reads_json_escapes)
+{
+    /* \u00e9 is the byte 0xe9 (dlx2's escape of a byte that is not
+       UTF-8); other code points become UTF-8, a surrogate pair one */
+    ck_assert_str_eq(read_listing(
+        "{ \"solution\" : 12 , \"options\" : [ \"a\\\"b q:\\\\\" , \"\\u00e9 \\u65e5:\\ud83d\\ude00 \\/\" ] }\n"),
+        "12:a\"b q=\\|\xe9 \xe6\x97\xa5=\xf0\x9f\x98\x80 /;");
+}
+END_TEST
+
+/* JSON each of which ends the program with status 2 */
+static const char *const bad_json[] = {
+    "{\"solution\":1,\"options\":[\"A\" \"B\"]}\n",       /* no ',' */
+    "{\"solution\":1,\"options\":[\"A]}\n",               /* unterminated */
+    "{\"solution\":1,\"options\":[\"A\\x\"]}\n",          /* bad escape */
+    "{\"solution\":1,\"options\":[\"A\\u0000\"]}\n",      /* NUL */
+    "{\"solution\":1,\"options\":[\"A\\ud83d\\u0041\"]}\n", /* half a pair */
+    "{\"solution\":1,\"options\":[\"A\"]} x\n",           /* after the object */
+    "{\"solution\":1,\"options\":[\" A\"]}\n",            /* not one space between items */
+    "{\"solution\":1,\"options\":[\"A\"]}\n1:\n A\n",     /* two layouts */
+    "{\"solution\":\"1\",\"options\":[\"A\"]}\n",         /* not a number */
+    "{\"solution\":1,\"options\":[]}\n",                  /* no option */
+    "{\"solution\":1,\"options\":[\"A X:1:2\"]}\n",       /* not item:color */
+    "{\"summary\":{\"solutions\":[}}\n",                  /* the summary too */
+};
+
+START_TEST(listing_refuses_bad_json)
+{
+    read_bad_listing(bad_json[_i]);
 }
 END_TEST
 
@@ -354,6 +400,10 @@ static Suite *gen_suite(void)
     tcase_add_test(ls, listing_reads_knuth_dlx5_costs);
     tcase_add_test(ls, listing_keeps_words_that_only_look_like_a_tally);
     tcase_add_test(ls, listing_empty_input_has_no_solution);
+    tcase_add_test(ls, listing_reads_json);
+    tcase_add_test(ls, listing_reads_json_escapes);
+    tcase_add_loop_exit_test(ls, listing_refuses_bad_json, PROG_BAD_INPUT, 0,
+                             (int)(sizeof bad_json / sizeof *bad_json));
     tcase_add_exit_test(ls, listing_refuses_text_before_a_solution, PROG_BAD_INPUT);
     tcase_add_exit_test(ls, listing_refuses_an_empty_solution, PROG_BAD_INPUT);
     tcase_add_exit_test(ls, listing_refuses_a_bad_item, PROG_BAD_INPUT);
