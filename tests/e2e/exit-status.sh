@@ -25,6 +25,22 @@ t_match "--help: -c's mark" "with a \+$" "$(grep -A1 '^  -c ' "$TMP/help" | head
 t_eq "--help points to the man page, not into the source tree" "0 1" \
     "$(grep -c 'formats/' "$TMP/help") $(grep -c 'see xcc(5)' "$TMP/help")"
 
+# ... and so do README.md and every man page: each page of a program has
+# the sections a user looks for, and its EXIT STATUS the statuses it can
+# give (a generator is never stopped by a limit: no 4)
+t_eq "README.md: the table of exit statuses" "0 1 2 3 4 128+signal" \
+    "$(sed -n 's/^| \([0-9][0-9+a-z]*\) | .*/\1/p' "$ROOT/README.md" | tr '\n' ' ' | sed 's/ $//')"
+for m in "$ROOT"/man/*.1; do
+    p=$(basename "$m" .1)
+    want="0 1 2 3"
+    [ "$p" = dlx2 ] && want="0 1 2 3 4 128+signal"
+    t_eq "$p(1): synopsis, options, exit status, examples" "SYNOPSIS OPTIONS EXIT STATUS EXAMPLES" \
+        "$(grep -oE '^\.SH (SYNOPSIS|OPTIONS|EXIT STATUS|EXAMPLES)$' "$m" | cut -c5- | tr '\n' ' ' | sed 's/ $//')"
+    t_eq "$p(1): the exit statuses $want" "$want" \
+        "$(sed -n '/^\.SH EXIT STATUS/,/^\.SH/p' "$m" | sed -n 's/^\.B \([0-9]*\)\(+\\fIsignal\\fP\)\{0,1\}$/\1\2/p' \
+            | sed 's/\\fI\(.*\)\\fP/\1/' | tr '\n' ' ' | sed 's/ $//')"
+done
+
 for e in "${engines[@]}"; do
     en=${e:-default}
     # 0: the whole search, and t<n>
