@@ -137,6 +137,20 @@ same "gen-knight-tours -" "$REF/instances/knight-cover-closed-4.dlx" "$GEN/gen-k
 t_run "gen-zebra --generate -o /dev/full: status 1" 1 "gen-zebra: cannot write /dev/full: No space left on device" \
     sh -c '"$1" --generate -o /dev/full > /dev/null' sh "$GEN/gen-zebra"
 
+# Runaway output: refused before writing, with the size (the other
+# generators' own scripts do the same). 100,000 words of 30 letters fill
+# a 30 x 30 word rectangle or crossword with 6 million options.
+awk 'BEGIN { for (i = 0; i < 100000; i++) { s = sprintf("%05d", i); w = ""
+    for (j = 0; j < 30; j++) w = w sprintf("%c", 97 + substr(s, j % 5 + 1, 1)); print w } }' > "$TMP/w30"
+awk 'BEGIN { for (i = 0; i < 30; i++) print ".............................." }' > "$TMP/g30"
+t_run "gen-wordrect: runaway output refused" 2 \
+    "gen-wordrect: the problem would take about 1.5 GB (more than 1 GB); --force writes it all the same" \
+    "$GEN/gen-wordrect" "$TMP/w30" "$TMP/w30"
+t_run "gen-crossword: runaway output refused" 2 \
+    "gen-crossword: the problem would take about 1.2 GB (more than 1 GB); --force writes it all the same" \
+    "$GEN/gen-crossword" "$TMP/g30" "$TMP/w30"
+t_eq "... and nothing written" "" "$(cat "$TMP/out")"
+
 # Out of memory: a message and status 3. (Not under the sanitizers,
 # which need far more address space than any such limit.)
 if [ -z "$SANITIZE" ]; then
