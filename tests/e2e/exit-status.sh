@@ -148,3 +148,19 @@ t_eq "the split of --shard, interrupted: says so" \
 "$DLX2" --shard 1/16 --time-limit 1 "$TMP/intervals.dlx" > /dev/null 2> "$TMP/err" &
 ended $!
 t_eq "the split of --shard, --time-limit: 4" 4 "$status"
+# the same with -j 2, whose set-up splits the tree as --shard does
+"$DLX2" -j 2 "$TMP/intervals.dlx" > /dev/null 2> "$TMP/err" &
+pid=$!
+for _ in $(seq 300); do
+    [ -s "$TMP/err" ] && break
+    sleep 0.1
+done
+sleep 0.5
+kill -INT $pid
+ended $pid
+t_eq "-j 2, interrupted: 130" 130 "$status"
+t_eq "-j 2, interrupted: says so" \
+    "Search interrupted by SIGINT; the figures below are partial." "$(sed -n 2p "$TMP/err")"
+"$DLX2" -j 2 --time-limit 1 "$TMP/intervals.dlx" > /dev/null 2> "$TMP/err" &
+ended $!
+t_eq "-j 2, --time-limit: 4" 4 "$status"
