@@ -168,7 +168,7 @@ static void split_option(struct listing *ls, const char *s, size_t len, int tall
     static size_t cap;
     char quote[GEN_QUOTE];
     size_t n = 0;
-    add_option(ls, s, len, ls->in.line);
+    const char *text = s;
     while (*(s = skip_blanks(s))) {
         if (n == cap)
             w = gen_grow(w, &cap, n, sizeof *w);
@@ -184,6 +184,7 @@ static void split_option(struct listing *ls, const char *s, size_t len, int tall
     }
     if (tally && n == 5 && is_tally(w + 2) && w[0].len == 4 && !memcmp(w[0].s, "null", 4))
         return;
+    add_option(ls, text, len, ls->in.line);
     if (!tally)
         ;
     else if (n >= 3 && is_tally(w + n - 3))

@@ -129,9 +129,7 @@ garbage "a piece twice without --copies" '1:\n I 00 01\n I 02 03\n' "3: piece 'I
 garbage "a piece more often than --copies" '1:\n I 00\n I 01\n I 02\n' \
     "4: piece 'I' appears more than 2 times in solution 1 (--copies)" --copies 2
 garbage "JSON: a string cut short" '{"solution":1,"options":["I 00 01]}\n' \
-    "1: a bad string in the \"options\" of solution 1"
-garbage "JSON: no options" '{"solution":1}\n' "1: solution 1 has no \"options\""
-garbage "JSON: not a solution" '{"sol":1}\n' \
-    "1: expected a solution of dlx2's JSON Lines ({\"solution\":K,...})"
+    "1:36: JSON: unterminated string"
+garbage "JSON: no options" '{"solution":1}\n' "1: solution 1 is empty"
 t_eq "JSON: escapes read, the summary passed over" "$(printf 'solution 7\nXY')" \
     "$(printf '{"solution":7,"lines":[2,3],"options":["X \\u0030\\u0030","Y\\t01"],"colors":{}}\n{"summary":{"solutions":1}}\n' | "$P" --show)"
