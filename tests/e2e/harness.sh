@@ -1,7 +1,8 @@
 # The harness itself (tests/lib.sh): a check whose tool is missing says
 # "SKIP - NAME: needs TOOL" and counts as skipped, never as passed or
 # failed; a check whose program is missing fails. Shown on valgrind.sh,
-# run here with a PATH that lacks valgrind, then with no dlx2.
+# run here with a PATH that lacks valgrind, with no dlx2, and with
+# stand-ins that leak or not; and tests/run's summary and DLX2_NO_SKIP.
 . "$(dirname "$0")/../lib.sh"
 mkdir "$TMP/bin"
 for c in mktemp rm dirname grep head sed; do
@@ -22,6 +23,41 @@ t_eq "valgrind missing: none passes, none fails" "0 0 6" "$(tail -1 <<< "$out")"
 if t_have valgrind; then
     out=$(vg_script "$TMP/no-dlx2" "$PATH")
     t_eq "no dlx2 under valgrind: every check fails" "0 6 0" "$(tail -1 <<< "$out")"
+    # a stand-in for dlx2 with its exit statuses that loses a block or
+    # keeps it: the checks pass on the one and fail on the other
+    cat > "$TMP/fake.c" << 'EOF'
+#include <stdlib.h>
+#include <string.h>
+static void *keep;
+int main(int argc, char **argv)
+{
+    void *p = malloc(64);
+    keep = LEAK ? NULL : p;
+    for (int k = 1; k < argc; k++)
+        if (strstr(argv[k], "bad.dlx"))
+            return 2;
+    return 0;
+}
+EOF
+    ${CC:-cc} -DLEAK=0 -o "$TMP/tidy" "$TMP/fake.c" && ${CC:-cc} -DLEAK=1 -o "$TMP/leaky" "$TMP/fake.c"
+    t_eq "a stand-in that keeps its block: every check passes" "6 0 0" \
+        "$(vg_script "$TMP/tidy" "$PATH" | tail -1)"
+    t_eq "a stand-in that loses a block: every check fails" "0 6 0" \
+        "$(vg_script "$TMP/leaky" "$PATH" | tail -1)"
 else
     t_skip "no dlx2 under valgrind: every check fails" valgrind
+    t_skip "a stand-in that keeps its block: every check passes" valgrind
+    t_skip "a stand-in that loses a block: every check fails" valgrind
 fi
+
+# tests/run's summary, and CI's rule that a skipped check fails the run
+printf '%s\n' ". \"$ROOT/tests/lib.sh\"" 't_ok "a check that passes"' \
+    't_skip "a check that needs a tool" no-such-tool' > "$TMP/sample.sh"
+out=$(env -u DLX2_NO_SKIP "$ROOT/tests/run" "$TMP/sample.sh" 2>&1)
+status=$?
+t_eq "tests/run: the summary line, status 0" "1 passed, 0 failed, 1 skipped 0" "$(tail -1 <<< "$out") $status"
+out=$(DLX2_NO_SKIP=1 "$ROOT/tests/run" "$TMP/sample.sh" 2>&1)
+status=$?
+t_eq "tests/run with DLX2_NO_SKIP=1: a skip fails the run" "1" "$status"
+t_eq "tests/run with DLX2_NO_SKIP=1: it says why" \
+    "DLX2_NO_SKIP is set: 1 checks were skipped (grep '^SKIP' above)" "$(tail -1 <<< "$out")"
