@@ -22,11 +22,13 @@
 #include "report.h"
 #include "verify.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
 #include <stddef.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/time.h>
 #include <unistd.h>
 
@@ -46,6 +48,8 @@ typedef struct settings {
     int count_only;       /* -c */
     int progress;         /* -p */
     double time_limit;    /* --time-limit, 0 = none */
+    ullng memory_limit;   /* --memory-limit in bytes, 0 = none */
+    const char *memory_arg; /* as given, or NULL: the default */
     int threads;          /* -j */
     int shard, shards;    /* --shard K/N */
     const char *engine;   /* --engine, NULL: dlx (auto with -c) */
@@ -235,6 +239,28 @@ static void take_time_limit(settings *st, const char *v)
         bad_usage("bad time limit '%s' (a positive number of seconds)", v);
 }
 
+#define MEMORY_LIMIT_LEAST (16ULL << 20)
+
+/* SIZE: a number of bytes, or of K, M, G or T (1024 based); "none". */
+static void take_memory_limit(settings *st, const char *v)
+{
+    static const char units[] = "KMGT";
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    const char *u = *end ? strchr(units, *end) : NULL;
+    int shift = u ? 10 * (int)(u - units + 1) : 0;
+    st->memory_arg = v;
+    st->memory_limit = n << shift;
+    if (!strcmp(v, "none")) {
+        st->memory_limit = 0;
+        return;
+    }
+    if (end == v || !isdigit((unsigned char)*v) || errno || (*end && (!u || end[1]))
+        || n > (~0ULL >> shift) || st->memory_limit < MEMORY_LIMIT_LEAST)
+        bad_usage("bad memory limit '%s' (a size of at least 16M, as 512M or 8G; or none)", v);
+}
+
 static void take_threads(settings *st, const char *v)
 {
     long long n;
@@ -338,6 +364,11 @@ static const flag_row flag_rows[] = {
      "d100000000); elsewhere DLX2's progress lines"},
     {"--time-limit", NULL, "a number of seconds", take_time_limit, 1, "--time-limit S",
      "stop after S seconds and report the figures so far"},
+    {"--memory-limit", NULL, "a size (as 512M or 8G)", take_memory_limit, 0, "--memory-limit SIZE",
+     "take at most SIZE of memory (K, M, G: 1024 based; none:\n"
+     "no limit); past it the run ends with status 3. Default:\n"
+     "half the machine's memory. The memo of subtrees takes at\n"
+     "most a quarter of it (and 32M)"},
     {"-j", "--jobs", "a number of threads (1 to 1024)", take_threads, 1, "-j N",
      "search with N threads (default 1). The figures are the\n"
      "same as with one thread; with m<n> the solutions come in\n"
@@ -627,6 +658,73 @@ static void print_version(void)
 
 /* ---- the run -------------------------------------------------------------- */
 
+/*
+ * --memory-limit. The kernel keeps it, as a limit on the address space
+ * (as ulimit -v does): past it an allocation fails, and the run ends with
+ * status 3, its message naming the limit. Addresses are a little more
+ * than memory (a thread's stack or the memo's room count in full as soon
+ * as they are reserved), so the memory taken stays under the limit. The
+ * default, half the machine's memory, turns a search that would take all
+ * of it into a message instead of the kernel's out-of-memory killer; a
+ * lower limit already set (ulimit -v) stays. Sanitizers reserve terabytes
+ * of addresses at start: their builds take the option but set no limit.
+ */
+static char memory_note[120]; /* appended to "out of memory": the limit met */
+
+static void size_text(ullng n, char *out, size_t len)
+{
+    if (n % (1ULL << 30) == 0)
+        snprintf(out, len, "%lluG", n >> 30);
+    else
+        snprintf(out, len, "%lluM", n >> 20);
+}
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+
+static void apply_memory_limit(const settings *st)
+{
+    struct rlimit r;
+    char size[32];
+    ullng want = st->memory_limit;
+    if (!st->memory_arg) {
+        long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+        want = pages > 0 && page > 0 ? (ullng)pages * (ullng)page / 2 : 0;
+    }
+    if (!want || getrlimit(RLIMIT_AS, &r))
+        return;
+    size_text(want, size, sizeof size);
+    if (r.rlim_cur != RLIM_INFINITY && r.rlim_cur < want && !st->memory_arg) {
+        size_text(r.rlim_cur, size, sizeof size);
+        snprintf(memory_note, sizeof memory_note, " (past the address-space limit %s, ulimit -v)",
+                 size);
+        return;
+    }
+    if (r.rlim_max != RLIM_INFINITY && r.rlim_max < want)
+        bad_usage("bad memory limit '%s' (above the address-space limit set, ulimit -Hv)",
+                  st->memory_arg);
+    r.rlim_cur = want;
+#ifdef SANITIZED
+    return;
+#endif
+    if (setrlimit(RLIMIT_AS, &r))
+        return;
+    snprintf(memory_note, sizeof memory_note, " (past --memory-limit %s%s)", size,
+             st->memory_arg ? "" : ", half the machine's memory");
+}
+
+/* Ends the run with status 3: out of memory, and the limit met (not
+   for a refusal of tables too large for an engine in any case). */
+static void die_no_memory(const char *what)
+{
+    rep_die(PROG_NO_MEMORY, "%s%s", what, strstr(what, "out of memory") ? memory_note : "");
+}
+
 static void install_signals(const settings *st)
 {
     struct sigaction sa;
@@ -677,10 +775,11 @@ static void read_problem(xcc_problem *p, FILE *in, const char *name, const setti
     if (in != stdin)
         fclose(in);
     if (status && d.line)
-        rep_die(failure_status(status), "%s:%ld:%ld: %s", name, d.line, d.col ? d.col : 1,
-                d.message);
+        rep_die(failure_status(status), "%s:%ld:%ld: %s%s", name, d.line, d.col ? d.col : 1,
+                d.message, status == XCC_NO_MEMORY ? memory_note : "");
     if (status)
-        rep_die(failure_status(status), "%s: %s", name, d.message);
+        rep_die(failure_status(status), "%s: %s%s", name, d.message,
+                status == XCC_NO_MEMORY ? memory_note : "");
     if (st->knuth == 2 && xcc_has_bounds(p))
         rep_die(PROG_BAD_INPUT, "%s: bounds (multiplicities) in the item line, which DLX2 does not"
                 " read: leave out --knuth=dlx2", name);
@@ -730,12 +829,12 @@ static int close_shape(const settings *st, FILE *shape, int lost, int status)
 static int finish(rep *r, xcc_status s, const xcc_figures *fig, const xcc_diag *d)
 {
     rep_clear_progress(r);
-    if (s == XCC_NO_MEMORY && d->message[0])
-        rep_die(PROG_NO_MEMORY, "%s", d->message);
+    char what[64];
+    snprintf(what, sizeof what, "out of memory at level %d", fig->level);
     if (s == XCC_NO_MEMORY)
-        rep_die(PROG_NO_MEMORY, "out of memory at level %d", fig->level);
+        die_no_memory(d->message[0] ? d->message : what);
     if (r->no_memory)
-        rep_die(PROG_NO_MEMORY, "out of memory");
+        die_no_memory("out of memory");
     if (r->out_gone) {
         stdout_lost(r->out_errno);
         return PROG_DONE;
@@ -805,6 +904,7 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN); /* a closed stdout shows up as a write error (EPIPE) */
     set_defaults(&st);
     parse_args(&st, argc, argv);
+    apply_memory_limit(&st);
     int status;
     if (st.merge)
         status = rep_merge(st.files, st.nfiles);

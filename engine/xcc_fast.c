@@ -44,6 +44,7 @@
  */
 #include "xcc_int.h"
 #include "xcc_bits.h"
+#include "xcc_area.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -97,7 +98,7 @@ typedef struct fast_frame {
     /* when only counting: where the node's count goes in the memo (or
        NULL), its key, and the count when the node was entered */
     word *memo_at;
-    ullng count_before;
+    ullng count_before, nodes_before;
     int nu;
     word key[MEMO_WORDS];
 } fast_frame;
@@ -107,8 +108,13 @@ struct xcc_fast_data {
     fast_state *states;  /* allocated level by level */
     int states_cap;
     fast_frame *frames;
-    word *memo;          /* count_small's table, or NULL */
-    size_t memo_mask;
+    /* count_small's memo (an area, xcc_area.h): its table, or NULL when
+       there is none or it was given up, and what it wrote and hit */
+    xcc_area memo_area;
+    word *memo;
+    size_t memo_mask, memo_most;
+    ullng memo_writes, memo_spared, memo_next_plan;
+    int memo_tried;
 };
 
 
@@ -117,7 +123,8 @@ static void free_data(struct xcc_fast_data *d)
     if (!d)
         return;
     xcc_bits_free(&d->b);
-    free(d->frames), free(d->memo);
+    free(d->frames);
+    xcc_area_free(&d->memo_area);
     for (int i = 0; i < d->states_cap; i++)
         free(d->states[i].live), free(d->states[i].cnt);
     free(d->states);
@@ -390,32 +397,82 @@ static int choose_item(const int *cnt, int P8, int *best_count)
  * adds no nodes.
  */
 #define SMALL_WORDS 48 /* the switch: nu * (hi - lo) at most this */
-#define MEMO_BYTES (32u << 20)
+/*
+ * The table grows and is given up as xcc_area_plan says, from the nodes
+ * its hits spared: an entry keeps the nodes walked below it in the high
+ * bits of its tag word (nu < 2^16: the memo is for problems of fewer items).
+ */
+#define NU_BITS 16
+static word memo_hash(const word *key, int W, int nu)
+{
+    word h = (word)nu * 0x9e3779b97f4a7c15ULL;
+    for (int w = 0; w < W; w++) {
+        h = (h ^ key[w]) * 0xff51afd7ed558ccdULL;
+        h ^= h >> 29;
+    }
+    return h;
+}
 
 static word *memo_slot(struct xcc_fast_data *d, const word *live, int lo, int hi, int nu,
                        word *key)
 {
-    word h = (word)nu * 0x9e3779b97f4a7c15ULL;
-    for (int w = 0; w < d->b.W; w++) {
+    for (int w = 0; w < d->b.W; w++)
         key[w] = w >= lo && w < hi ? live[w - lo] : 0;
-        h = (h ^ key[w]) * 0xff51afd7ed558ccdULL;
-        h ^= h >> 29;
-    }
+    word h = memo_hash(key, d->b.W, nu);
     return d->memo + (size_t)(h & d->memo_mask) * (size_t)(d->b.W + 2);
 }
 
-/* An entry is nu, the count, then the W key words. */
-static inline int memo_holds(const struct xcc_fast_data *d, const word *slot, int nu,
+/* An entry is nu and the nodes below, the count, then the W key words. */
+static inline int memo_holds(struct xcc_fast_data *d, const word *slot, int nu,
                              const word *key)
 {
-    return slot[0] == (word)nu && !memcmp(slot + 2, key, (size_t)d->b.W * sizeof(word));
+    if ((slot[0] & ((1u << NU_BITS) - 1)) == (word)nu
+        && !memcmp(slot + 2, key, (size_t)d->b.W * sizeof(word)))
+        return d->memo_spared += slot[0] >> NU_BITS, 1;
+    return 0;
 }
 
-static inline void memo_store(const struct xcc_fast_data *d, word *slot, int nu, ullng count,
-                              const word *key)
+/* Doubles the table, moving the entries whose place changes. */
+static void memo_double(struct xcc_fast_data *d)
 {
-    slot[0] = (word)nu, slot[1] = count;
+    size_t stride = (size_t)d->b.W + 2, half = d->memo_mask + 1;
+    for (size_t i = 0; i < half; i++) {
+        word *e = d->memo + i * stride;
+        if (e[0] && (memo_hash(e + 2, d->b.W, (int)(e[0] & ((1u << NU_BITS) - 1))) & half))
+            memcpy(e + half * stride, e, stride * sizeof(word)), e[0] = 0;
+    }
+    d->memo_mask = 2 * half - 1;
+}
+
+static void memo_plan(struct xcc_fast_data *d)
+{
+    size_t entries = d->memo_mask + 1, entry = ((size_t)d->b.W + 2) * sizeof(word);
+    switch (xcc_area_plan(entries, entry, d->memo_most, d->memo_writes, d->memo_spared)) {
+    case XCC_AREA_OFF:
+        xcc_area_release(&d->memo_area);
+        d->memo = NULL; /* count_small just recounts */
+        return;
+    case XCC_AREA_GROW:
+        memo_double(d);
+        break;
+    case XCC_AREA_KEEP:
+        break;
+    }
+    d->memo_next_plan = d->memo_writes + (d->memo_mask + 1) / 2;
+}
+
+/* Stores the count under key at slot, unless the memo was given up since. */
+static inline void memo_store(struct xcc_fast_data *d, word *slot, int nu, ullng count,
+                              ullng nodes, const word *key)
+{
+    if (!d->memo)
+        return;
+    if (nodes >> (64 - NU_BITS))
+        nodes = ~0ULL >> NU_BITS;
+    slot[0] = (word)nu | nodes << NU_BITS, slot[1] = count;
     memcpy(slot + 2, key, (size_t)d->b.W * sizeof(word));
+    if (++d->memo_writes >= d->memo_next_plan)
+        memo_plan(d);
 }
 
 static ullng count_small(struct xcc_fast_data *d, const word *live, int lo, int hi,
@@ -435,6 +492,7 @@ static ullng count_small(struct xcc_fast_data *d, const word *live, int lo, int 
         if (memo_holds(d, slot, nu, key))
             return slot[1];
     }
+    ullng nodes_before = *nodes;
     int best = 0, fewest = COVERED;
     for (int j = 0; j < nu; j++) {
         const word *m = d->b.mask + (size_t)U[j] * W;
@@ -471,20 +529,27 @@ static ullng count_small(struct xcc_fast_data *d, const word *live, int lo, int 
         }
     }
     if (slot)
-        memo_store(d, slot, nu, total, key);
+        memo_store(d, slot, nu, total, *nodes - nodes_before, key);
     return total;
 }
 
 /* The memo table of count_small, when the problem is small enough. */
 static void start_memo(struct xcc_fast_data *d)
 {
-    if (d->memo || d->b.W > MEMO_WORDS)
+    if (d->memo_tried || d->b.W > MEMO_WORDS || d->b.P >= 1 << NU_BITS)
         return;
-    size_t entry = ((size_t)d->b.W + 2) * sizeof(word), n = 1;
-    while (2 * n * entry <= MEMO_BYTES)
+    d->memo_tried = 1;
+    size_t entry = ((size_t)d->b.W + 2) * sizeof(word), n = 1, most = xcc_area_most();
+    while (2 * n * entry <= most)
         n *= 2;
-    d->memo = calloc(n, entry);
-    d->memo_mask = n - 1; /* without the table, count_small just recounts */
+    if (most < XCC_AREA_FIRST || xcc_area_reserve(&d->memo_area, n * entry))
+        return; /* without the table, count_small just recounts */
+    d->memo = d->memo_area.base;
+    d->memo_most = most;
+    for (n = 1; 2 * n * entry <= XCC_AREA_FIRST;)
+        n *= 2;
+    d->memo_mask = n - 1;
+    d->memo_next_plan = n / 2;
 }
 
 /* The uncovered items of s, for count_small. */
@@ -501,7 +566,8 @@ static int uncovered_items(const struct xcc_fast_data *d, const fast_state *s, i
 static inline void node_done(struct xcc_fast_data *d, const fast *f, const fast_frame *fr)
 {
     if (fr->memo_at)
-        memo_store(d, fr->memo_at, fr->nu, f->count - fr->count_before, fr->key);
+        memo_store(d, fr->memo_at, fr->nu, f->count - fr->count_before,
+                   f->nodes - fr->nodes_before, fr->key);
 }
 
 /* The tables, the states the search used and the memo. */
@@ -624,6 +690,7 @@ static int remembered(fast *f, const fast_state *s, fast_frame *fr, ullng *k)
         return 1;
     }
     fr->memo_at = at, fr->nu = s->uncovered, fr->count_before = f->count;
+    fr->nodes_before = f->nodes;
     return 0;
 }
 

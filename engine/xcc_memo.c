@@ -1,12 +1,10 @@
 /*
- * xcc_memo.c — the memo's table (xcc_memo.h): made, grown, freed.
+ * xcc_memo.c — the memo's table (xcc_memo.h): made, grown, given up,
+ * freed.
  */
-#define _DEFAULT_SOURCE /* MAP_ANONYMOUS and madvise */
 #include "xcc_memo.h"
 
-#include <stdint.h>
 #include <stdlib.h>
-#include <sys/mman.h>
 
 /* The most entries of stride words that bytes hold, a power of two. */
 static size_t entries_within(size_t bytes, int stride)
@@ -24,38 +22,101 @@ memo *xcc_memo_new(int K, int nfigs)
         return NULL;
     m->K = K, m->nfigs = nfigs;
     m->stride = 1 + K + nfigs;
-    m->most = entries_within(TWIN_MEMO_BYTES, m->stride) - 1;
-    m->mask = entries_within(TWIN_MEMO_FIRST_BYTES, m->stride) - 1;
-    m->writes = 0;
-    m->map_bytes = (m->most + 1) * (size_t)m->stride * sizeof(word) + HUGE_PAGE;
-    m->map = mmap(NULL, m->map_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (m->map == MAP_FAILED) {
+    size_t entry = (size_t)m->stride * sizeof(word);
+    m->most = xcc_area_most();
+    if (m->most < XCC_AREA_FIRST
+        || xcc_area_reserve(&m->area, entries_within(m->most, m->stride) * entry)) {
         free(m);
         return NULL;
     }
-    uintptr_t at = ((uintptr_t)m->map + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
-    m->table = (word *)at;
-#ifdef MADV_HUGEPAGE
-    madvise(m->table, m->map_bytes - HUGE_PAGE, MADV_HUGEPAGE); /* a hint: no matter if refused */
-#endif
+    m->mask = entries_within(XCC_AREA_FIRST, m->stride) - 1;
+    m->writes = m->walked = m->spared = 0;
+    m->next_plan = (m->mask + 1) / 2;
+    m->busy = m->off = 0;
     return m;
 }
 
 void xcc_memo_free(memo *m)
 {
     if (m) {
-        munmap(m->map, m->map_bytes);
+        xcc_area_free(&m->area);
         free(m);
     }
 }
 
-/* Books n more entries written; makes the table full size at half full. */
-void xcc_memo_grow(memo *m, ullng n)
+/*
+ * Doubles the table: an entry of the lower half whose key's hash has the
+ * new bit moves to the upper half. An entry a writer holds (odd sequence)
+ * or changes meanwhile is left where it is.
+ */
+static void double_table(memo *m, size_t mask)
+{
+    size_t half = mask + 1, stride = (size_t)m->stride;
+    word copy[1 + TWIN_MEMO_KEY_WORDS + M_DEEP];
+    for (size_t i = 0; i < half; i++) {
+        word *e = m->area.base + i * stride;
+        word seq = __atomic_load_n(e, __ATOMIC_ACQUIRE);
+        if (!(seq & SEQ_BITS) || (seq & 1))
+            continue;
+        for (size_t k = 1; k < stride; k++)
+            copy[k] = __atomic_load_n(e + k, __ATOMIC_RELAXED);
+        __atomic_thread_fence(__ATOMIC_ACQUIRE);
+        if (__atomic_load_n(e, __ATOMIC_RELAXED) != seq || !(key_hash(copy + 1, m->K) & half))
+            continue;
+        word fig[M_FIGS];
+        for (int f = 0; f < m->nfigs; f++)
+            fig[f] = copy[1 + m->K + f];
+        fig[M_DEEP] = seq >> 32;
+        memo_write(m, e + half * stride, copy + 1, fig);
+    }
+}
+
+/* Books and plans; may_give_up 0: the table grows to most, never given up. */
+static int book(memo *m, ullng n, ullng walked, ullng spared, int may_give_up)
 {
     ullng w = __atomic_add_fetch(&m->writes, n, __ATOMIC_RELAXED);
-    size_t mask = __atomic_load_n(&m->mask, __ATOMIC_RELAXED);
-    if (w <= (mask + 1) / 2 || mask == m->most)
-        return;
-    /* fails only if another thread made the same change first */
-    __atomic_compare_exchange_n(&m->mask, &mask, m->most, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+    ullng wk = __atomic_add_fetch(&m->walked, walked, __ATOMIC_RELAXED);
+    ullng s = __atomic_add_fetch(&m->spared, spared, __ATOMIC_RELAXED);
+    int busy = 0;
+    if (memo_off(m))
+        return 0;
+    if (w < __atomic_load_n(&m->next_plan, __ATOMIC_RELAXED)
+        || !__atomic_compare_exchange_n(&m->busy, &busy, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+        return 1;
+    size_t mask = m->mask, entry = (size_t)m->stride * sizeof(word);
+    xcc_area_step step = may_give_up ? xcc_area_plan(mask + 1, entry, m->most, wk, s)
+                                     : xcc_area_plan(mask + 1, entry, m->most, 0, 1);
+    switch (step) {
+    case XCC_AREA_OFF:
+        __atomic_store_n(&m->off, 1, __ATOMIC_RELAXED);
+        xcc_area_release(&m->area);
+        break;
+    case XCC_AREA_GROW:
+        double_table(m, mask);
+        __atomic_store_n(&m->mask, 2 * mask + 1, __ATOMIC_RELAXED);
+        mask = 2 * mask + 1;
+        break;
+    case XCC_AREA_KEEP:
+        break;
+    }
+    __atomic_store_n(&m->next_plan, w + (mask + 1) / 2, __ATOMIC_RELAXED);
+    __atomic_store_n(&m->busy, 0, __ATOMIC_RELEASE);
+    return !memo_off(m);
+}
+
+int xcc_memo_book(memo *m, ullng n, ullng walked, ullng spared)
+{
+    return book(m, n, walked, spared, 1);
+}
+
+void xcc_memo_grow(memo *m, ullng n)
+{
+    book(m, n, 0, 0, 0);
+}
+
+size_t xcc_memo_bytes(const memo *m)
+{
+    if (!m || memo_off(m))
+        return 0;
+    return (__atomic_load_n(&m->mask, __ATOMIC_RELAXED) + 1) * (size_t)m->stride * sizeof(word);
 }

@@ -21,6 +21,7 @@
 #ifndef XCC_MEMO_H
 #define XCC_MEMO_H
 
+#include "xcc_area.h"
 #include "xcc_bits.h"
 
 /* The figures of an entry; without secondary items lmems and cleansings
@@ -28,39 +29,26 @@
    line (with all of them in words of their own, it was 13). */
 enum { M_COUNT, M_NODES, M_MEMS, M_UPDATES, M_CMEMS, M_LMEMS, M_CLEANSINGS, M_DEEP, M_FIGS };
 #define SEQ_BITS 0xffffffffULL /* of the sequence word, the sequence */
-#define TWIN_MEMO_BYTES (32u << 20)      /* the most it grows to */
-#define TWIN_MEMO_FIRST_BYTES (256u << 10) /* where it starts */
 #define TWIN_MEMO_KEY_WORDS 64
-#define HUGE_PAGE (2u << 20)
 
 /*
- * The table starts small and grows once. Its full size is reserved at
- * once, but a page costs nothing until it is touched, and a small
- * problem should not touch 32 MB. So only the first 256 KB are used
- * (mask + 1 entries) until half as many entries have been written; then
- * mask jumps to the full table. Nothing is moved: an entry written under
- * the small mask is looked up elsewhere and missed, which costs a walk of
- * its subtree, once. So the mask needs no lock either; a thread that
- * reads it late just uses the small table a little longer. (Doubling step
- * by step lost more: each doubling strands half the entries.)
- *
- * Why 32 MB at most: every page touched must be found and cleared by the
- * kernel (and on a virtual machine, by its host), and the table is
- * touched all over; a larger table found more but cost more than that
- * (bench/NOTES.md has the measures).
- *
- * The table asks the kernel for huge pages (a hint), which saves the
- * tens of thousands of page faults that 32 MB in 4 KB pages cost, and
- * that threads, whose faults queue on one lock, pay twice over. A small
- * problem touches one huge page, the small table's.
+ * The table lives in an area (xcc_area.h): it starts small, doubles on
+ * demand, and is given back when it does not hit. When it doubles, the
+ * entries whose place changes move to it (a thread that meets one on its
+ * way, or writes into its old place meanwhile, just misses or strands
+ * an entry: no harm). Only one thread grows the table at a time; the
+ * others go on with the old mask, read and written atomically, so a
+ * lookup costs no lock. The threads book what they wrote, walked and
+ * spared every 256 entries written.
  */
 typedef struct memo {
-    word *table;   /* 2 MB aligned, inside the mapping */
-    void *map;
-    size_t map_bytes;
-    size_t mask;   /* entries in use - 1; grows, read and written atomically */
-    size_t most;   /* the largest mask */
-    ullng writes;  /* entries written so far, added up atomically */
+    xcc_area area;
+    size_t mask;   /* entries in use - 1; read and written atomically */
+    size_t most;   /* bytes it may grow to */
+    ullng writes, walked, spared;  /* booked so far, added up atomically */
+    ullng next_plan;       /* writes at which to plan again */
+    int busy;      /* a thread is growing the table or giving it up */
+    int off;       /* given up: neither read nor written */
     int K, nfigs;  /* words of a key, figures stored (those before M_DEEP) */
     int stride;    /* words of an entry: 1 + K + nfigs */
 } memo;
@@ -69,8 +57,22 @@ typedef struct memo {
 memo *xcc_memo_new(int K, int nfigs);
 void xcc_memo_free(memo *m);
 
-/* Books n more entries written; makes the table full size at half full. */
+/* Books n more entries written, nodes walked and nodes spared by hits;
+   grows the table or gives it up when it is time (xcc_area_plan). 0 if
+   it is off. */
+int xcc_memo_book(memo *m, ullng n, ullng walked, ullng spared);
+
+/* Books n more entries written, for a walk that counts no nodes spared:
+   the table grows on demand, never given up. */
 void xcc_memo_grow(memo *m, ullng n);
+
+/* The bytes of the table in use: 0 once given up. */
+size_t xcc_memo_bytes(const memo *m);
+
+BITS_INLINE int memo_off(const memo *m)
+{
+    return __atomic_load_n(&m->off, __ATOMIC_RELAXED);
+}
 
 /* Copies the figures of entry e into fig if e holds key; 0 if not. */
 BITS_INLINE int memo_read(const memo *m, const word *e, const word *key, word *fig)
@@ -96,7 +98,7 @@ BITS_INLINE void memo_write(const memo *m, word *e, const word *key, const word 
 {
     int K = m->K;
     word seq = __atomic_load_n(e, __ATOMIC_RELAXED);
-    if ((seq & 1)
+    if (memo_off(m) || (seq & 1)
         || !__atomic_compare_exchange_n(e, &seq, seq + 1, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
         return;
     __atomic_thread_fence(__ATOMIC_RELEASE);
@@ -121,7 +123,7 @@ BITS_INLINE word key_hash(const word *key, int K)
 BITS_INLINE int memo_find(const memo *m, word h, const word *key, word **entry, word *fig)
 {
     size_t mask = __atomic_load_n(&m->mask, __ATOMIC_RELAXED);
-    *entry = m->table + (size_t)(h & mask) * (size_t)m->stride;
+    *entry = m->area.base + (size_t)(h & mask) * (size_t)m->stride;
     return memo_read(m, *entry, key, fig);
 }
 

@@ -164,4 +164,7 @@ const char *xcc_twin_refuses(const xcc_problem *p, const xcc_settings *st);
  */
 void xcc_twin_share_memo(xcc_twin *tw, xcc_twin *from);
 
+/* The bytes of tw's memo table in use: 0 if it has none or gave it up. */
+size_t xcc_twin_memo_bytes(const xcc_twin *tw);
+
 #endif

@@ -378,6 +378,7 @@ BITS_INLINE int remembered(walker *w)
         && w->tot.mems + fig[M_MEMS] < s->timeout
         && (!s->delta || w->tot.mems + fig[M_MEMS] < s->thresh)) {
         w->count += fig[M_COUNT], w->nodes += fig[M_NODES], w->cmems += fig[M_CMEMS];
+        t->memo_spared += fig[M_NODES];
         w->tot.mems += fig[M_MEMS], w->tot.lmems += fig[M_LMEMS];
         w->tot.updates += fig[M_UPDATES], w->tot.cleansings += fig[M_CLEANSINGS];
         int deep = (int)fig[M_DEEP];
@@ -520,7 +521,7 @@ BITS_INLINE enum step back_up(walker *w)
     twin *t = w->t;
     twin_frame *fr = &t->frames[s->level];
     w->tot.mems += fr->cover_mems, w->tot.lmems += fr->cover_lmems;
-    if (fr->entry) {
+    if (fr->entry && t->memo) {
         word fig[M_FIGS];
         fig[M_COUNT] = w->count - fr->start_count, fig[M_NODES] = w->nodes - fr->start_nodes;
         fig[M_MEMS] = w->tot.mems - fr->start.mems, fig[M_LMEMS] = w->tot.lmems - fr->start.lmems;
@@ -529,8 +530,9 @@ BITS_INLINE enum step back_up(walker *w)
         fig[M_CMEMS] = w->cmems - fr->start_cmems, fig[M_DEEP] = (word)fr->deep;
         memo_write(t->memo, fr->entry, t->keys + (size_t)s->level * (size_t)t->K, fig);
         if (++t->memo_unbooked == 256) {
-            xcc_memo_grow(t->memo, t->memo_unbooked);
-            t->memo_unbooked = 0;
+            if (!xcc_memo_book(t->memo, t->memo_unbooked, t->memo_unbooked, t->memo_spared))
+                t->memo = NULL; /* given up: the walk goes on without it */
+            t->memo_unbooked = 0, t->memo_spared = 0;
         }
     }
     if (t->memo && s->level > 0 && t->frames[s->level - 1].deep < fr->deep + 1)
@@ -628,7 +630,7 @@ xcc_status xcc_twin_walk(xcc_twin *t, xcc_tree *s)
     if (!t->memo_tried && !listing)
         xcc_twin_start_memo(t, NULL);
     memo *kept = t->memo;
-    if (listing || s->split_depth)
+    if (listing || s->split_depth || (kept && memo_off(kept)))
         t->memo = NULL; /* every node must be visited: no memo this time */
     xcc_status out = walk(s, t);
     t->memo = kept;

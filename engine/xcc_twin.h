@@ -66,6 +66,7 @@ struct xcc_twin {
     int memo_tried;       /* start_memo was called */
     int memo_owner;       /* this twin made the memo and frees it */
     int memo_unbooked;    /* entries written, not yet added to memo->writes */
+    ullng memo_spared;    /* nodes spared by hits, not yet added to memo->spared */
 };
 typedef struct xcc_twin twin;
 

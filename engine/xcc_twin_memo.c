@@ -34,3 +34,8 @@ void xcc_twin_share_memo(xcc_twin *t, xcc_twin *from)
     if (!t->memo_tried && from->memo)
         xcc_twin_start_memo(t, from);
 }
+
+size_t xcc_twin_memo_bytes(const xcc_twin *t)
+{
+    return xcc_memo_bytes(t->memo);
+}

@@ -124,7 +124,7 @@ BITS_INLINE void prefetch_children(const twin *t, const twin_slot *sl, const xcc
             else
                 child_key_live(t, sl, nd, last_itm, best, o, key);
             size_t at = (size_t)(key_hash(key, t->K) & mask) * (size_t)m->stride;
-            const char *e = (const char *)(m->table + at);
+            const char *e = (const char *)(m->area.base + at);
             __builtin_prefetch(e);
             if (bytes > 64) /* the entry may reach into a second line */
                 __builtin_prefetch(e + bytes - 1);

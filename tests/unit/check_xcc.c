@@ -672,6 +672,90 @@ START_TEST(twin_shared_memo_keeps_the_figures)
 }
 END_TEST
 
+/*
+ * A problem on which no two paths of the search meet: a_i takes x_i in
+ * color 0 or 1, and z's options, one per color of each x_j, keep every
+ * choice in the set of live options. n 2^n solutions.
+ */
+static char *distinct_paths_problem(int n)
+{
+    char *text = malloc(65536);
+    size_t len = 0;
+    for (int i = 0; i < n; i++)
+        len += (size_t)sprintf(text + len, "a%d ", i);
+    len += (size_t)sprintf(text + len, "z |");
+    for (int i = 0; i < n; i++)
+        len += (size_t)sprintf(text + len, " x%d", i);
+    text[len++] = '\n';
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < n; i++)
+            len += (size_t)sprintf(text + len, "a%d x%d:%d\nz x%d:%d\n", i, i, c, i, c);
+    text[len] = '\0';
+    return text;
+}
+
+/* Langford pairs: i at slots j and j + i + 1, for i = 1 .. n. */
+static char *langford_problem(int n)
+{
+    char *text = malloc(65536);
+    size_t len = 0;
+    for (int i = 1; i <= n; i++)
+        len += (size_t)sprintf(text + len, "%d ", i);
+    for (int j = 1; j <= 2 * n; j++)
+        len += (size_t)sprintf(text + len, "s%d ", j);
+    text[len++] = '\n';
+    for (int i = 1; i <= n; i++)
+        for (int j = 1; j + i + 1 <= 2 * n; j++)
+            len += (size_t)sprintf(text + len, "%d s%d s%d\n", i, j, j + i + 1);
+    text[len] = '\0';
+    return text;
+}
+
+/* The twin counts text and says how large its memo ended; the figures are
+   the links'. */
+static size_t twin_memo_after(const char *text, ullng count)
+{
+    figures links = twin_or_links(text, 0, 0, ~0ULL, ~0ULL);
+    ck_assert_int_eq(links.count, count);
+    xcc_problem p;
+    xcc_diag err;
+    ck_assert_int_eq(read_text(&p, text, &err), 0);
+    xcc_twin *tw = xcc_twin_new(&p);
+    ck_assert_ptr_nonnull(tw);
+    xcc_tree t;
+    ck_assert_int_eq(xcc_tree_init(&t, &p, NULL, NULL), XCC_OK);
+    ck_assert_int_eq(xcc_twin_walk(tw, &t), XCC_OK);
+    expect_same_figures(links, figures_of(&t));
+    size_t bytes = xcc_twin_memo_bytes(tw);
+    xcc_tree_free(&t);
+    xcc_twin_delete(tw);
+    xcc_release(&p);
+    return bytes;
+}
+
+START_TEST(twin_memo_gives_up_where_it_cannot_hit)
+{
+    /* its table is given back, the figures stay; the fast engine too */
+    char *text = distinct_paths_problem(16);
+    ck_assert_uint_eq(twin_memo_after(text, 16 << 16), 0);
+    ck_assert_int_eq(fast_count(text), 16 << 16);
+    free(text);
+}
+END_TEST
+
+START_TEST(twin_memo_grows_where_it_hits)
+{
+    /* Langford pairs for n = 9: no solution, but subproblems met again
+       and again, more than the first table holds */
+    char *text = langford_problem(9);
+    size_t bytes = twin_memo_after(text, 0);
+    ck_assert_uint_gt(bytes, 256u << 10);
+    ck_assert_uint_le(bytes, 4u << 20);
+    ck_assert_int_eq(fast_count(text), 0);
+    free(text);
+}
+END_TEST
+
 START_TEST(twin_stands_aside)
 {
     xcc_problem p;
@@ -1135,6 +1219,8 @@ static Suite *xcc_suite(void)
     tcase_add_test(tw, twin_walks_the_links_tree);
     tcase_add_test(tw, twin_memo_keeps_the_figures);
     tcase_add_test(tw, twin_shared_memo_keeps_the_figures);
+    tcase_add_test(tw, twin_memo_gives_up_where_it_cannot_hit);
+    tcase_add_test(tw, twin_memo_grows_where_it_hits);
     tcase_add_test(tw, twin_stands_aside);
     suite_add_tcase(s, tw);
 
