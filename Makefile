@@ -165,6 +165,10 @@ $(BUILD)/rusage: bench/rusage.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
+# bench/shard-balance's count of the nodes of every shard
+$(BUILD)/shard-nodes: bench/shard-nodes.c $(ENGINE_HDR) $(BUILD)/libxcc.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libxcc.a $(LDLIBS)
+
 # dlx2's main under another name, run by tests/crosscheck/batch.c in a
 # forked child per file (thousands of runs without an exec each)
 $(BUILD)/dlx2-main.o: dlx2.c progs.h $(ENGINE_HDR) report/*.h verify/verify.h
@@ -175,7 +179,7 @@ $(BUILD)/dlx2-batch: tests/crosscheck/batch.c $(BUILD)/dlx2-main.o $(DLX2_LIBS)
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/dlx2-main.o $(DLX2_LIBS) $(LDLIBS)
 
 TEST_TOOLS = $(BUILD)/check_unit $(BUILD)/check_oom $(BUILD)/check_gen $(BUILD)/randxcc \
-             $(BUILD)/naive $(BUILD)/rusage $(BUILD)/dlx2-batch
+             $(BUILD)/naive $(BUILD)/rusage $(BUILD)/dlx2-batch $(BUILD)/shard-nodes
 
 test: all $(TEST_TOOLS)
 	@BUILD=$(BUILD) BIN=$(BIN) SANITIZE=$(SANITIZE) tests/run quick

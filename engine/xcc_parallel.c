@@ -34,11 +34,13 @@
  * from both ends, they walk as many nodes as one thread (bench/NOTES.md
  * has the measures).
  *
- * Shards: every machine computes the same tasks, estimates the size of
- * each subtree (xcc_estimate_subtree with a fixed seed per task, so all
- * machines agree), and deals them out largest first to the shard with
- * the least estimated work. Shard 1 also owns the enumerator's own
- * figures and solutions.
+ * Shards: every machine makes the same plan of the cut (plan_shards:
+ * deeper where the estimated subtrees are larger, so that there are many
+ * small tasks per shard), the same estimates of the tasks' sizes (fixed
+ * seeds, so all machines agree), and deals them out largest first to the
+ * shard with the least estimated work. Shard 1 also owns the
+ * enumerator's own figures and solutions, and is dealt them first.
+ * (Cut so for DLX2's tree; DLX3's is cut at one depth.)
  *
  * The driver knows the walks only through an xcc_walker (xcc_tree.h):
  * DLX2's tree here, DLX3's in mcc_twin.c.
@@ -53,11 +55,68 @@
 #include <string.h>
 #include <time.h>
 
-/* The tasks: paths of length depth, one after another in paths[]. */
-typedef struct tasks {
-    int depth;
+static const xcc_walker dlx2_walker; /* DLX2's walks, at the end */
+
+/*
+ * A set of paths from the root, one after another in paths[]: path i is
+ * paths[start[i] .. start[i + 1] - 1]. The tasks are one (in tree
+ * order), and so are the nodes a shards' plan cuts below.
+ */
+typedef struct paths {
     int *paths;
-    size_t count, cap;  /* cap: ints allocated in paths */
+    size_t *start;
+    size_t count, cap, start_cap;  /* caps: ints and starts allocated */
+} paths;
+
+static const int *path_of(const paths *ps, size_t i, int *len)
+{
+    *len = (int)(ps->start[i + 1] - ps->start[i]);
+    return ps->paths + ps->start[i];
+}
+
+/* Adds path[0 .. len-1]; nonzero without memory. */
+static int add_path(paths *ps, const int *path, int len)
+{
+    size_t used = ps->count ? ps->start[ps->count] : 0;
+    if (used + (size_t)len > ps->cap) {
+        size_t cap = ps->cap ? 2 * ps->cap : 1024;
+        while (cap < used + (size_t)len)
+            cap *= 2;
+        int *q = realloc(ps->paths, cap * sizeof(int));
+        if (!q)
+            return 1;
+        ps->paths = q, ps->cap = cap;
+    }
+    if (ps->count + 2 > ps->start_cap) {
+        size_t cap = ps->start_cap ? 2 * ps->start_cap : 256;
+        size_t *q = realloc(ps->start, cap * sizeof(size_t));
+        if (!q)
+            return 1;
+        ps->start = q, ps->start_cap = cap;
+    }
+    ps->start[0] = 0;
+    if (len)
+        memcpy(ps->paths + used, path, (size_t)len * sizeof(int));
+    ps->start[++ps->count] = used + (size_t)len;
+    return 0;
+}
+
+static void free_paths(paths *ps)
+{
+    free(ps->paths), free(ps->start);
+    *ps = (paths){0};
+}
+
+/* The tasks: the paths to the roots of subtrees searched apart. */
+typedef struct tasks {
+    int depth;          /* the deepest a task's root may be */
+    paths ps;
+    const paths *cut_below; /* a plan's nodes searched above the tasks
+                               (sorted by path_cmp), or NULL: all
+                               tasks are at depth */
+    const paths *leaf;      /* the plan's tasks (sorted), or NULL */
+    const double *leaf_size; /* their estimated sizes */
+    int lost;           /* a task could not be recorded: out of memory */
     int counting_only;  /* a trial pass: no solutions handed out, no limits */
     const xcc_sink *user; /* where the enumerator's solutions go, or NULL */
 } tasks;
@@ -170,22 +229,94 @@ static void forget_figures(xcc_tree *e)
 
 /* ---- the enumerator ------------------------------------------------------ */
 
+/* Paths by length, then option by option: any order will do, if fixed. */
+static int path_cmp(const int *a, int alen, const int *b, int blen)
+{
+    if (alen != blen)
+        return alen < blen ? -1 : 1;
+    for (int l = 0; l < alen; l++)
+        if (a[l] != b[l])
+            return a[l] < b[l] ? -1 : 1;
+    return 0;
+}
+
+/* A path of a set, with a figure, for sorting the set. */
+typedef struct path_ref {
+    const int *path;
+    int len;
+    double size;
+} path_ref;
+
+static int by_path(const void *a, const void *b)
+{
+    const path_ref *x = a, *y = b;
+    return path_cmp(x->path, x->len, y->path, y->len);
+}
+
+/* Sorts set ps (for path_in), and the sizes with it when not NULL. */
+static xcc_status sort_paths(paths *ps, double *size)
+{
+    paths sorted = {0};
+    path_ref *r = malloc((ps->count + 1) * sizeof(path_ref));
+    xcc_status s = r ? XCC_OK : XCC_NO_MEMORY;
+    for (size_t i = 0; r && i < ps->count; i++) {
+        r[i].path = path_of(ps, i, &r[i].len);
+        r[i].size = size ? size[i] : 0;
+    }
+    if (r)
+        qsort(r, ps->count, sizeof(path_ref), by_path);
+    for (size_t i = 0; r && i < ps->count && !s; i++) {
+        if (add_path(&sorted, r[i].path, r[i].len))
+            s = XCC_NO_MEMORY;
+        if (size)
+            size[i] = r[i].size;
+    }
+    free(r);
+    if (s) {
+        free_paths(&sorted);
+        return s;
+    }
+    free_paths(ps);
+    *ps = sorted;
+    return XCC_OK;
+}
+
+/* Where path is in the sorted set ps, or ps->count. */
+static size_t path_at(const paths *ps, const int *path, int len)
+{
+    size_t lo = 0, hi = ps->count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int mlen;
+        const int *m = path_of(ps, mid, &mlen);
+        int c = path_cmp(m, mlen, path, len);
+        if (!c)
+            return mid;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return ps->count;
+}
+
+/* Whether path is one of the sorted set ps. */
+static int path_in(const paths *ps, const int *path, int len)
+{
+    return path_at(ps, path, len) < ps->count;
+}
+
+/* A node of the cut: searched on (a plan says so), or a task. */
 static int record_task(xcc_tree *e, void *ctx)
 {
     tasks *t = ctx;
-    if ((t->count + 1) * (size_t)t->depth > t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 1024;
-        while (cap < (t->count + 1) * (size_t)t->depth)
-            cap *= 2;
-        int *q = realloc(t->paths, cap * sizeof(int));
-        if (!q)
-            return 1;
-        t->paths = q;
-        t->cap = cap;
+    if (t->cut_below && e->level < t->depth && path_in(t->cut_below, e->choice, e->level))
+        return XCC_SPLIT_DEEPER;
+    if (add_path(&t->ps, e->choice, e->level)) {
+        t->lost = 1;
+        return XCC_SPLIT_STOP;
     }
-    memcpy(t->paths + t->count * (size_t)t->depth, e->choice, (size_t)t->depth * sizeof(int));
-    t->count++;
-    return 0;
+    return XCC_SPLIT_HERE;
 }
 
 /* The enumerator's solutions (above the split) go to the caller. */
@@ -207,7 +338,8 @@ static xcc_status enumerate(xcc_tree *e, xcc_sink *sink, xcc_problem *p, const x
                             tasks *t, int d, const xcc_walker *w, void *twin)
 {
     t->depth = d;
-    t->count = 0;
+    t->ps.count = 0;
+    t->lost = 0;
     xcc_status s = xcc_tree_init(e, p, st, sink);
     if (s)
         return s;
@@ -216,15 +348,16 @@ static xcc_status enumerate(xcc_tree *e, xcc_sink *sink, xcc_problem *p, const x
     if (t->counting_only) /* only the shape of the top matters */
         e->maxcount = ~0ULL;
     e->split_depth = d;
+    e->split_from = t->cut_below ? 1 : d;
     e->on_split = record_task;
     e->split_ctx = t;
     return twin ? w->twin_walk(twin, e) : w->walk(e);
 }
 
 /* Whether the walk stopped because a task could not be recorded. */
-static int lost_a_task(const xcc_tree *e)
+static int lost_a_task(const xcc_tree *e, const tasks *t)
 {
-    return e->fig.stop == XCC_STOP_CALLBACK && e->level == e->split_depth;
+    return e->fig.stop == XCC_STOP_CALLBACK && t->lost;
 }
 
 /*
@@ -239,11 +372,11 @@ static xcc_status choose_depth(xcc_tree *e, xcc_sink *sink, xcc_problem *p,
 {
     for (int d = 1;; d++) {
         xcc_status s = enumerate(e, sink, p, st, t, d, w, twin);
-        if (s || lost_a_task(e))
+        if (s || lost_a_task(e, t))
             return XCC_NO_MEMORY;
         if (e->fig.stop == XCC_STOP_MEMS)
             return XCC_OK; /* T<n> reached above the split: the real pass reports it */
-        if (e->fig.stop != XCC_COMPLETE || t->count >= want || t->count == 0 || d >= 64)
+        if (e->fig.stop != XCC_COMPLETE || t->ps.count >= want || t->ps.count == 0 || d >= 64)
             return XCC_OK;
         xcc_tree_free(e);
     }
@@ -307,16 +440,23 @@ static int finish_task(shared *sh, xcc_status status, xcc_stop stop)
     return !status && stop == XCC_COMPLETE;
 }
 
+/* One task's subtree, walked by the twin tw below its path, into t. */
+static xcc_status walk_below(const xcc_walker *w, void *tw, xcc_tree *t, const int *path,
+                             int depth)
+{
+    if (xcc_tree_reserve(t, depth + 1))
+        return XCC_NO_MEMORY;
+    memcpy(t->choice, path, (size_t)depth * sizeof(int));
+    t->base_level = depth;
+    xcc_status s = w->twin_walk(tw, t);
+    t->base_level = 0;
+    return s;
+}
+
 /* One task's subtree, walked by the worker's twin below its path. */
 static xcc_status walk_with_twin(worker *w, const int *path, int depth)
 {
-    if (xcc_tree_reserve(&w->t, depth + 1))
-        return XCC_NO_MEMORY;
-    memcpy(w->t.choice, path, (size_t)depth * sizeof(int));
-    w->t.base_level = depth;
-    xcc_status s = w->sh->w->twin_walk(w->twin, &w->t);
-    w->t.base_level = 0;
-    return s;
+    return walk_below(w->sh->w, w->twin, &w->t, path, depth);
 }
 
 /* One task's subtree, danced on the worker's copy of the links. */
@@ -347,10 +487,11 @@ static void *work(void *arg)
         pthread_setaffinity_np(pthread_self(), sizeof w->allowed, &w->allowed);
 #endif
     while (take_task(sh, w->k % 2, &task)) {
-        const int *path = t->paths + task * (size_t)t->depth;
+        int len;
+        const int *path = path_of(&t->ps, task, &len);
         w->t.fig.stop = XCC_COMPLETE;
-        xcc_status s = w->twin ? walk_with_twin(w, path, t->depth)
-                               : walk_with_links(w, path, t->depth, task);
+        xcc_status s = w->twin ? walk_with_twin(w, path, len)
+                               : walk_with_links(w, path, len, task);
         if (!finish_task(sh, s, w->t.fig.stop))
             break;
     }
@@ -395,6 +536,34 @@ static int start_thread(worker *w, int nth)
 
 /* ---- shards -------------------------------------------------------------- */
 
+/*
+ * The plan of a split for shards. Subtrees cut at one depth are of very
+ * different sizes, and the few largest make their shards the slowest,
+ * however they are dealt; cutting deeper everywhere makes the top of
+ * the tree (shard 1's) as large as a shard's share. So the cut follows
+ * the estimated sizes: starting from the root's children, the largest
+ * subtree is cut into its children, again and again, until there are at
+ * least SHARD_TASKS per shard and none is estimated above 1/SHARD_SMALL
+ * of a shard's share of the whole, or SHARD_MOST per shard are there, or
+ * the nodes cut below (which shard 1 searches) make half a share.
+ * The nodes so cut below are searched by the enumerator (shard 1's, and
+ * dealt as such), the subtrees below them are the tasks. Every machine
+ * makes the same plan: the estimates draw their random numbers from a
+ * seed made of the path.
+ *
+ * Knuth's estimate (xcc_estimate_subtree) of a large subtree from a few
+ * probes is most often far too small: most probes end in a dead end
+ * soon, and the rare long one that would make up for them is not drawn.
+ * The subtrees near the root, few and large, get many probes (2048 at
+ * depth 1, a quarter as many a level down), the others SHARD_PROBES.
+ * (bench/NOTES.md has the measures.)
+ */
+#define SHARD_TASKS 8
+#define SHARD_SMALL 4
+#define SHARD_MOST 64
+#define SHARD_PROBES 16
+#define SHARD_PROBES_TOP 2048
+
 typedef struct sized {
     size_t task;
     double size;
@@ -408,86 +577,315 @@ static int larger_first(const void *a, const void *b)
     return x->task < y->task ? -1 : x->task > y->task;
 }
 
-static int by_index(const void *a, const void *b)
-{
-    size_t x = *(const size_t *)a, y = *(const size_t *)b;
-    return x < y ? -1 : x > y;
-}
-
 static int interrupted(const xcc_settings *st)
 {
     return st->interrupt && *st->interrupt;
 }
 
-/*
- * Estimates every subtree (the same numbers on every machine). The
- * estimates can take long on a large problem, so they stop when the
- * caller says so (XCC_STOP_INTERRUPT in *stop).
- */
-static xcc_status estimate_tasks(xcc_problem *p, const xcc_settings *st, const xcc_walker *w,
-                                 const tasks *t, sized *est, xcc_stop *stop)
+/* The estimated size of the subtree below path, replayed on e. */
+static double estimate_below(const xcc_walker *w, xcc_tree *e, const int *path, int len,
+                             xcc_status *s)
 {
-    xcc_tree e;
-    xcc_status s = prepare(&e, p, st, NULL);
-    for (size_t i = 0; !s && i < t->count && *stop == XCC_COMPLETE; i++) {
-        gb_rng rng;
-        gb_rng_init(&rng, (long)(i % 2147483647u));
-        if ((s = w->replay(&e, t->paths + i * (size_t)t->depth, t->depth)))
-            break;
-        est[i].task = i;
-        est[i].size = w->estimate(&e, 8, &rng);
-        w->unreplay(&e);
-        if (est[i].size < 0)
-            s = XCC_NO_MEMORY;
-        if (interrupted(st))
-            *stop = XCC_STOP_INTERRUPT;
+    unsigned long h = 2166136261u;
+    for (int l = 0; l < len; l++)
+        h = (h ^ (unsigned long)path[l]) * 16777619u;
+    gb_rng rng;
+    gb_rng_init(&rng, (long)(h % 2147483647u));
+    if ((*s = w->replay(e, path, len)))
+        return 0;
+    int probes = len < 6 ? SHARD_PROBES_TOP >> (2 * (len - 1)) : 0;
+    double size = w->estimate(e, probes > SHARD_PROBES ? probes : SHARD_PROBES, &rng);
+    w->unreplay(e);
+    if (size < 0)
+        *s = XCC_NO_MEMORY;
+    return size;
+}
+
+/* The plan's subtrees not cut yet, largest on top of a heap. */
+typedef struct leaves {
+    sized *heap;  /* task: the index of its path in the plan's set of all */
+    size_t count, cap;
+    paths all;    /* every node met */
+    double total; /* estimated nodes of the whole tree */
+} leaves;
+
+static void heap_up(sized *h, size_t i)
+{
+    while (i > 0 && larger_first(&h[i], &h[(i - 1) / 2]) < 0) {
+        sized x = h[i];
+        h[i] = h[(i - 1) / 2], h[(i - 1) / 2] = x;
+        i = (i - 1) / 2;
     }
-    xcc_tree_free(&e);
+}
+
+static sized heap_pop(sized *h, size_t *n)
+{
+    sized top = h[0];
+    h[0] = h[--*n];
+    for (size_t i = 0;;) {
+        size_t l = 2 * i + 1, m = i;
+        if (l < *n && larger_first(&h[l], &h[m]) < 0)
+            m = l;
+        if (l + 1 < *n && larger_first(&h[l + 1], &h[m]) < 0)
+            m = l + 1;
+        if (m == i)
+            break;
+        sized x = h[i];
+        h[i] = h[m], h[m] = x;
+        i = m;
+    }
+    return top;
+}
+
+/* Adds the children of the node at path all[at] to the leaves. */
+static xcc_status add_children(xcc_tree *e, leaves *lv, size_t at)
+{
+    int len, item;
+    xcc_status s = XCC_OK;
+    xcc_problem *p = e->p;
+    const int *at_path = path_of(&lv->all, at, &len);
+    if ((s = xcc_replay(e, at_path, len)))
+        return s;
+    item = xcc_branch_item(p);
+    int n = item ? p->nd[item].len : 0, *child = malloc(((size_t)len + 1) * sizeof(int));
+    int *opts = malloc(((size_t)n + 1) * sizeof(int));
+    if (child && opts) {
+        int k = 0;
+        for (int c = item ? p->nd[item].down : 0; k < n; c = p->nd[c].down)
+            opts[k++] = c;
+        xcc_unreplay(e);
+        const int *path = path_of(&lv->all, at, &len);
+        if (len)
+            memcpy(child, path, (size_t)len * sizeof(int));
+        for (k = 0; k < n && !s; k++) {
+            child[len] = opts[k];
+            double size = estimate_below(&dlx2_walker, e, child, len + 1, &s);
+            if (s)
+                break;
+            if (lv->count == lv->cap) {
+                size_t cap = lv->cap ? 2 * lv->cap : 256;
+                sized *q = realloc(lv->heap, cap * sizeof(sized));
+                if (!q) {
+                    s = XCC_NO_MEMORY;
+                    break;
+                }
+                lv->heap = q, lv->cap = cap;
+            }
+            if (add_path(&lv->all, child, len + 1)) {
+                s = XCC_NO_MEMORY;
+                break;
+            }
+            lv->heap[lv->count] = (sized){lv->all.count - 1, size};
+            heap_up(lv->heap, lv->count++);
+            lv->total += size;
+        }
+    } else {
+        xcc_unreplay(e);
+        s = XCC_NO_MEMORY;
+    }
+    free(child), free(opts);
     return s;
 }
 
 /*
- * Picks this shard's tasks into sh->mine: deals them largest first to
- * the least loaded shard, keeps those dealt to st->shard, in tree order.
+ * Makes the plan for st->shards shards: cut gets the nodes to search
+ * above the tasks, sorted for path_in, and *depth the deepest a task
+ * may be. Stops when the caller says so (XCC_STOP_INTERRUPT in *stop).
  */
-static xcc_status deal_shard(shared *sh, xcc_problem *p, xcc_stop *stop)
+static xcc_status plan_shards(xcc_problem *p, const xcc_settings *st, paths *cut, int *depth,
+                              paths *leaf, double **leaf_size, xcc_stop *stop)
 {
-    const tasks *t = sh->t;
-    const xcc_settings *st = sh->st;
-    sized *est = malloc((t->count + 1) * sizeof(sized));
+    xcc_tree e;
+    leaves lv = {.total = 1};
+    size_t want = (size_t)SHARD_TASKS * (size_t)st->shards;
+    size_t most = (size_t)SHARD_MOST * (size_t)st->shards;
+    *depth = 1;
+    xcc_status s = prepare(&e, p, st, NULL);
+    if (!s && add_path(&lv.all, NULL, 0))
+        s = XCC_NO_MEMORY;
+    if (!s)
+        s = add_children(&e, &lv, 0);
+    for (size_t above = 1; !s && lv.count > 0 && lv.count < most && *stop == XCC_COMPLETE;
+         above++) {
+        int len;
+        const int *top = path_of(&lv.all, lv.heap[0].task, &len);
+        double share = lv.total / st->shards;
+        if ((lv.count >= want && lv.heap[0].size * SHARD_SMALL <= share)
+            || 2.0 * (double)above >= share || len >= 63)
+            break;
+        sized leaf = heap_pop(lv.heap, &lv.count);
+        lv.total += 1 - leaf.size;
+        top = path_of(&lv.all, leaf.task, &len);
+        if (add_path(cut, top, len)) {
+            s = XCC_NO_MEMORY;
+            break;
+        }
+        if (len + 1 > *depth)
+            *depth = len + 1;
+        s = add_children(&e, &lv, leaf.task);
+        if (interrupted(st))
+            *stop = XCC_STOP_INTERRUPT;
+    }
+    xcc_tree_free(&e);
+    /* the leaves left are the tasks, if the walk branches as plain_choice */
+    *leaf_size = malloc((lv.count + 1) * sizeof(double));
+    if (!s && !*leaf_size)
+        s = XCC_NO_MEMORY;
+    for (size_t i = 0; !s && i < lv.count; i++) {
+        int len;
+        const int *path = path_of(&lv.all, lv.heap[i].task, &len);
+        (*leaf_size)[i] = lv.heap[i].size;
+        if (add_path(leaf, path, len))
+            s = XCC_NO_MEMORY;
+    }
+    free(lv.heap);
+    free_paths(&lv.all);
+    if (!s)
+        s = sort_paths(cut, NULL);
+    if (!s)
+        s = sort_paths(leaf, *leaf_size);
+    return s;
+}
+
+/*
+ * Deals the tasks out to st->shards shards, largest estimate first to
+ * the least loaded shard, shard 1 loaded first with the nodes above the
+ * tasks (top): owner[i] is the shard (from 0) of task i. The same on
+ * every machine.
+ */
+static xcc_status deal_tasks(xcc_problem *p, const xcc_settings *st, const xcc_walker *w,
+                             const tasks *t, ullng top, int *owner, xcc_stop *stop)
+{
+    const paths *known = t->leaf;
+    sized *est = malloc((t->ps.count + 1) * sizeof(sized));
     double *load = calloc((size_t)st->shards, sizeof(double));
-    xcc_status s = est && load ? estimate_tasks(p, st, sh->w, t, est, stop) : XCC_NO_MEMORY;
+    xcc_tree e;
+    xcc_status s = est && load ? prepare(&e, p, st, NULL) : XCC_NO_MEMORY;
+    if (!s) {
+        for (size_t i = 0; !s && i < t->ps.count && *stop == XCC_COMPLETE; i++) {
+            int len;
+            const int *path = path_of(&t->ps, i, &len);
+            size_t at = known ? path_at(known, path, len) : 0;
+            est[i].task = i;
+            est[i].size = known && at < known->count ? t->leaf_size[at]
+                                                     : estimate_below(w, &e, path, len, &s);
+            if (interrupted(st))
+                *stop = XCC_STOP_INTERRUPT;
+        }
+        xcc_tree_free(&e);
+    }
     if (!s && *stop == XCC_COMPLETE) {
-        qsort(est, t->count, sizeof(sized), larger_first);
-        sh->nmine = 0;
-        for (size_t i = 0; i < t->count; i++) {
+        qsort(est, t->ps.count, sizeof(sized), larger_first);
+        load[0] = (double)top;
+        for (size_t i = 0; i < t->ps.count; i++) {
             int least = 0;
             for (int k = 1; k < st->shards; k++)
                 if (load[k] < load[least])
                     least = k;
             load[least] += est[i].size;
-            if (least == st->shard - 1)
-                sh->mine[sh->nmine++] = est[i].task;
+            owner[est[i].task] = least;
         }
-        qsort(sh->mine, sh->nmine, sizeof(size_t), by_index);
     }
     free(est);
     free(load);
     return s;
 }
 
-/* This part's tasks: a shard's, or all of them. */
-static xcc_status my_tasks(shared *sh, xcc_problem *p, xcc_stop *stop)
+/* This part's tasks: a shard's (top: the nodes above them), or all. */
+static xcc_status my_tasks(shared *sh, xcc_problem *p, ullng top, xcc_stop *stop)
 {
-    sh->mine = malloc((sh->t->count + 1) * sizeof(size_t));
+    size_t n = sh->t->ps.count;
+    sh->mine = malloc((n + 1) * sizeof(size_t));
     if (!sh->mine)
         return XCC_NO_MEMORY;
-    if (sh->st->shards > 1)
-        return deal_shard(sh, p, stop);
-    for (size_t i = 0; i < sh->t->count; i++)
-        sh->mine[i] = i;
-    sh->nmine = sh->t->count;
-    return XCC_OK;
+    sh->nmine = 0;
+    if (sh->st->shards <= 1) {
+        for (size_t i = 0; i < n; i++)
+            sh->mine[sh->nmine++] = i;
+        return XCC_OK;
+    }
+    int *owner = malloc((n + 1) * sizeof(int));
+    xcc_status s = owner ? deal_tasks(p, sh->st, sh->w, sh->t, top, owner, stop) : XCC_NO_MEMORY;
+    for (size_t i = 0; !s && *stop == XCC_COMPLETE && i < n; i++)
+        if (owner[i] == sh->st->shard - 1)
+            sh->mine[sh->nmine++] = i;
+    free(owner);
+    return s;
+}
+
+/* A plan of plan_shards: the nodes cut below, the tasks and their sizes. */
+typedef struct plan {
+    paths cut, leaf;
+    double *leaf_size;
+} plan;
+
+static void free_plan(plan *pl)
+{
+    free_paths(&pl->cut), free_paths(&pl->leaf), free(pl->leaf_size);
+}
+
+/* The tasks of a split for shards (by plan_shards), into e and t. */
+static xcc_status enumerate_planned(xcc_tree *e, xcc_sink *sink, xcc_problem *p,
+                                    const xcc_settings *st, tasks *t, plan *pl,
+                                    const xcc_walker *w, void *twin)
+{
+    int depth;
+    xcc_stop stop = XCC_COMPLETE;
+    xcc_status s = plan_shards(p, st, &pl->cut, &depth, &pl->leaf, &pl->leaf_size, &stop);
+    t->cut_below = &pl->cut;
+    t->leaf = &pl->leaf, t->leaf_size = pl->leaf_size;
+    if (!s)
+        s = enumerate(e, sink, p, st, t, depth, w, twin);
+    else
+        xcc_tree_init(e, p, st, sink); /* for the caller to free */
+    if (!s && lost_a_task(e, t))
+        s = XCC_NO_MEMORY;
+    if (!s && stop == XCC_STOP_INTERRUPT)
+        e->fig.stop = XCC_STOP_INTERRUPT;
+    return s;
+}
+
+xcc_status xcc_shard_nodes(xcc_problem *p, const xcc_settings *st, ullng *nodes)
+{
+    const xcc_walker *walker = &dlx2_walker;
+    xcc_settings one = *st;
+    one.threads = 1, one.shards = 0, one.shard = 0;
+    int twins = !walker->twin_refuses(p, &one);
+    void *twin = twins ? walker->twin_new(p) : NULL;
+    tasks t = {.counting_only = 1};
+    plan pl = {0};
+    xcc_sink none = {0};
+    xcc_tree e, w;
+    int *owner = NULL;
+    xcc_stop stop = XCC_COMPLETE;
+    xcc_status s = enumerate_planned(&e, &none, p, st, &t, &pl, walker, twin);
+    memset(nodes, 0, (size_t)st->shards * sizeof(ullng));
+    nodes[0] = e.fig.nodes;
+    if (!s && !(owner = malloc((t.ps.count + 1) * sizeof(int))))
+        s = XCC_NO_MEMORY;
+    if (!s)
+        s = deal_tasks(p, st, walker, &t, e.fig.nodes, owner, &stop);
+    for (size_t i = 0; !s && i < t.ps.count && stop == XCC_COMPLETE; i++) {
+        int len;
+        const int *path = path_of(&t.ps, i, &len);
+        if ((s = prepare(&w, p, &one, &none)))
+            break;
+        if (twin) {
+            s = walk_below(walker, twin, &w, path, len);
+        } else if (!(s = walker->replay(&w, path, len))) {
+            s = walker->walk(&w);
+            walker->unreplay(&w);
+        }
+        nodes[owner[i]] += w.fig.nodes;
+        xcc_tree_free(&w);
+    }
+    xcc_tree_free(&e);
+    if (twin)
+        walker->twin_delete(twin);
+    free(owner);
+    free_paths(&t.ps);
+    free_plan(&pl);
+    return s;
 }
 
 /* ---- running the workers ------------------------------------------------- */
@@ -591,8 +989,7 @@ xcc_status xcc_threads_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
 {
     const xcc_dlx2 *k = xcc_knobs(st);
     int sharded = st->shards > 1, n = st->threads > 1 ? st->threads : 1;
-    size_t want = (size_t)(k->tasks_per_worker > 0 ? k->tasks_per_worker : 64) * (size_t)n
-                  * (size_t)(sharded ? st->shards : 1);
+    size_t want = (size_t)(k->tasks_per_worker > 0 ? k->tasks_per_worker : 64) * (size_t)n;
     xcc_settings one = *st; /* what a twin or a worker is asked */
     one.threads = 1, one.shards = 0, one.shard = 0;
     int twins = use_twin && !walker->twin_refuses(p, &one);
@@ -607,7 +1004,11 @@ xcc_status xcc_threads_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
     void *twin = twins ? walker->twin_new(p) : NULL; /* NULL: the enumerator dances */
     pthread_mutex_init(&sh.lock, NULL);
 
-    xcc_status s = choose_depth(&e, &esink, p, st, &t, walker, twin, want);
+    plan pl = {0};
+    int planned = sharded && walker == &dlx2_walker; /* add_children branches as DLX2 */
+    xcc_status s = planned ? enumerate_planned(&e, &esink, p, st, &t, &pl, walker, twin)
+                           : choose_depth(&e, &esink, p, st, &t, walker, twin,
+                                          sharded ? want * (size_t)st->shards : want);
     /*
      * The real enumeration: tasks, and the figures above the split. The
      * last trial pass is that very walk when it met no solution (none to
@@ -624,13 +1025,14 @@ xcc_status xcc_threads_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
         if (sharded && st->shard != 1)
             t.user = NULL; /* shard 1 hands out these solutions */
         s = enumerate(&e, &esink, p, st, &t, t.depth, walker, twin);
-        if (!s && lost_a_task(&e))
+        if (!s && lost_a_task(&e, &t))
             s = XCC_NO_MEMORY;
     }
     if (twin)
         walker->twin_delete(twin);
     xcc_stop stop = s ? XCC_COMPLETE : e.fig.stop;
-    if (s || stop != XCC_COMPLETE || (s = my_tasks(&sh, p, &stop)) || stop != XCC_COMPLETE)
+    if (s || stop != XCC_COMPLETE || (s = my_tasks(&sh, p, e.fig.nodes, &stop))
+        || stop != XCC_COMPLETE)
         goto done; /* a limit above the split, an interruption, or no memory */
 
     w = calloc((size_t)n, sizeof(worker *));
@@ -661,7 +1063,8 @@ done:
         free_worker(w[i]);
     free(w);
     free(sh.mine);
-    free(t.paths);
+    free_paths(&t.ps);
+    free_plan(&pl);
     pthread_mutex_destroy(&sh.lock);
     return s ? s : sh.failed ? XCC_NO_MEMORY : XCC_OK;
 }

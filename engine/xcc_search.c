@@ -477,6 +477,11 @@ static int plain_choice(const xcc_problem *p)
     return best;
 }
 
+int xcc_branch_item(const xcc_problem *p)
+{
+    return plain_choice(p);
+}
+
 double xcc_estimate_subtree(xcc_tree *s, int probes, gb_rng *rng)
 {
     xcc_problem *p = s->p;
@@ -584,13 +589,15 @@ forward:
         *paused = 1;
         return XCC_OK;
     }
-    if (s->level == s->split_depth && s->split_depth) {
-        /* another part of the program searches this subtree */
-        if (s->on_split && s->on_split(s, s->split_ctx)) {
+    if (s->split_depth && s->level >= s->split_from) {
+        /* another part of the program may search this subtree */
+        int split = s->on_split ? s->on_split(s, s->split_ctx) : XCC_SPLIT_HERE;
+        if (split == XCC_SPLIT_STOP) {
             stop = XCC_STOP_CALLBACK;
             goto done;
         }
-        goto subtree_done;
+        if (split == XCC_SPLIT_HERE || s->level == s->split_depth)
+            goto subtree_done;
     }
     s->fig.nodes++;
 #ifdef XCC_SANITY

@@ -14,6 +14,9 @@
 
 #include "xcc_int.h"
 
+/* What on_split says of a node (see split_depth). */
+enum { XCC_SPLIT_HERE, XCC_SPLIT_STOP, XCC_SPLIT_DEEPER };
+
 typedef struct xcc_tree xcc_tree;
 
 struct xcc_tree {
@@ -34,15 +37,17 @@ struct xcc_tree {
     xcc_retract_fn retract;
     void *hook_ctx;
     /*
-     * Splitting the tree (xcc_parallel.c). With split_depth > 0, a node
-     * at that level is not searched: on_split is called with
-     * choice[0..split_depth-1] naming the path to it (a nonzero return
-     * stops), and the walk goes on as if its subtree were empty. With
-     * base_level > 0, choice[0..base_level-1] have been made already
+     * Splitting the tree (xcc_parallel.c). With split_depth > 0, at a
+     * node of level split_from (at least 1) to split_depth, on_split is
+     * called with choice[0..level-1] naming the path to it, and says
+     * XCC_SPLIT_HERE: the node is not searched, and the walk goes on as
+     * if its subtree were empty; XCC_SPLIT_DEEPER: the node is searched
+     * (taken as HERE at split_depth); XCC_SPLIT_STOP: the walk stops.
+     * With base_level > 0, choice[0..base_level-1] have been made already
      * (xcc_replay, or the twin's own replay) and the walk explores only
      * the subtree below them.
      */
-    int split_depth, base_level;
+    int split_depth, split_from, base_level;
     int (*on_split)(xcc_tree *t, void *ctx);
     void *split_ctx;
     double fraction_done;  /* >= 0: what progress reports give as the share done */
@@ -125,6 +130,10 @@ xcc_status xcc_links_walk(xcc_tree *t);
  * sets base_level = depth; xcc_unreplay takes them back.
  */
 xcc_status xcc_replay(xcc_tree *t, const int *path, int depth);
+
+/* The item a search of the current state branches on, by DLX2's rule
+   without randomizing: 0 if no item is left. */
+int xcc_branch_item(const xcc_problem *p);
 void xcc_unreplay(xcc_tree *t);
 
 /*
@@ -163,6 +172,14 @@ const char *xcc_twin_refuses(const xcc_problem *p, const xcc_settings *st);
  * deleted.
  */
 void xcc_twin_share_memo(xcc_twin *tw, xcc_twin *from);
+
+/*
+ * The nodes of each of st->shards parts of --shard (nodes[0 .. shards-1]),
+ * as the runs of --shard K/N would count them, found in one search
+ * (bench/shard-balance): the same plan and deal (xcc_parallel.c), each
+ * task walked once.
+ */
+xcc_status xcc_shard_nodes(xcc_problem *p, const xcc_settings *st, unsigned long long *nodes);
 
 /* The bytes of tw's memo table in use: 0 if it has none or gave it up. */
 size_t xcc_twin_memo_bytes(const xcc_twin *tw);

@@ -450,11 +450,13 @@ BITS_INLINE enum step at_node(walker *w)
 {
     xcc_tree *s = w->s;
     twin *t = w->t;
-    if (s->level == s->split_depth && s->split_depth) {
-        /* another part of the program searches this subtree (xcc_tree.h) */
-        if (s->on_split && (save_figures(w), s->on_split(s, s->split_ctx)))
+    if (s->split_depth && s->level >= s->split_from) {
+        /* another part of the program may search this subtree (xcc_tree.h) */
+        int split = s->on_split ? (save_figures(w), s->on_split(s, s->split_ctx)) : XCC_SPLIT_HERE;
+        if (split == XCC_SPLIT_STOP)
             return stop_walk(w, XCC_STOP_CALLBACK);
-        return GO_UP;
+        if (split == XCC_SPLIT_HERE || s->level == s->split_depth)
+            return GO_UP;
     }
     int least = least_length(t, &t->slots[s->level]);
     t->frames[s->level].entry = NULL;

@@ -41,6 +41,36 @@ for name in knuth-example-colors zebra-16-clues langford-7 queens-8 random-mediu
     done
 done
 
+# Many shards, cut deeper where the tree is larger (xcc_parallel.c's
+# plan): 64 parts of queens 8 add up to the whole, solutions and nodes,
+# and each has the nodes bench/shard-balance says (build/shard-nodes).
+inst=$REF/instances/queens-8.dlx
+"$DLX2" m1 < "$inst" > "$TMP/seq.out" 2> "$TMP/seq.err"
+solutions "$TMP/seq.out" > "$TMP/seq.sorted"
+rm -f "$TMP"/part*
+: > "$TMP/nodes"
+for k in $(seq 1 64); do
+    "$DLX2" --shard $k/64 m1 < "$inst" > "$TMP/part$k.out" 2> "$TMP/part$k.err"
+    echo "$k $(sed -n 's/^Altogether .* \([0-9]*\) nodes.*/\1/p' "$TMP/part$k.err")" >> "$TMP/nodes"
+done
+t_eq "queens-8: the nodes of 64 shards add up" \
+    "$(sed -n 's/^Altogether .* \([0-9]*\) nodes.*/\1/p' "$TMP/seq.err")" \
+    "$(awk '{n += $2} END {print n}' "$TMP/nodes")"
+cat "$TMP"/part*.out > "$TMP/parts.out"
+solutions "$TMP/parts.out" > "$TMP/parts.sorted"
+t_file_eq "queens-8: the listings of 64 shards make the full listing" \
+    "$TMP/seq.sorted" "$TMP/parts.sorted"
+"$DLX2" --merge "$TMP"/part*.err > "$TMP/merged"
+t_eq "queens-8: --merge of 64 shards gives the sequential figures" \
+    "$(tail -2 "$TMP/seq.err" | sed 's/ ccost.*//')" "$(sed 's/ ccost.*//' "$TMP/merged")"
+if [ -x "$ROOT/$BUILD/shard-nodes" ]; then
+    "$ROOT/$BUILD/shard-nodes" 64 < "$inst" | sed '$d' > "$TMP/planned"
+    t_file_eq "queens-8: each of 64 shards has the nodes bench/shard-balance gives" \
+        "$TMP/nodes" "$TMP/planned"
+    t_eq "queens-8: the nodes of the shards spread out (all but a few nonzero)" 1 \
+        "$(awk '$2 > 0 {n++} END {print (n >= 32)}' "$TMP/nodes")"
+fi
+
 # With dancing links the workers replay each task's path on their own
 # copy of the links (xcc_replay) instead of walking it with a twin.
 for name in langford-7 knuth-example-colors; do
