@@ -6,6 +6,29 @@
 # solutions of a listing, without their numbers, sorted
 solutions() { grep -v '^[0-9]*:$' "$1" | sort; }
 
+# check_shards NAME FILE N: the N parts of --shard K/N m1 add up to the
+# sequential run in $TMP/seq.* (counts, listing, --merge); their nodes,
+# "K NODES" a line, go to $TMP/nodes
+check_shards() {
+    rm -f "$TMP"/part*
+    : > "$TMP/nodes"
+    for k in $(seq 1 $3); do
+        "$DLX2" --shard $k/$3 m1 < "$2" > "$TMP/part$k.out" 2> "$TMP/part$k.err"
+        echo "$k $(sed -n 's/^Altogether .* \([0-9]*\) nodes.*/\1/p' "$TMP/part$k.err")" >> "$TMP/nodes"
+    done
+    t_eq "$1: the counts of $3 shards add up" \
+        "$(sed -n 's/^Altogether \([0-9]*\) solution.*/\1/p' "$TMP/seq.err")" \
+        "$(cat "$TMP"/part*.err | sed -n 's/^Altogether \([0-9]*\) solution.*/\1/p' | awk '{n += $1} END {print n}')"
+    cat "$TMP"/part*.out > "$TMP/parts.out"
+    solutions "$TMP/parts.out" > "$TMP/parts.sorted"
+    t_file_eq "$1: the listings of $3 shards make the full listing" \
+        "$TMP/seq.sorted" "$TMP/parts.sorted"
+    "$DLX2" --merge "$TMP"/part*.err > "$TMP/merged"
+    # every figure but ccost (the shards' percentages, weighed) is exact
+    t_eq "$1: --merge of $3 shards gives the sequential figures" \
+        "$(tail -2 "$TMP/seq.err" | sed 's/ ccost.*//')" "$(sed 's/ ccost.*//' "$TMP/merged")"
+}
+
 for name in knuth-example-colors zebra-16-clues langford-7 queens-8 random-medium-105 \
             wordsearch-4x4-es-abel-land knight-cover-closed-4 sudoku-inkala; do
     inst=$REF/instances/$name.dlx
@@ -21,23 +44,7 @@ for name in knuth-example-colors zebra-16-clues langford-7 queens-8 random-mediu
     done
     [ $name = random-medium-105 ] && continue # big: threads only
     for n in 1 2 3 4 5 6 7 8; do
-        rm -f "$TMP"/part*
-        total=0
-        for k in $(seq 1 $n); do
-            "$DLX2" --shard $k/$n m1 < "$inst" > "$TMP/part$k.out" 2> "$TMP/part$k.err"
-            c=$(sed -n 's/^Altogether \([0-9]*\) solution.*/\1/p' "$TMP/part$k.err")
-            total=$((total + c))
-        done
-        t_eq "$name: the counts of $n shards add up" \
-            "$(sed -n 's/^Altogether \([0-9]*\) solution.*/\1/p' "$TMP/seq.err")" "$total"
-        cat "$TMP"/part*.out > "$TMP/parts.out"
-        solutions "$TMP/parts.out" > "$TMP/parts.sorted"
-        t_file_eq "$name: the listings of $n shards make the full listing" \
-            "$TMP/seq.sorted" "$TMP/parts.sorted"
-        "$DLX2" --merge "$TMP"/part*.err > "$TMP/merged"
-        # every figure but ccost (the shards' percentages, weighed) is exact
-        t_eq "$name: --merge of $n shards gives the sequential figures" \
-            "$(tail -2 "$TMP/seq.err" | sed 's/ ccost.*//')" "$(sed 's/ ccost.*//' "$TMP/merged")"
+        check_shards "$name" "$inst" $n
     done
 done
 
@@ -47,27 +54,15 @@ done
 inst=$REF/instances/queens-8.dlx
 "$DLX2" m1 < "$inst" > "$TMP/seq.out" 2> "$TMP/seq.err"
 solutions "$TMP/seq.out" > "$TMP/seq.sorted"
-rm -f "$TMP"/part*
-: > "$TMP/nodes"
-for k in $(seq 1 64); do
-    "$DLX2" --shard $k/64 m1 < "$inst" > "$TMP/part$k.out" 2> "$TMP/part$k.err"
-    echo "$k $(sed -n 's/^Altogether .* \([0-9]*\) nodes.*/\1/p' "$TMP/part$k.err")" >> "$TMP/nodes"
-done
+check_shards queens-8 "$inst" 64
 t_eq "queens-8: the nodes of 64 shards add up" \
     "$(sed -n 's/^Altogether .* \([0-9]*\) nodes.*/\1/p' "$TMP/seq.err")" \
     "$(awk '{n += $2} END {print n}' "$TMP/nodes")"
-cat "$TMP"/part*.out > "$TMP/parts.out"
-solutions "$TMP/parts.out" > "$TMP/parts.sorted"
-t_file_eq "queens-8: the listings of 64 shards make the full listing" \
-    "$TMP/seq.sorted" "$TMP/parts.sorted"
-"$DLX2" --merge "$TMP"/part*.err > "$TMP/merged"
-t_eq "queens-8: --merge of 64 shards gives the sequential figures" \
-    "$(tail -2 "$TMP/seq.err" | sed 's/ ccost.*//')" "$(sed 's/ ccost.*//' "$TMP/merged")"
 if [ -x "$ROOT/$BUILD/shard-nodes" ]; then
     "$ROOT/$BUILD/shard-nodes" 64 < "$inst" | sed '$d' > "$TMP/planned"
     t_file_eq "queens-8: each of 64 shards has the nodes bench/shard-balance gives" \
         "$TMP/nodes" "$TMP/planned"
-    t_eq "queens-8: the nodes of the shards spread out (all but a few nonzero)" 1 \
+    t_eq "queens-8: the nodes of the shards spread out (at least half nonzero)" 1 \
         "$(awk '$2 > 0 {n++} END {print (n >= 32)}' "$TMP/nodes")"
 fi
 
