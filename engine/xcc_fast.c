@@ -538,12 +538,12 @@ static void start_memo(struct xcc_fast_data *d)
 {
     if (d->memo_tried || d->b.W > MEMO_WORDS || d->b.P >= 1 << NU_BITS)
         return;
-    d->memo_tried = 1;
     size_t entry = ((size_t)d->b.W + 2) * sizeof(word), n = 1, most = xcc_area_most();
     while (2 * n * entry <= most)
         n *= 2;
     if (most < XCC_AREA_FIRST || xcc_area_reserve(&d->memo_area, n * entry))
-        return; /* without the table, count_small just recounts */
+        return; /* count_small just recounts, and asks again next time */
+    d->memo_tried = 1;
     d->memo = d->memo_area.base;
     d->memo_most = most;
     for (n = 1; 2 * n * entry <= XCC_AREA_FIRST;)

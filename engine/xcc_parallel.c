@@ -760,8 +760,9 @@ static xcc_status deal_tasks(xcc_problem *p, const xcc_settings *st, const xcc_w
     sized *est = malloc((t->ps.count + 1) * sizeof(sized));
     double *load = calloc((size_t)st->shards, sizeof(double));
     xcc_tree e;
-    xcc_status s = est && load ? prepare(&e, p, st, NULL) : XCC_NO_MEMORY;
-    if (!s) {
+    xcc_status s = XCC_NO_MEMORY;
+    if (est && load) {
+        s = prepare(&e, p, st, NULL);
         for (size_t i = 0; !s && i < t->ps.count && *stop == XCC_COMPLETE; i++) {
             int len;
             const int *path = path_of(&t->ps, i, &len);
