@@ -55,13 +55,13 @@ size_t xcc_area_most(void)
     return most;
 }
 
-xcc_area_step xcc_area_plan(size_t entries, size_t entry, size_t most, ullng written,
+xcc_area_step xcc_area_plan(size_t entries, size_t entry, size_t most, ullng missed,
                             ullng spared)
 {
     size_t twice = 2 * entries * entry;
     if (twice <= XCC_AREA_FREE && twice <= most)
         return XCC_AREA_GROW;
-    if (spared * XCC_AREA_GIVE_UP < written)
+    if (spared * XCC_AREA_GIVE_UP < missed)
         return XCC_AREA_OFF;
-    return twice <= most && spared >= written ? XCC_AREA_GROW : XCC_AREA_KEEP;
+    return twice <= most && spared >= missed ? XCC_AREA_GROW : XCC_AREA_KEEP;
 }

@@ -50,8 +50,9 @@ void xcc_area_free(xcc_area *a);
  * at least as many as those it missed. Once it cannot grow freely and has
  * spared fewer than 1 node in XCC_AREA_GIVE_UP of those it missed, it is
  * not worth its lookups: it gives its table back and the search goes on
- * without it. The nodes missed are counted by the entries written: every
- * node looked up and missed writes one when it is finished.
+ * without it. The nodes missed: those walked (the twin), or for want of
+ * that count the entries written (the fast engine: every node looked up
+ * and missed writes one when it is finished).
  */
 #define XCC_AREA_FIRST (256u << 10)
 #define XCC_AREA_FREE (4u << 20)
@@ -61,9 +62,11 @@ void xcc_area_free(xcc_area *a);
 size_t xcc_area_most(void);
 
 /* What a memo of `entries` entries (of `entry` bytes each, at most
-   `most` bytes in all) does next, given what it wrote and spared. */
+   `most` bytes in all) does next, given the nodes it missed and spared:
+   the twin counts the nodes walked, the fast engine, which keeps no such
+   count, the entries written. */
 typedef enum { XCC_AREA_KEEP, XCC_AREA_GROW, XCC_AREA_OFF } xcc_area_step;
-xcc_area_step xcc_area_plan(size_t entries, size_t entry, size_t most, ullng written,
+xcc_area_step xcc_area_plan(size_t entries, size_t entry, size_t most, ullng missed,
                             ullng spared);
 
 #endif

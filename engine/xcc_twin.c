@@ -357,6 +357,7 @@ static enum step start_walk(walker *w)
     root->npure = 0;
     if (replay(t, w->s, w->base))
         return no_memory(w);
+    t->memo_nodes_mark = w->nodes, t->memo_spared = 0;
     w->s->level = w->base;
     return AT_NODE;
 }
@@ -532,9 +533,10 @@ BITS_INLINE enum step back_up(walker *w)
         fig[M_CMEMS] = w->cmems - fr->start_cmems, fig[M_DEEP] = (word)fr->deep;
         memo_write(t->memo, fr->entry, t->keys + (size_t)s->level * (size_t)t->K, fig);
         if (++t->memo_unbooked == 256) {
-            if (!xcc_memo_book(t->memo, t->memo_unbooked, t->memo_unbooked, t->memo_spared))
+            ullng walked = w->nodes - t->memo_nodes_mark - t->memo_spared;
+            if (!xcc_memo_book(t->memo, t->memo_unbooked, walked, t->memo_spared))
                 t->memo = NULL; /* given up: the walk goes on without it */
-            t->memo_unbooked = 0, t->memo_spared = 0;
+            t->memo_unbooked = 0, t->memo_spared = 0, t->memo_nodes_mark = w->nodes;
         }
     }
     if (t->memo && s->level > 0 && t->frames[s->level - 1].deep < fr->deep + 1)

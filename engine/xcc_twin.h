@@ -67,6 +67,7 @@ struct xcc_twin {
     int memo_owner;       /* this twin made the memo and frees it */
     int memo_unbooked;    /* entries written, not yet added to memo->writes */
     ullng memo_spared;    /* nodes spared by hits, not yet added to memo->spared */
+    ullng memo_nodes_mark; /* the walk's nodes when the memo was last booked */
 };
 typedef struct xcc_twin twin;
 
