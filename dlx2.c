@@ -44,6 +44,10 @@ typedef struct settings {
     unsigned given;       /* the letters given, as bits: see knuth_bit */
     const char **shape_names; /* every S<file>, last argument first */
     int nshapes;
+    /* DLX5's (--knuth=dlx5) */
+    int best;             /* k<n> */
+    int zgiven, lenthresh; /* z<n>, h<n> */
+    const char *zchars;   /* Z<chars> */
     /* flags */
     int count_only;       /* -c */
     int progress;         /* -p */
@@ -53,7 +57,7 @@ typedef struct settings {
     int threads;          /* -j */
     int shard, shards;    /* --shard K/N */
     const char *engine;   /* --engine, NULL: dlx (auto with -c) */
-    int knuth;            /* --knuth=dlxN: N; 0: DLX2's, DLX3's for a problem with bounds */
+    const char *knuth;    /* --knuth, NULL: by the problem (knuth_program) */
     int json;             /* --format=json */
     int merge;            /* --merge */
     const char *verify;   /* --verify LISTING */
@@ -135,7 +139,7 @@ static int is_number(const char *s)
  * DLX2 reads t, T and d as 64-bit numbers, so a negative one wraps round
  * to no limit, and the others as int. The defaults are DLX2's.
  */
-enum kind { INT, WIDE, SEED, SHAPE };
+enum kind { INT, WIDE, SEED, SHAPE, CHARS };
 
 typedef struct knuth_row {
     char letter;
@@ -165,7 +169,35 @@ static const knuth_row knuth_rows[] = {
     {'l', INT, offsetof(settings, show_choices_gap), "1000000",
      "with v4, trace only levels at most n above the deepest so far"},
     {'S', SHAPE, 0, NULL, "write the shape of the search tree to file"},
+    {'k', INT, offsetof(settings, best), "1",
+     "(DLX5) find the n cheapest solutions, 1 to 15000"},
+    {'h', INT, offsetof(settings, lenthresh), "10",
+     "(DLX5) look at most n options down an item's list when\n"
+     "choosing the item to branch on"},
+    {'z', INT, offsetof(settings, zgiven), "0",
+     "(DLX5) every option has n primary items (besides Z's): a\n"
+     "lower bound from the cheapest options, and warnings"},
+    {'Z', CHARS, offsetof(settings, zchars), NULL,
+     "(DLX5) every option has one primary item starting with\n"
+     "each of these characters (at most 7): a lower bound too"},
 };
+
+/*
+ * The arguments each of Knuth's programs takes, and its default v<n>:
+ * dlx2 plays one of them (--knuth, or as the problem asks: DLX3 for one
+ * with bounds, DLX5 for one with costs), and refuses the others' letters.
+ */
+typedef struct knuth_program {
+    const char *name, *letters;
+    int vbose;
+} knuth_program;
+
+static const knuth_program knuth_programs[] = {
+    {"dlx2", "mtTvdscClS", 1025},
+    {"dlx3", "mtTvdscClS", 1025},
+    {"dlx5", "mtTvdcClSkhzZ", 1041},
+};
+enum { KNUTH_PROGRAMS = sizeof knuth_programs / sizeof *knuth_programs };
 enum { KNUTH_ROWS = sizeof knuth_rows / sizeof *knuth_rows };
 
 static const knuth_row *knuth_row_of(char letter)
@@ -191,11 +223,20 @@ static void knuth_argument(settings *st, const char *arg)
         st->shape_names[st->nshapes++] = arg + 1;
         return;
     }
+    if (k->kind == CHARS) {
+        if (strlen(arg + 1) > 7)
+            bad_usage("bad argument '%s': at most 7 prefix characters may follow Z", arg);
+        *(const char **)((char *)st + k->field) = arg + 1;
+        return;
+    }
     if (!parse_number(arg + 1, &v))
         bad_usage("bad argument '%s': a whole number must follow the letter"
                   " (to read a file of that name, write ./%s)", arg);
     if (k->kind != WIDE && (v < INT_MIN || v > INT_MAX))
         bad_usage("bad argument '%s': the number must lie between -2147483648 and 2147483647",
+                  arg);
+    if (k->letter == 'k' && (v < 1 || v > 15000))
+        bad_usage("bad argument '%s': k<n> asks for the n best solutions, 1 to 15000 (as DLX5)",
                   arg);
     char *field = (char *)st + k->field;
     if (k->kind == INT)
@@ -292,17 +333,6 @@ static void take_engine(settings *st, const char *v)
     st->engine = v;
 }
 
-/* --knuth=dlx2 or dlx3: whose tree, report and figures. */
-static void take_knuth(settings *st, const char *v)
-{
-    if (!strcmp(v, "dlx2"))
-        st->knuth = 2;
-    else if (!strcmp(v, "dlx3"))
-        st->knuth = 3;
-    else
-        bad_usage("unknown program '%s' for --knuth (dlx2 or dlx3)", v);
-}
-
 static void take_shard(settings *st, const char *v)
 {
     int k, n;
@@ -311,6 +341,21 @@ static void take_shard(settings *st, const char *v)
         bad_usage("bad shard '%s' (K/N with 1 <= K <= N <= 1000000)", v);
     st->shard = k;
     st->shards = n;
+}
+
+static const knuth_program *knuth_program_named(const char *name)
+{
+    for (int k = 0; k < KNUTH_PROGRAMS; k++)
+        if (!strcmp(knuth_programs[k].name, name))
+            return &knuth_programs[k];
+    return NULL;
+}
+
+static void take_knuth(settings *st, const char *v)
+{
+    if (!knuth_program_named(v))
+        bad_usage("unknown program '%s' for --knuth (dlx2, dlx3 or dlx5)", v);
+    st->knuth = v;
 }
 
 static void take_format(settings *st, const char *v)
@@ -353,11 +398,14 @@ static const flag_row flag_rows[] = {
      "after it when the search was stopped early (1778+: at\n"
      "least 1778); use --engine=fast when the problem suits it"},
     {"--engine", NULL, "a name (%s)", take_engine, 1, "--engine=NAME", NULL},
-    {"--knuth", NULL, "a program (dlx2 or dlx3)", take_knuth, 1, "--knuth=PROG",
-     "whose search, report and figures: dlx2 (the default) or\n"
-     "dlx3, Knuth's DLX3, with its tree and cost model even\n"
-     "for a problem without multiplicities. A problem with\n"
-     "bounds (a:b|name, xcc(5)) gets DLX3's by itself"},
+    {"--knuth", NULL, "a program (dlx2, dlx3 or dlx5)", take_knuth, 1, "--knuth=PROG",
+     "search and report as Knuth's PROG does: dlx2 (DLX2),\n"
+     "dlx3 (DLX3, its tree and cost model even for a problem\n"
+     "without multiplicities) or dlx5 (DLX5: the cheapest\n"
+     "solutions of a problem with costs, its arguments k, h,\n"
+     "z, Z and no s). By default a problem with bounds\n"
+     "(a:b|name, xcc(5)) gets DLX3's, one with costs (|n)\n"
+     "DLX5's (so does --engine=cost), any other DLX2's"},
     {"-p", NULL, NULL, take_progress, 1, "-p",
      "progress: on a terminal, one self-updating line with\n"
      "the estimated percentage done (every d<n> mems, default\n"
@@ -553,7 +601,69 @@ static void engine_settings(const settings *st, xcc_settings *xs, xcc_dlx2 *k)
     k->want_shape = st->nshapes > 0;
     k->progress_nodes = st->progress ? 1 << 21 : 0;
     k->tasks_per_worker = 64;
-    k->knuth = st->knuth == 3 ? 3 : 0;
+    k->knuth = st->knuth && !strcmp(st->knuth, "dlx3") ? 3 : 0;
+}
+
+/* ---- Knuth's programs ------------------------------------------------------ */
+
+/*
+ * The program dlx2 plays: --knuth, or DLX5 for --engine=cost or a
+ * problem with costs, DLX3 for a problem with bounds, else DLX2. With p
+ * NULL (before reading), NULL when the problem will decide.
+ */
+static const knuth_program *program(const settings *st, const xcc_problem *p)
+{
+    if (st->knuth)
+        return knuth_program_named(st->knuth);
+    if (st->engine && !strcmp(st->engine, "cost"))
+        return knuth_program_named("dlx5");
+    if (!p)
+        return NULL;
+    return knuth_program_named(xcc_has_costs(p) ? "dlx5" : xcc_has_bounds(p) ? "dlx3" : "dlx2");
+}
+
+static int plays_dlx5(const knuth_program *prog)
+{
+    return prog && !strcmp(prog->name, "dlx5");
+}
+
+/* Holds the command line to the program played, and asks the engines what it asks. */
+static void play(settings *st, const knuth_program *prog, xcc_settings *xs, xcc_dlx2 *k)
+{
+    char msg[300];
+    int dlx5 = plays_dlx5(prog);
+    const char *why = st->knuth ? "" : dlx5 ? ", as for every problem with costs"
+                                            : "; this problem has no costs";
+    for (int i = 0; i < KNUTH_ROWS; i++)
+        if ((st->given & (1u << i)) && !strchr(prog->letters, knuth_rows[i].letter)) {
+            char c = knuth_rows[i].letter;
+            if (dlx5)
+                snprintf(msg, sizeof msg, "%c<n> is not an argument of DLX5, whose search dlx2"
+                         " plays%s (--knuth=dlx2 searches as DLX2 does, ignoring the costs)", c, why);
+            else
+                snprintf(msg, sizeof msg, "%c<n> is an argument of DLX5 (--knuth=dlx5), and dlx2"
+                         " plays %s%s", c, prog->name[3] == '3' ? "DLX3" : "DLX2", why);
+            bad_usage("%s", msg);
+        }
+    if (!dlx5) {
+        if (st->engine && !strcmp(st->engine, "cost"))
+            bad_usage("--engine=cost is DLX5's search, not --knuth=%s's", prog->name);
+        return;
+    }
+    if (st->count_only)
+        bad_usage("%s", "-c counts every solution, but with costs dlx2 finds the cheapest, as"
+                        " DLX5 does (--knuth=dlx2 -c counts them all, ignoring the costs)");
+    if (st->engine && strcmp(st->engine, "cost"))
+        bad_usage("--engine=%s does not search for the cheapest solutions (DLX5's search is"
+                  " --engine=cost)", st->engine);
+    if (!(st->given & knuth_bit('v')))
+        st->vbose = prog->vbose;
+    xs->engine = "cost";
+    xs->best = st->best;
+    k->vbose = st->vbose;
+    k->lenthresh = st->lenthresh;
+    k->zgiven = st->zgiven;
+    k->zchars = st->zchars ? st->zchars : "";
 }
 
 /* The engine that runs these settings on p (NULL: on any problem), or a usage error. */
@@ -586,8 +696,10 @@ static void write_usage(FILE *h)
     fputs("Usage: dlx2 [ARGUMENT]... [FILE]\n"
           "Find every solution of an exact cover problem with colors (XCC), read\n"
           "from FILE or standard input in Knuth's DLX2 format (see xcc(5)).\n"
-          "The search and the report are those of Knuth's DLX2, or of his DLX3\n"
-          "for a problem with multiplicities (bounds a:b|name on its items).\n"
+          "The search and the report are those of Knuth's DLX2, of his DLX3\n"
+          "for a problem with multiplicities (bounds a:b|name on its items), or\n"
+          "of his DLX5, which finds the cheapest solutions (k<n>: the n best),\n"
+          "for a problem with costs (options ending in cost entries |n).\n"
           "\n"
           "Knuth's arguments (a letter and a number, no space):\n", h);
     for (int k = 0; k < KNUTH_ROWS; k++) {
@@ -780,9 +892,16 @@ static void read_problem(xcc_problem *p, FILE *in, const char *name, const setti
     if (status)
         rep_die(failure_status(status), "%s: %s%s", name, d.message,
                 status == XCC_NO_MEMORY ? memory_note : "");
-    if (st->knuth == 2 && xcc_has_bounds(p))
-        rep_die(PROG_BAD_INPUT, "%s: bounds (multiplicities) in the item line, which DLX2 does not"
-                " read: leave out --knuth=dlx2", name);
+    const char *knuth = st->knuth ? st->knuth : "";
+    if (xcc_has_bounds(p) && xcc_has_costs(p))
+        rep_die(PROG_BAD_INPUT, "%s: bounds (multiplicities) and costs in one problem: DLX3"
+                " takes the one, DLX5 the other, neither both", name);
+    if (xcc_has_bounds(p) && (!strcmp(knuth, "dlx2") || !strcmp(knuth, "dlx5")))
+        rep_die(PROG_BAD_INPUT, "%s: bounds (multiplicities) in the item line, which %s does not"
+                " read: leave out --knuth=%s", name, knuth[3] == '2' ? "DLX2" : "DLX5", knuth);
+    if (xcc_has_costs(p) && !strcmp(knuth, "dlx3"))
+        rep_die(PROG_BAD_INPUT, "%s: costs in the options, which DLX3 does not read: leave out"
+                " --knuth=dlx3", name);
 }
 
 /*
@@ -862,6 +981,9 @@ static int search(settings *st)
     xcc_dlx2 knobs;
     const xcc_engine_row *row;
     engine_settings(st, &xs, &knobs);
+    const knuth_program *prog = program(st, NULL);
+    if (prog)
+        play(st, prog, &xs, &knobs);
     choose_engine(st, &xs, NULL, &row); /* refusals that need no problem come first */
 
     const char *name;
@@ -872,12 +994,17 @@ static int search(settings *st)
     install_signals(st);
     xcc_problem p;
     read_problem(&p, in, name, st);
+    if (!prog)
+        play(st, prog = program(st, &p), &xs, &knobs);
 
     rep r = {.out = stdout, .err = stderr, .p = &p, .json = st->json,
+             .costs = plays_dlx5(prog), .best = st->best,
              .count_only = st->count_only, .vbose = st->vbose,
              .show_levels_max = st->show_levels_max, .tty_progress = st->progress && isatty(2),
              .out_tty = isatty(1), .shard = st->shard, .shards = st->shards,
              .time_limit = st->time_limit};
+    if (r.costs && (st->vbose & XCC_SHOW_TAXES))
+        rep_cost_taxes(&r);
     if (st->vbose & XCC_SHOW_BASICS)
         rep_input_line(&r);
     if (st->vbose & XCC_SHOW_TOTS)

@@ -30,6 +30,10 @@ const xcc_engine_row xcc_engine_rows[] = {
      "v512, -c, -p and --time-limit; -c picks it by itself\n"
      "when it suits",
      {&xcc_fast_engine}, 256 * MB, {NULL}},
+    {"cost",
+     "Knuth's DLX5: the cheapest solutions of a problem with\n"
+     "costs, its tree, mems and report (--knuth=dlx5)",
+     {&xcc_cost_threads, &xcc_cost_engine}, 0, {NULL}},
     {NULL, NULL, {NULL}, 0, {NULL}},
 };
 
@@ -77,7 +81,7 @@ static const char *unsound(const xcc_settings *st)
 const xcc_engine *xcc_engine_choose(const xcc_problem *p, const xcc_settings *st, int counting,
                                     const xcc_engine_row **row, const char **why)
 {
-    const char *name = st->engine ? st->engine : "dlx";
+    const char *name = st->engine ? st->engine : p && xcc_has_costs(p) ? "cost" : "dlx";
     const xcc_engine *e;
     *row = NULL;
     if ((*why = unsound(st)))
@@ -92,7 +96,7 @@ const xcc_engine *xcc_engine_choose(const xcc_problem *p, const xcc_settings *st
         name = "dlx";
     }
     if (!(*row = xcc_engine_row_named(name))) {
-        *why = "no such engine (dlx, links or fast)";
+        *why = "no such engine (dlx, links, fast or cost)";
         return NULL;
     }
     return first_willing(*row, p, st, why);
@@ -115,7 +119,8 @@ xcc_status xcc_engine_run(const xcc_engine *e, xcc_problem *p, const xcc_setting
     double start = now();
     xcc_status s = e->solve(p, st, sink ? sink : &nothing, fig, d);
     fig->seconds = now() - start;
-    fig->imems = fig->knuth == 3 ? xcc_imems3(p) : p->imems;
+    if (!fig->imems) /* not counted by the engine (as DLX5's input phase is) */
+        fig->imems = fig->knuth == 3 ? xcc_imems3(p) : p->imems;
     return s;
 }
 
@@ -127,6 +132,7 @@ void xcc_settings_init(xcc_settings *s)
     s->max_solutions = XCC_UNLIMITED;
     s->max_mems = XCC_UNLIMITED;
     s->threads = 1;
+    s->best = 1;
 }
 
 const char *xcc_refusal(const xcc_problem *p, const xcc_settings *s)
@@ -167,5 +173,7 @@ xcc_status xcc_solve(xcc_problem *p, const xcc_settings *s, xcc_on_solution fn, 
 void xcc_figures_free(xcc_figures *fig)
 {
     free(fig->profile);
+    free(fig->costs);
     fig->profile = NULL;
+    fig->costs = NULL;
 }

@@ -609,7 +609,7 @@ static int hand_out(fast *f)
     if (!xcc_sink_wants(k, f->count))
         return 0;
     fill_path(f, f->sol_len);
-    xcc_solution sol = {f->count, f->sol_len, f->path};
+    xcc_solution sol = {f->count, f->sol_len, f->path, 0};
     return k->solution(f->p, &sol, k->ctx);
 }
 

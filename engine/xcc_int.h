@@ -102,6 +102,19 @@ struct xcc_problem {
      */
     xcc_bound *bounds;
     long long imems3_less; /* DLX2's imems minus DLX3's */
+    /*
+     * Costs (formats/xcc.md, DLX5's minimum-cost problems): opt_cost[o]
+     * is the sum of option o's cost entries "|n"; NULL when the input
+     * has none, and then the problem is plain XCC. cost_total, that of
+     * every kept option, stays below XCC_COST_INFINITY, so no solution's
+     * cost can wrap. imems5_less is DLX2's imems minus what DLX5 charges
+     * for reading (xcc_imems5). tax[i] is DLX5's tax on primary item i
+     * (cost.c), made when first asked for.
+     */
+    ullng *opt_cost;
+    ullng cost_total;
+    long long imems5_less;
+    struct xcc_taxes *taxes;
     /* s<n>: the generator the reader drew from, which the search goes on with */
     gb_rng rng;
     int randomized;   /* rng is seeded */
@@ -111,7 +124,7 @@ struct xcc_problem {
        NULL otherwise (stop_len[1 .. last_itm-1]) */
     int *stop_len;
     /* private to the reader: capacities and hash tables */
-    int cl_cap, nd_cap, color_cap, opt_cap, bounds_cap;
+    int cl_cap, nd_cap, color_cap, opt_cap, bounds_cap, cost_cap;
     size_t names_len, names_cap;
     int *item_hash, item_hash_size;
     int *color_hash, color_hash_size;
@@ -181,6 +194,28 @@ static inline ullng xcc_imems3(const xcc_problem *p)
     return p->imems - (ullng)p->imems3_less;
 }
 
+/* DLX5's "infinite" cost: no total may reach it. */
+#define XCC_COST_INFINITY (~0ULL)
+
+/* Whether the problem has costs (a minimum-cost problem, DLX5's). */
+static inline int xcc_has_costs(const xcc_problem *p) { return p->opt_cost != NULL; }
+
+/* Option o's cost: the sum of its cost entries. */
+static inline ullng xcc_cost_of(const xcc_problem *p, int o)
+{
+    return p->opt_cost ? p->opt_cost[o] : 0;
+}
+
+/* The mems DLX5 charges for reading the problem (before its taxes), one
+   of them to look at its argument Z<chars>. */
+static inline ullng xcc_imems5(const xcc_problem *p)
+{
+    return p->imems - (ullng)p->imems5_less + 1;
+}
+
+/* Frees p's taxes (engine/cost_setup.c). */
+void xcc_taxes_free(xcc_problem *p);
+
 /* Number of entries as DLX2 reports them (nodes after the headers). */
 static inline int xcc_entries(const xcc_problem *p) { return p->last_node - p->last_itm; }
 
@@ -205,6 +240,8 @@ enum {
     XCC_SHOW_BASICS = 1,
     XCC_SHOW_CHOICES = 2,
     XCC_SHOW_DETAILS = 4,
+    XCC_SHOW_TAXES = 8,       /* DLX5: every item's tax */
+    XCC_SHOW_OPT_COSTS = 16,  /* DLX5: the best costs at the end */
     XCC_SHOW_PROFILE = 128,
     XCC_SHOW_FULL_STATE = 256,
     XCC_SHOW_TOTS = 512,
@@ -231,6 +268,9 @@ struct xcc_dlx2 {
     int tasks_per_worker;  /* -j, --shard: subtrees to aim for per thread or shard */
     int knuth;             /* 3: DLX3's tree and figures even for a plain problem
                               (--knuth=dlx3); 0: as the problem says (mcc.h) */
+    /* DLX5's heuristics (engine/cost.h): h<n>, z<n> and Z<chars> ("" none) */
+    int lenthresh, zgiven;
+    const char *zchars;
 };
 typedef struct xcc_dlx2 xcc_dlx2;
 
@@ -248,6 +288,8 @@ typedef struct xcc_progress {
     int subtrees;            /* fraction is the share of subtrees finished (-j) */
     int knuth;               /* 3: a walk of DLX3's tree; 0: DLX2's */
     int mems_counted;
+    int costs;               /* DLX5's search: */
+    ullng cutoff;            /* the k-th best total cost so far, or XCC_COST_INFINITY */
 } xcc_progress;
 
 typedef struct xcc_sink {
@@ -290,6 +332,8 @@ extern const xcc_engine xcc_twin_engine;     /* xcc_twin.c: DLX2's tree with bit
 extern const xcc_engine xcc_fast_engine;     /* xcc_fast.c: another tree */
 extern const xcc_engine xcc_threads_twin;    /* xcc_parallel.c: threads and shards, twins */
 extern const xcc_engine xcc_threads_links;   /* the same, dancing */
+extern const xcc_engine xcc_cost_engine;     /* cost_search.c: DLX5's minimum-cost search */
+extern const xcc_engine xcc_cost_threads;    /* cost_parallel.c: the same, threads and shards */
 
 /*
  * The engines users can name, and how each is chosen (xcc_engines.c). A

@@ -45,6 +45,8 @@ typedef struct reader {
     size_t raw_len;   /* bytes of the line as read, newline included */
     int had_newline;  /* did the line end in '\n' in the file? */
     long line;        /* number of the current line */
+    ullng cost;       /* the cost of the option being read (DLX5) */
+    long cost_col;    /* the column of its first cost entry, or 0 */
 } reader;
 
 /* C's isspace in the "C" locale, which is what DLX2 uses. */
@@ -635,6 +637,90 @@ static int read_entry(reader *r, size_t *ip, int spacer, int *has_primary)
     return 0;
 }
 
+/* ---- cost entries (DLX5) --------------------------------------------- */
+/*
+ * After any entry of an option, "|n" adds n (decimal digits) to the
+ * option's cost, as DLX5 reads it: so "A |3 B |2" costs 5. A line that
+ * starts with "|" is a comment, so a cost never stands alone. Where DLX5
+ * lets a sum wrap round modulo 2^64, the reader refuses it: every
+ * option's cost, and the costs of all kept options together, stay below
+ * XCC_COST_INFINITY (DLX5's "infinity"), so no solution's cost can wrap.
+ * DLX5's reading mems differ from DLX2's by what it spends on costs
+ * (imems5_less, see xcc_int.h).
+ */
+
+static const char cost_shape[] = "a cost is '|' and decimal digits; a comment takes a line of its own";
+
+/* Reads the cost entries at b[*ip] into r->cost; 0, or a failure. */
+static int read_costs(reader *r, size_t *ip)
+{
+    xcc_problem *p = r->p;
+    const char *b = r->buf;
+    char q[300];
+    size_t i = *ip;
+    while (b[i] == '|') {
+        size_t n = 1, after;
+        ullng v = 0;
+        while (!is_ws(b[i + n]))
+            n++;
+        if (n == 1)
+            return fail(r, XCC_BAD_INPUT, (long)i + 1, "'|' without a cost: %s", cost_shape);
+        for (size_t k = 1; k < n; k++) {
+            unsigned d = (unsigned)(b[i + k] - '0');
+            if (d > 9)
+                return fail(r, XCC_BAD_INPUT, (long)i + 1, "bad cost '%s': %s",
+                            quoted(b + i, n, q), cost_shape);
+            if (v > (XCC_COST_INFINITY - 1 - d) / 10)
+                v = XCC_COST_INFINITY; /* too large, whatever follows */
+            else
+                v = 10 * v + d;
+        }
+        if (v >= XCC_COST_INFINITY - r->cost && r->cost)
+            return fail(r, XCC_BAD_INPUT, (long)i + 1, "the costs of this option add up past %llu",
+                        XCC_COST_INFINITY - 1);
+        if (v >= XCC_COST_INFINITY)
+            return fail(r, XCC_BAD_INPUT, (long)i + 1, "cost '%s' is too large (at most %llu)",
+                        quoted(b + i, n, q), XCC_COST_INFINITY - 1);
+        if (!p->opt_cost && !(p->opt_cost = calloc((size_t)(p->cost_cap = p->opt_cap + 64),
+                                                   sizeof(ullng))))
+            return out_of_memory(r);
+        if (!r->cost_col)
+            r->cost_col = (long)i + 1;
+        r->cost += v;
+        for (after = i + n + 1; is_ws(b[after]); after++)
+            ;
+        /* DLX5 looks at each byte after the bar and at the blanks after */
+        p->imems5_less -= (long long)(n + (after - (i + n + 1)) + 1);
+        i = after;
+    }
+    *ip = i;
+    return 0;
+}
+
+/* Records the cost of the option just kept; 0, or a failure. */
+static int keep_cost(reader *r)
+{
+    xcc_problem *p = r->p;
+    if (!p->opt_cost)
+        return 0;
+    if ((int)p->options >= p->cost_cap) {
+        int cap = p->opt_cap > p->cost_cap ? p->opt_cap : 2 * p->cost_cap;
+        ullng *c = realloc(p->opt_cost, (size_t)cap * sizeof(ullng));
+        if (!c)
+            return out_of_memory(r);
+        memset(c + p->cost_cap, 0, (size_t)(cap - p->cost_cap) * sizeof(ullng));
+        p->opt_cost = c;
+        p->cost_cap = cap;
+    }
+    if (r->cost >= XCC_COST_INFINITY - p->cost_total)
+        return fail(r, XCC_BAD_INPUT, r->cost_col ? r->cost_col : 1,
+                    "the costs of all options add up past %llu, and a solution's might",
+                    XCC_COST_INFINITY - 1);
+    p->cost_total += r->cost;
+    p->opt_cost[p->options] = r->cost;
+    return 0;
+}
+
 /* Makes room for one more kept option in opt_node and opt_line. */
 static int grow_options(xcc_problem *p)
 {
@@ -659,12 +745,15 @@ static int read_option(reader *r, size_t i)
 {
     xcc_problem *p = r->p;
     int spacer = p->last_node, has_primary = 0;
+    r->cost = 0, r->cost_col = 0;
     while (r->buf[i])
-        if (read_entry(r, &i, spacer, &has_primary)) {
+        if (read_entry(r, &i, spacer, &has_primary) || read_costs(r, &i)) {
             unlink_option(r, spacer); /* for the building calls, which go on */
             return r->status;
         }
     if (!has_primary) {
+        /* DLX5 links a node in for a mem less than DLX2, and out for one less */
+        p->imems5_less += 2LL * (p->last_node - spacer);
         if (r->warn) {
             fputs("Option ignored (no primary items): ", r->warn);
             fwrite(r->buf, 1, r->raw_len, r->warn);
@@ -679,6 +768,10 @@ static int read_option(reader *r, size_t i)
     if (grow_options(p)) {
         unlink_option(r, spacer);
         return out_of_memory(r);
+    }
+    if (keep_cost(r)) {
+        unlink_option(r, spacer);
+        return r->status;
     }
     p->opt_node[p->options] = spacer + 1;
     p->opt_line[p->options] = r->line;
@@ -878,6 +971,8 @@ void xcc_release(xcc_problem *p)
     free(p->opt_node);
     free(p->opt_line);
     free(p->bounds);
+    free(p->opt_cost);
+    xcc_taxes_free(p);
     free(p->item_hash);
     free(p->color_hash);
     memset(p, 0, sizeof *p);

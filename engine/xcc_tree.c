@@ -14,6 +14,8 @@ static const xcc_dlx2 defaults = {
     .show_choices_gap = 1000000,
     .show_levels_max = 1000000,
     .tasks_per_worker = 64,
+    .lenthresh = 10,
+    .zchars = "",
 };
 
 const xcc_dlx2 *xcc_knobs(const xcc_settings *st)
@@ -92,8 +94,7 @@ xcc_status xcc_tree_reserve(xcc_tree *t, int need)
     return XCC_OK;
 }
 
-/* Fills path[0 .. levels-1] from choice[]; k and d from the links unless known. */
-static void fill_path(xcc_tree *t, int levels, int known)
+void xcc_tree_path(xcc_tree *t, int levels, int known)
 {
     const xcc_problem *p = t->p;
     const xcc_node *nd = p->nd;
@@ -123,8 +124,8 @@ int xcc_tree_solution(xcc_tree *t, int known)
     const xcc_sink *k = t->sink;
     if (!xcc_sink_wants(k, t->fig.solutions))
         return 0;
-    fill_path(t, t->level + 1, known);
-    xcc_solution sol = {t->fig.solutions, t->level + 1, t->path};
+    xcc_tree_path(t, t->level + 1, known);
+    xcc_solution sol = {t->fig.solutions, t->level + 1, t->path, t->cost};
     return k->solution(t->p, &sol, k->ctx);
 }
 
@@ -133,12 +134,13 @@ void xcc_tree_progress(xcc_tree *t, int known)
     const xcc_sink *k = t->sink;
     if (!k->progress)
         return;
-    fill_path(t, t->level, known);
+    xcc_tree_path(t, t->level, known);
     xcc_progress pr = {
         .solutions = t->fig.solutions, .mems = t->fig.mems, .nodes = t->fig.nodes,
         .level = t->level, .maxl = t->maxl, .path = t->path, .mems_counted = 1,
         .fraction = t->fraction_done >= 0 ? t->fraction_done : xcc_path_fraction(t->path, t->level),
-        .subtrees = t->fraction_done >= 0, .knuth = t->fig.knuth,
+        .subtrees = t->fraction_done >= 0, .knuth = t->fig.knuth, .costs = t->costs,
+        .cutoff = t->cutoff,
     };
     k->progress(k->ctx, &pr);
 }

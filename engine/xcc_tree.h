@@ -51,6 +51,10 @@ struct xcc_tree {
     int (*on_split)(xcc_tree *t, void *ctx);
     void *split_ctx;
     double fraction_done;  /* >= 0: what progress reports give as the share done */
+    /* costs (cost.h): the total cost of the solution handed out, and for
+       progress reports the k-th best total so far (XCC_COST_INFINITY: none) */
+    int costs;
+    ullng cost, cutoff;
     /* the path: choice[0..level] are the nodes chosen at each level */
     int level, maxl;
     int *choice;
@@ -67,6 +71,9 @@ void xcc_tree_free(xcc_tree *t);
 
 /* Makes room for levels 0 .. need in choice[], profile[] and path[]. */
 xcc_status xcc_tree_reserve(xcc_tree *t, int need);
+
+/* Fills path[0 .. levels-1] from choice[]; k and d from the links unless known. */
+void xcc_tree_path(xcc_tree *t, int levels, int known);
 
 /*
  * Hands solution number fig.solutions, choice[0 .. level], to the sink;

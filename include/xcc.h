@@ -146,6 +146,7 @@ typedef struct xcc_settings {
     int shard, shards;                 /* 0, 0: all; else part shard of 1 .. shards */
     int randomize;                     /* break ties at random (see xcc_read_options) */
     long seed;                         /* for randomize, if the reader did not randomize */
+    int best;                          /* with costs: the n cheapest (DLX5's k<n>); 1 */
     volatile sig_atomic_t *interrupt;  /* polled at every node; NULL */
     xcc_accept_fn accept;              /* NULL */
     xcc_retract_fn retract;            /* NULL */
@@ -173,6 +174,7 @@ typedef struct xcc_solution {
     unsigned long long number;  /* 1, 2, ... in the order found */
     int size;                   /* options chosen */
     const xcc_choice *choices;  /* in the order chosen */
+    unsigned long long cost;    /* the sum of its options' costs (0 without costs) */
 } xcc_solution;
 
 /* Called with each solution (from one thread at a time); nonzero stops the search. */
@@ -190,6 +192,11 @@ typedef struct xcc_figures {
     int knuth;            /* 3: DLX3's tree and cost model (multiplicities; lmems is 0);
                              0: DLX2's */
     unsigned long long *profile; /* nodes per level 0 .. maxl + 1 when dlx2 asks (v128), else NULL */
+    /* with costs: the `best` least costs of all solutions, least first,
+       equal ones repeated (fewer if there are fewer solutions); solutions
+       then counts those found that improved on the best so far */
+    unsigned long long *costs;
+    int ncosts;
 } xcc_figures;
 
 /*
@@ -205,7 +212,7 @@ XCC_API xcc_status xcc_solve(xcc_problem *p, const xcc_settings *s, xcc_on_solut
 /* Why xcc_solve would refuse these settings (p may be NULL), or NULL. */
 XCC_API const char *xcc_refusal(const xcc_problem *p, const xcc_settings *s);
 
-/* Frees fig->profile. */
+/* Frees fig->profile and fig->costs. */
 XCC_API void xcc_figures_free(xcc_figures *fig);
 
 #ifdef __cplusplus

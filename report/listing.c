@@ -160,7 +160,10 @@ static int json_solution(rep *r, const xcc_problem *p, const xcc_solution *s)
         }
         fputc('"', f);
     }
-    fputs("],\"colors\":{", f);
+    fputs("]", f);
+    if (r->costs)
+        fprintf(f, ",\"cost\":%llu", s->cost);
+    fputs(",\"colors\":{", f);
     int first = 1;
     for (int l = 0; l < size; l++)
         for (int x = p->opt_node[r->order[l]]; p->nd[x].itm > 0; x++) {
@@ -186,6 +189,8 @@ int rep_solution(const xcc_problem *p, const xcc_solution *s, void *ctx)
     if (r->json) {
         if (json_solution(r, p, s))
             return 1;
+    } else if (r->costs) {
+        rep_cost_listing(r->out, p, s);
     } else {
         rep_listing(r->out, p, s);
     }

@@ -95,6 +95,10 @@ static void state_report(const rep *r, const xcc_progress *pr)
 void rep_progress(void *ctx, const xcc_progress *pr)
 {
     rep *r = ctx;
+    if (pr->costs && !pr->subtrees && !r->tty_progress) {
+        rep_cost_progress(r, pr);
+        return;
+    }
     if (pr->subtrees) { /* -j: the share of subtrees done; a log would get a line every 0.2 s */
         if (r->tty_progress) {
             fprintf(r->err, "\r\033[K%6.2f%% of the subtrees done", 100.0 * pr->fraction);
@@ -200,6 +204,8 @@ static void json_summary(const rep *r, const xcc_figures *fig)
     if (fig->mems_counted)
         fprintf(f, ",\"cleansings\":%llu,\"imems\":%llu,\"mems\":%llu,\"lmems\":%llu,\"bytes\":%llu",
                 fig->cleansings, fig->imems, fig->mems, fig->lmems, fig->bytes);
+    if (r->costs)
+        rep_cost_json(f, fig);
     fprintf(f, ",\"seconds\":%.6f}}\n", fig->seconds);
 }
 
@@ -229,10 +235,15 @@ int rep_end(rep *r, const xcc_figures *fig)
     }
     if (r->vbose & XCC_SHOW_BASICS) {
         if (r->shards) /* --shard K/N given, even 1/1 */
-            fprintf(r->err, "Shard %d/%d, problem fingerprint %016llx.\n", r->shard, r->shards,
-                    (ullng)rep_fingerprint(r->p));
-        rep_closing(r->err, fig, rep_ccost(fig));
+            fprintf(r->err, "Shard %d/%d, problem fingerprint %016llx%s.\n", r->shard, r->shards,
+                    (ullng)rep_fingerprint(r->p), rep_best_tag(r));
+        if (r->costs)
+            rep_cost_closing(r->err, fig);
+        else
+            rep_closing(r->err, fig, rep_ccost(fig));
     }
+    if (r->costs && (r->vbose & XCC_SHOW_OPT_COSTS) && fig->solutions)
+        rep_cost_optimum(r->err, fig->costs, fig->ncosts, r->best);
     return 0;
 }
 
@@ -261,6 +272,10 @@ uint64_t rep_fingerprint(const xcc_problem *p)
     for (int q = p->last_itm; q <= p->last_node; q++) {
         const xcc_node *x = &p->nd[q];
         if (x->itm <= 0) {
+            if (q > p->last_itm && xcc_has_costs(p)) { /* and only then: "|C" */
+                char c[32];
+                h = fnv1a(h, c, (size_t)snprintf(c, sizeof c, "|%llu", p->opt_cost[-x->itm - 1]));
+            }
             h = fnv1a(h, "\n", 1);
             continue;
         }

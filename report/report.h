@@ -35,6 +35,8 @@ typedef struct rep {
     int tty_progress;      /* -p on a terminal: one self-updating line */
     int out_tty;           /* stdout is a terminal: flush each solution */
     int shard, shards;     /* --shard K/N; shards 0 when not given */
+    int costs;             /* DLX5's report (cost.c), for the best `best` costs */
+    int best;
     /* why an interrupted search was interrupted: the signal, or the time limit */
     int signal;
     double time_limit;
@@ -115,6 +117,29 @@ const char *rep_shown(const char *s, size_t max, char out[REP_SHOWN_SIZE]);
 
 /* Wipes -p's self-updating line off the terminal. */
 void rep_clear_progress(const rep *r);
+
+/* ---- DLX5's report of a minimum-cost search (cost.c) -------------------- */
+
+/* " A tax=$3" for every taxed item, and the total (v8). */
+void rep_cost_taxes(const rep *r);
+
+/* "K: (total cost $C)", then each option with "(k of d) $T [N]". */
+void rep_cost_listing(FILE *f, const xcc_problem *p, const xcc_solution *s);
+
+/* DLX5's progress line, or its current state (v256). */
+void rep_cost_progress(const rep *r, const xcc_progress *pr);
+
+/* DLX5's closing line. */
+void rep_cost_closing(FILE *f, const xcc_figures *fig);
+
+/* "The optimum cost is $C", or for best > 1 the n costs, equal ones as one line. */
+void rep_cost_optimum(FILE *f, const ullng *costs, int n, int best);
+
+/* ", k3" for the line of --shard of a minimum-cost search (it finds the 3 best), else "". */
+const char *rep_best_tag(const rep *r);
+
+/* The JSON summary's "costs" and "optimum". */
+void rep_cost_json(FILE *f, const xcc_figures *fig);
 
 /* ---- --merge (merge.c) ------------------------------------------------- */
 

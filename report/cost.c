@@ -1,0 +1,130 @@
+/*
+ * cost.c — the report of a minimum-cost search, in the layouts of
+ * Knuth's DLX5: the taxes (v8), a solution with its total cost and each
+ * option's cost and net cost, the progress lines and states, the closing
+ * line (no lmems, no ccost) and the best costs found.
+ */
+#include "report.h"
+
+#include "cost.h"
+
+#include <string.h>
+
+void rep_cost_taxes(const rep *r)
+{
+    xcc_problem *p = (xcc_problem *)r->p; /* the taxes are made once, and kept in it */
+    const xcc_taxes *tx = xcc_taxes_of(p);
+    if (!tx)
+        rep_die(3, "out of memory");
+    for (int k = 1; k < p->second; k++)
+        if (tx->tax[k]) {
+            fputc(' ', r->err);
+            xcc_print_name(r->err, p, k);
+            fprintf(r->err, " tax=$%llu\n", tx->tax[k]);
+        }
+    if (tx->total)
+        fprintf(r->err, " (total tax is $%llu)\n", tx->total);
+}
+
+void rep_cost_listing(FILE *f, const xcc_problem *p, const xcc_solution *s)
+{
+    const xcc_taxes *tx = xcc_taxes_of((xcc_problem *)p);
+    fprintf(f, "%llu: (total cost $%llu)\n", s->number, s->cost);
+    for (int l = 0; l < s->size; l++)
+        xcc_cost_print_choice(f, p, tx, &s->choices[l]);
+}
+
+/* DLX5's one-character code for 0..61, '*' beyond (as DLX2's). */
+static char code_char(int v)
+{
+    return v < 10 ? (char)('0' + v) : v < 36 ? (char)('a' + v - 10) : v < 62 ? (char)('A' + v - 36) : '*';
+}
+
+/*
+ * " after M mems: S sols, $C, kd kd ... 0.12345": the estimate of the
+ * share done goes only as deep as the levels shown (C<n>).
+ */
+static void progress_line(const rep *r, const xcc_progress *pr)
+{
+    double f = 0.0, fd = 1.0;
+    fprintf(r->err, " after %llu mems: %llu sols,", pr->mems, pr->solutions);
+    if (pr->cutoff != XCC_COST_INFINITY)
+        fprintf(r->err, " $%llu,", pr->cutoff);
+    for (int l = 0; l < pr->level; l++) {
+        int k = pr->path[l].k, d = pr->path[l].d;
+        fd *= d, f += (k - 1) / fd;
+        fprintf(r->err, " %c%c", code_char(k), code_char(d));
+        if (l >= r->show_levels_max) {
+            fputs("...", r->err);
+            break;
+        }
+    }
+    fprintf(r->err, " %.5f\n", f + 0.5 / fd);
+}
+
+/* "Current state (level L):" and the options chosen (v256). */
+static void state_report(const rep *r, const xcc_progress *pr)
+{
+    const xcc_taxes *tx = xcc_taxes_of((xcc_problem *)r->p);
+    fprintf(r->err, "Current state (level %d):\n", pr->level);
+    for (int l = 0; l < pr->level; l++) {
+        xcc_cost_print_choice(r->err, r->p, tx, &pr->path[l]);
+        if (l >= r->show_levels_max) {
+            fputs(" ...\n", r->err);
+            break;
+        }
+    }
+    fprintf(r->err, " %llu solutions, ", pr->solutions);
+    if (pr->cutoff != XCC_COST_INFINITY)
+        fprintf(r->err, "$%llu, ", pr->cutoff);
+    fprintf(r->err, "%llu mems, and max level %d so far.\n", pr->mems, pr->maxl);
+}
+
+void rep_cost_progress(const rep *r, const xcc_progress *pr)
+{
+    if (r->vbose & XCC_SHOW_FULL_STATE)
+        state_report(r, pr);
+    else
+        progress_line(r, pr);
+}
+
+void rep_cost_closing(FILE *f, const xcc_figures *fig)
+{
+    fprintf(f, "Altogether %llu solution%s, %llu+%llu mems, %llu updates, %llu cleansings,"
+               " %llu bytes, %llu nodes.\n", fig->solutions, fig->solutions == 1 ? "" : "s",
+            fig->imems, fig->mems, fig->updates, fig->cleansings, fig->bytes, fig->nodes);
+}
+
+void rep_cost_optimum(FILE *f, const ullng *costs, int n, int best)
+{
+    fputs(best == 1 ? "The optimum cost is" : "The optimum costs are:\n", f);
+    for (int i = 0, same = 1; i < n; i++, same++)
+        if (i + 1 == n || costs[i + 1] != costs[i]) {
+            if (same > 1)
+                fprintf(f, " $%llu (repeated %d times)\n", costs[i], same);
+            else
+                fprintf(f, " $%llu\n", costs[i]);
+            same = 0;
+        }
+}
+
+void rep_cost_json(FILE *f, const xcc_figures *fig)
+{
+    fputs(",\"costs\":[", f);
+    for (int i = 0; i < fig->ncosts; i++)
+        fprintf(f, "%s%llu", i ? "," : "", fig->costs[i]);
+    fputc(']', f);
+    if (fig->ncosts)
+        fprintf(f, ",\"optimum\":%llu", fig->costs[0]);
+    else
+        fputs(",\"optimum\":null", f);
+}
+
+const char *rep_best_tag(const rep *r)
+{
+    static char tag[32];
+    if (!r->costs)
+        return "";
+    snprintf(tag, sizeof tag, ", k%d", r->best);
+    return tag;
+}
