@@ -615,7 +615,7 @@ static const knuth_program *program(const settings *st, const xcc_problem *p)
 {
     if (st->knuth)
         return knuth_program_named(st->knuth);
-    if (st->engine && !strcmp(st->engine, "cost"))
+    if (st->engine && !strncmp(st->engine, "cost", 4))
         return knuth_program_named("dlx5");
     if (!p)
         return NULL;
@@ -646,19 +646,22 @@ static void play(settings *st, const knuth_program *prog, xcc_settings *xs, xcc_
             bad_usage("%s", msg);
         }
     if (!dlx5) {
-        if (st->engine && !strcmp(st->engine, "cost"))
-            bad_usage("--engine=cost is DLX5's search, not --knuth=%s's", prog->name);
+        if (st->engine && !strncmp(st->engine, "cost", 4)) {
+            snprintf(msg, sizeof msg, "--engine=%s is DLX5's search, not --knuth=%s's", st->engine,
+                     prog->name);
+            bad_usage("%s", msg);
+        }
         return;
     }
     if (st->count_only)
         bad_usage("%s", "-c counts every solution, but with costs dlx2 finds the cheapest, as"
                         " DLX5 does (--knuth=dlx2 -c counts them all, ignoring the costs)");
-    if (st->engine && strcmp(st->engine, "cost"))
+    if (st->engine && strncmp(st->engine, "cost", 4))
         bad_usage("--engine=%s does not search for the cheapest solutions (DLX5's search is"
                   " --engine=cost)", st->engine);
     if (!(st->given & knuth_bit('v')))
         st->vbose = prog->vbose;
-    xs->engine = "cost";
+    xs->engine = st->engine ? st->engine : "cost";
     xs->best = st->best;
     k->vbose = st->vbose;
     k->lenthresh = st->lenthresh;
@@ -881,8 +884,10 @@ static int failure_status(xcc_status s)
 static void read_problem(xcc_problem *p, FILE *in, const char *name, const settings *st)
 {
     xcc_diag d;
+    xcc_dlx2 z = {.zgiven = st->zgiven, .zchars = st->zchars}; /* DLX5's warnings */
     xcc_read_options o = {.warnings = (st->vbose & XCC_SHOW_WARNINGS) ? stderr : NULL,
-                          .randomize = (st->given & knuth_bit('s')) != 0, .seed = st->seed};
+                          .randomize = (st->given & knuth_bit('s')) != 0, .seed = st->seed,
+                          .dlx2 = &z};
     xcc_status status = xcc_read(p, in, &o, &d);
     if (in != stdin)
         fclose(in);

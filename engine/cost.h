@@ -94,9 +94,11 @@ int xcc_cost_best_sorted(const cost_best *b, ullng *out);
  * the path, the limits, the sink, the figures); the rest is DLX5's.
  */
 typedef struct cost_walk cost_walk;
+typedef struct cost_twin cost_twin;
 struct cost_walk {
     xcc_tree t;
     cost_links lk;
+    cost_twin *twin;      /* walks with bit sets instead, or NULL */
     const xcc_taxes *tx;
     ullng imems;          /* DLX5's input phase: reading, taxes, sorting */
     cost_best own;        /* the k best, unless shared */
@@ -126,9 +128,23 @@ struct cost_walk {
     void *solution_ctx;
 };
 
-/* A walk of p with st for sink: the taxes and the sorted links made here. */
+/* The twin (cost_twin.c): DLX5's tree with bit sets. */
+cost_twin *xcc_cost_twin_new(const cost_walk *w, const cost_twin *from);
+void xcc_cost_twin_delete(cost_twin *tw);
+const char *xcc_cost_twin_refuses(const xcc_problem *p, const xcc_settings *st);
+double xcc_cost_twin_bytes(const xcc_problem *p);
+xcc_status xcc_cost_twin_search(cost_walk *w);
+int xcc_cost_twin_replay(cost_walk *w, const int *path, int depth);
+void xcc_cost_twin_unreplay(cost_walk *w);
+void xcc_cost_twin_measure(cost_walk *w, int levels, ullng cutoff, int from_choice);
+int xcc_cost_twin_len(const cost_walk *w, int k);
+
+/* A solution's bookkeeping, as both walks do it (cost_search.c). */
+int xcc_cost_solution(cost_walk *w, ullng *mems);
+
+/* A walk of p with st for sink: the taxes and the sorted links made here; with twin, a twin too if it can. */
 xcc_status xcc_cost_walk_init(cost_walk *w, xcc_problem *p, const xcc_settings *st,
-                              const xcc_sink *sink);
+                              const xcc_sink *sink, int twin);
 
 /* Another walk of the same problem (a thread's), with a copy of from's links. */
 xcc_status xcc_cost_walk_twin(cost_walk *w, const cost_walk *from, const xcc_settings *st,

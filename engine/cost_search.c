@@ -267,6 +267,8 @@ static int explaining(const cost_walk *w)
 
 int xcc_cost_replay(cost_walk *w, const int *path, int depth)
 {
+    if (w->twin)
+        return xcc_cost_twin_replay(w, path, depth);
     cost_links *lk = &w->lk;
     struct tally scratch = {0, 0, 0};
     ullng cur = 0;
@@ -297,6 +299,10 @@ int xcc_cost_replay(cost_walk *w, const int *path, int depth)
 
 void xcc_cost_unreplay(cost_walk *w)
 {
+    if (w->twin) {
+        xcc_cost_twin_unreplay(w);
+        return;
+    }
     cost_links *lk = &w->lk;
     struct tally scratch = {0, 0, 0};
     for (int l = w->t.base_level - 1; l >= 0; l--) {
@@ -324,11 +330,12 @@ INLINE void refresh_cutoff(cost_walk *w)
 }
 
 /*
- * A solution (of net cost nextcost, below the cutoff): it goes into the
- * k best, and out to the sink; nonzero stops the search (fig.stop says
- * why), -1 without memory.
+ * A solution (of net cost nextcost, below the cutoff), the tally saved in
+ * the figures: it goes into the k best and out to the sink. Nonzero
+ * stops the search (fig.stop says why), -1 without memory. *mems gets
+ * DLX5's mems for the heap.
  */
-static int solution(cost_walk *w, struct tally *t)
+int xcc_cost_solution(cost_walk *w, ullng *mems)
 {
     xcc_tree *s = &w->t;
     s->fig.nodes++; /* a solution is a node of the tree too */
@@ -343,14 +350,13 @@ static int solution(cost_walk *w, struct tally *t)
         fputs("sol\n", s->sink->shape);
         fflush(s->sink->shape);
     }
-    s->fig.mems = t->mems, s->fig.updates = t->updates, s->fig.cleansings = t->cleansings;
     if (w->on_solution) {
         int stop = w->on_solution(w, w->solution_ctx);
-        t->mems = s->fig.mems;
+        *mems = s->fig.mems;
         return stop;
     }
     ullng old = w->cutoff;
-    t->mems += xcc_cost_keep(w, w->nextcost);
+    *mems += xcc_cost_keep(w, w->nextcost);
     s->fig.solutions++;
     if (s->sink->solution && xcc_cost_hand_out(w, old)) {
         s->fig.stop = XCC_STOP_CALLBACK;
@@ -370,6 +376,8 @@ static int solution(cost_walk *w, struct tally *t)
  */
 xcc_status xcc_cost_search(cost_walk *w)
 {
+    if (w->twin)
+        return xcc_cost_twin_search(w);
     xcc_tree *s = &w->t;
     cost_links *lk = &w->lk;
     xcc_node *nd = lk->nd;
@@ -429,7 +437,8 @@ advance:
     commit(lk, cur, w->thresh[s->level], &t);
     t.mems++;
     if (lk->cl[0].next == 0) {
-        int stop = solution(w, &t);
+        SAVE_TALLY();
+        int stop = xcc_cost_solution(w, &t.mems);
         if (stop < 0)
             status = XCC_NO_MEMORY;
         if (stop)
@@ -501,8 +510,8 @@ static void keep_totals(const cost_walk *w, xcc_problem *p)
         return;
     if (!(p->stop_len = malloc((size_t)p->last_itm * sizeof(int))))
         return; /* the totals show the lengths as read */
-    for (int k = 1; k < p->last_itm; k++)
-        p->stop_len[k] = w->lk.nd[k].len;
+    for (int k = 1; k < p->last_itm; k++) /* DLX5 keeps the lengths of primary items only */
+        p->stop_len[k] = w->twin && k < p->second ? xcc_cost_twin_len(w, k) : w->lk.nd[k].len;
 }
 
 /* The k best costs into the figures, as totals. */
@@ -518,14 +527,14 @@ xcc_status xcc_cost_best_figures(const cost_best *b, const xcc_taxes *tx, xcc_fi
 }
 
 static xcc_status cost_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                             xcc_figures *fig, xcc_diag *d)
+                             xcc_figures *fig, int twin)
 {
-    (void)d;
     cost_walk w;
-    xcc_status s = xcc_cost_walk_init(&w, p, st, sink);
-    w.t.fig.mems = (ullng)w.own.k; /* DLX5 sets its k best to infinity */
-    if (!s && xcc_cost_z_fits(&w))
+    xcc_status s = xcc_cost_walk_init(&w, p, st, sink, twin);
+    if (!s && xcc_cost_z_fits(&w)) {
+        w.t.fig.mems = (ullng)w.own.k; /* DLX5 sets its k best to infinity */
         s = xcc_cost_search(&w);
+    }
     keep_totals(&w, p);
     xcc_cost_figures(&w, fig);
     if (!s)
@@ -534,4 +543,19 @@ static xcc_status cost_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
     return s;
 }
 
-const xcc_engine xcc_cost_engine = {"cost", cost_refuses, cost_solve, NULL};
+static xcc_status twin_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
+                             xcc_figures *fig, xcc_diag *d)
+{
+    (void)d;
+    return cost_solve(p, st, sink, fig, 1);
+}
+
+static xcc_status links_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
+                              xcc_figures *fig, xcc_diag *d)
+{
+    (void)d;
+    return cost_solve(p, st, sink, fig, 0);
+}
+
+const xcc_engine xcc_cost_engine = {"cost", cost_refuses, twin_solve, NULL};
+const xcc_engine xcc_cost_links_engine = {"cost-links", cost_refuses, links_solve, NULL};

@@ -108,7 +108,7 @@ static xcc_status walk_start(cost_walk *w, xcc_problem *p, const xcc_settings *s
 }
 
 xcc_status xcc_cost_walk_init(cost_walk *w, xcc_problem *p, const xcc_settings *st,
-                              const xcc_sink *sink)
+                              const xcc_sink *sink, int twin)
 {
     ullng sort_mems = 0;
     xcc_status s = walk_start(w, p, st, sink);
@@ -118,6 +118,8 @@ xcc_status xcc_cost_walk_init(cost_walk *w, xcc_problem *p, const xcc_settings *
         s = xcc_cost_links(&w->lk, p, w->tx, &sort_mems);
     if (!s)
         w->imems = xcc_imems5(p) + w->tx->mems + sort_mems;
+    if (!s && twin && !xcc_cost_twin_refuses(p, st))
+        w->twin = xcc_cost_twin_new(w, NULL); /* NULL: the links walk */
     return s;
 }
 
@@ -127,11 +129,16 @@ xcc_status xcc_cost_walk_twin(cost_walk *w, const cost_walk *from, const xcc_set
     xcc_status s = walk_start(w, from->t.p, st, sink);
     w->tx = from->tx;
     w->imems = from->imems;
-    return s ? s : xcc_cost_links_copy(&w->lk, &from->lk);
+    if (!s)
+        s = xcc_cost_links_copy(&w->lk, &from->lk);
+    if (!s && from->twin && !(w->twin = xcc_cost_twin_new(w, from->twin)))
+        s = XCC_NO_MEMORY;
+    return s;
 }
 
 void xcc_cost_walk_free(cost_walk *w)
 {
+    xcc_cost_twin_delete(w->twin);
     xcc_tree_free(&w->t);
     xcc_cost_links_free(&w->lk);
     xcc_cost_best_free(&w->own);
@@ -181,6 +188,10 @@ static void measure_path(cost_walk *w, int levels, ullng cutoff, int from_choice
 {
     const cost_links *lk = &w->lk;
     xcc_tree_path(&w->t, levels, 1);
+    if (w->twin) {
+        xcc_cost_twin_measure(w, levels, cutoff, from_choice);
+        return;
+    }
     for (int l = 0; l < levels; l++) {
         int q = w->t.choice[l];
         ullng room = cutoff - w->partcost[l];

@@ -34,6 +34,8 @@ const xcc_engine_row xcc_engine_rows[] = {
      "Knuth's DLX5: the cheapest solutions of a problem with\n"
      "costs, its tree, mems and report (--knuth=dlx5)",
      {&xcc_cost_threads, &xcc_cost_engine}, 0, {NULL}},
+    {"cost-links", "DLX5's search as cost, always by dancing links",
+     {&xcc_cost_threads, &xcc_cost_links_engine}, 0, {NULL}},
     {NULL, NULL, {NULL}, 0, {NULL}},
 };
 
@@ -96,7 +98,7 @@ const xcc_engine *xcc_engine_choose(const xcc_problem *p, const xcc_settings *st
         name = "dlx";
     }
     if (!(*row = xcc_engine_row_named(name))) {
-        *why = "no such engine (dlx, links, fast or cost)";
+        *why = "no such engine (dlx, links, fast, cost or cost-links)";
         return NULL;
     }
     return first_willing(*row, p, st, why);

@@ -332,7 +332,8 @@ extern const xcc_engine xcc_twin_engine;     /* xcc_twin.c: DLX2's tree with bit
 extern const xcc_engine xcc_fast_engine;     /* xcc_fast.c: another tree */
 extern const xcc_engine xcc_threads_twin;    /* xcc_parallel.c: threads and shards, twins */
 extern const xcc_engine xcc_threads_links;   /* the same, dancing */
-extern const xcc_engine xcc_cost_engine;     /* cost_search.c: DLX5's minimum-cost search */
+extern const xcc_engine xcc_cost_engine;     /* cost_search.c: DLX5's minimum-cost search, */
+extern const xcc_engine xcc_cost_links_engine; /* with bit sets when it can, or always dancing */
 extern const xcc_engine xcc_cost_threads;    /* cost_parallel.c: the same, threads and shards */
 
 /*

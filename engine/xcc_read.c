@@ -45,6 +45,9 @@ typedef struct reader {
     size_t raw_len;   /* bytes of the line as read, newline included */
     int had_newline;  /* did the line end in '\n' in the file? */
     long line;        /* number of the current line */
+    const char *zchars; /* DLX5's Z<chars> and z<n>, when its warnings are asked */
+    int zgiven;
+    unsigned zseen;   /* the option's primary items: a bit per Z character, 256 per other */
     ullng cost;       /* the cost of the option being read (DLX5) */
     long cost_col;    /* the column of its first cost entry, or 0 */
 } reader;
@@ -697,6 +700,49 @@ static int read_costs(reader *r, size_t *ip)
     return 0;
 }
 
+/*
+ * DLX5's z<n> and Z<chars> (dlx2 playing DLX5): its search may then
+ * assume that every option has one primary item starting with each
+ * character of Z and z other primary items, and its reader warns on
+ * stderr, with the line, about every kept option that has not.
+ */
+static void z_warn(reader *r, const char *fmt, int a, int b)
+{
+    fprintf(stderr, fmt, a, b);
+    fwrite(r->buf, 1, r->raw_len, stderr);
+    if (!r->had_newline)
+        fputc('\n', stderr);
+}
+
+/* The option's primary item k, just read. */
+static void z_item(reader *r, int k)
+{
+    if ((!r->zchars || !*r->zchars) && !r->zgiven)
+        return;
+    char c = r->p->names[r->p->cl[k].name];
+    const char *at = c ? strchr(r->zchars, c) : NULL;
+    if (!at) {
+        r->zseen += 1u << 8;
+    } else if (r->zseen & 1u << (at - r->zchars)) {
+        z_warn(r, "Option has two %c items: ", c, 0);
+    } else {
+        r->zseen |= 1u << (at - r->zchars);
+    }
+}
+
+/* The option just kept, all read. */
+static void z_option(reader *r)
+{
+    int nz = r->zchars ? (int)strlen(r->zchars) : 0;
+    if (!nz && !r->zgiven)
+        return;
+    if (r->zgiven && (int)(r->zseen >> 8) != r->zgiven)
+        z_warn(r, "Option has %d non-Z primary items, not %d: ", (int)(r->zseen >> 8), r->zgiven);
+    for (int i = 0; i < nz; i++)
+        if (!(r->zseen & 1u << i))
+            z_warn(r, "Option lacks a %c item: ", r->zchars[i], 0);
+}
+
 /* Records the cost of the option just kept; 0, or a failure. */
 static int keep_cost(reader *r)
 {
@@ -745,12 +791,15 @@ static int read_option(reader *r, size_t i)
 {
     xcc_problem *p = r->p;
     int spacer = p->last_node, has_primary = 0;
-    r->cost = 0, r->cost_col = 0;
-    while (r->buf[i])
+    r->cost = 0, r->cost_col = 0, r->zseen = 0;
+    while (r->buf[i]) {
         if (read_entry(r, &i, spacer, &has_primary) || read_costs(r, &i)) {
             unlink_option(r, spacer); /* for the building calls, which go on */
             return r->status;
         }
+        if (p->nd[p->last_node].itm < p->second)
+            z_item(r, p->nd[p->last_node].itm);
+    }
     if (!has_primary) {
         /* DLX5 links a node in for a mem less than DLX2, and out for one less */
         p->imems5_less += 2LL * (p->last_node - spacer);
@@ -773,6 +822,7 @@ static int read_option(reader *r, size_t i)
         unlink_option(r, spacer);
         return r->status;
     }
+    z_option(r);
     p->opt_node[p->options] = spacer + 1;
     p->opt_line[p->options] = r->line;
     p->nd[spacer].down = p->last_node;
@@ -836,6 +886,10 @@ static xcc_status read_problem(xcc_problem *p, FILE *in, const char *text,
         r.rng = &p->rng;
     }
     r.warn = o ? o->warnings : NULL;
+    if (o && o->dlx2) {
+        r.zchars = o->dlx2->zchars ? o->dlx2->zchars : "";
+        r.zgiven = o->dlx2->zgiven;
+    }
     xcc_status status = read_all(&r);
     free(r.buf);
     p->lines = r.line;

@@ -69,10 +69,13 @@ XCC_API const char *xcc_version(void); /* "0.2.0" */
 /* An XCC problem: items (primary, then secondary) and options. */
 typedef struct xcc_problem xcc_problem;
 
+struct xcc_dlx2;  /* dlx2's own arguments (tracing, progress, ...): not for library users */
+
 typedef struct xcc_read_options {
     FILE *warnings;  /* "Option ignored (no primary items): ..." goes here; NULL: silent */
     int randomize;   /* DLX2's s<n>: options enter their item lists at random places, */
     long seed;       /* from this seed; a search with randomize set goes on from there */
+    const struct xcc_dlx2 *dlx2; /* dlx2's own (DLX5's z<n>, Z<chars> warnings): NULL */
 } xcc_read_options;
 
 /*
@@ -127,8 +130,6 @@ XCC_API long xcc_option_line(const xcc_problem *p, int o);
  */
 typedef int (*xcc_accept_fn)(void *ctx, int level, int o);
 typedef void (*xcc_retract_fn)(void *ctx, int level, int o);
-
-struct xcc_dlx2;  /* dlx2's own arguments (tracing, progress, ...): not for library users */
 
 typedef struct xcc_settings {
     /*

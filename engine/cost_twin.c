@@ -1,0 +1,801 @@
+/*
+ * cost_twin.c — DLX5's tree walked with bit sets: the same nodes,
+ * solutions and figures as the dancing links of cost_search.c (mems
+ * included), with far less work per option hidden.
+ *
+ * Why it can. An option's net cost is the same in every list it is in,
+ * and DLX5's sort leaves equal costs in input order, so every list is its
+ * item's options in one global order, by (net cost, input order): their
+ * ranks. (The set-up checks this on the sorted links, and refuses if it
+ * fails.) So a list is a set of ranks, "cost below a threshold" is "rank
+ * below R" (a binary search among the sorted costs), and the live
+ * options, those no cover has hidden, are one bit set L. Hiding an option
+ * clears its bit and lowers the length of its other items (a counter
+ * each); DLX5 unlinks a node from a list for each, a few random writes.
+ *
+ * What DLX5's lists hold, in these terms. An active item's list is its
+ * options in L. A covered item c keeps the options its cover hid (H, a
+ * run of ranks on a stack) and those it did not: c's list is H and then
+ * its options in L, and nothing changes it while c is covered, since
+ * every option below it costs at least the threshold c was covered
+ * with, which no deeper threshold exceeds. The option chosen is never
+ * hidden by its own covers, for the same reason.
+ *
+ * Mems, updates and cleansings follow by formula. Hiding option o from
+ * its entry e costs DLX5 2 mems for the spacer and, for each other entry,
+ * 4 (6 if its item is primary) or 1 if the entry has been cleansed;
+ * every entry but the cleansed is an update. An entry is cleansed
+ * exactly when its item is purified and o is live: a live option with
+ * another color would have been hidden by the purification. So each
+ * option counts its cleansed entries (cleansed[]), set by purify. A
+ * cover's or purification's mems are those of its undoing too.
+ *
+ * The twin stands aside for tracing (v2, v4) and for z<n> and Z<chars>,
+ * which the links do, and when its tables would pass 256 MB.
+ */
+#include "cost.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define INLINE static inline __attribute__((always_inline))
+#define TWIN_MAX_BYTES (256.0 * 1024 * 1024)
+
+/* What never changes while searching: shared by the threads' twins. */
+typedef struct twin_tables {
+    int n, words;          /* options (ranks 0 .. n-1), words of a bit set */
+    int last_itm, second;
+    int *rank_opt;         /* rank -> option */
+    int *opt_rank;         /* option -> rank */
+    ullng *cost;           /* net cost by rank, nondecreasing */
+    ullng *bits;           /* item k's options: words k*words .. */
+    int *ent;              /* rank r's entries (items) ent[at[r] .. at[r+1]-1], in node order */
+    int *color;            /* and their colors */
+    int *at;
+    ullng *hfull;          /* 2 + the sum over entries of 4 or 6 */
+} twin_tables;
+
+/* A cover or a purification, for its undoing: its hidden and cleansed ranks on the stacks. */
+typedef struct twin_op {
+    int item, covered;     /* a cover, or a purification */
+    int h0, nh;            /* hidden[h0 .. h0+nh-1] */
+    int c0, nc;            /* cleansed[c0 .. c0+nc-1] */
+    ullng mems;            /* what it cost, and what its undoing costs */
+} twin_op;
+
+struct cost_twin {
+    twin_tables *tb;
+    int owns;              /* tb is this twin's */
+    ullng *live;           /* L */
+    int *len;              /* per item: options in its list (covered items: frozen) */
+    int *first;            /* per item: no live option below this rank */
+    int *cleansed;         /* per rank */
+    char *purified;        /* per item */
+    xcc_item *cl;          /* the active lists */
+    int *hidden, *cleans;  /* stacks of ranks */
+    int nhidden, ncleans;
+    twin_op *ops;
+    int nops, ops_cap;
+    int *branch_op;        /* per level: the op of the branch item's cover */
+    int *level_rank;       /* per level: the rank chosen */
+    int levels_cap;
+};
+
+/* ---- the tables -------------------------------------------------------------- */
+
+static void tables_free(twin_tables *tb)
+{
+    if (!tb)
+        return;
+    free(tb->rank_opt);
+    free(tb->opt_rank);
+    free(tb->cost);
+    free(tb->bits);
+    free(tb->ent);
+    free(tb->color);
+    free(tb->at);
+    free(tb->hfull);
+    free(tb);
+}
+
+static const xcc_taxes *sort_tx; /* for by_rank; the set-up runs in one thread */
+
+static int by_rank(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    ullng cx = sort_tx->net[x], cy = sort_tx->net[y];
+    return cx != cy ? (cx < cy ? -1 : 1) : (x > y) - (x < y);
+}
+
+double xcc_cost_twin_bytes(const xcc_problem *p)
+{
+    double words = ((double)p->options + 63) / 64;
+    return words * 8 * (p->last_itm + 2) + 40.0 * (double)p->options
+           + 12.0 * (double)(p->last_node - p->last_itm) + 32.0 * p->last_itm;
+}
+
+/* Whether every list of lk holds its options in rank order. */
+static int lists_in_rank_order(const cost_links *lk, const xcc_problem *p, const int *opt_rank)
+{
+    for (int k = 1; k < lk->last_itm; k++) {
+        int prev = -1;
+        for (int x = lk->nd[k].down; x != k; x = lk->nd[x].down) {
+            int r = opt_rank[xcc_option_of(p, x)];
+            if (r <= prev)
+                return 0;
+            prev = r;
+        }
+    }
+    return 1;
+}
+
+static twin_tables *tables_make(const cost_walk *w)
+{
+    const xcc_problem *p = w->t.p;
+    int n = (int)p->options, entries = 0, *opt_rank;
+    twin_tables *tb = calloc(1, sizeof *tb);
+    if (!tb || !(opt_rank = tb->opt_rank = malloc(((size_t)n + 1) * sizeof(int))))
+        goto fail;
+    tb->n = n, tb->words = (n + 63) / 64 + 1; /* a spare word, always 0, ends every scan */
+    tb->last_itm = p->last_itm, tb->second = p->second;
+    tb->rank_opt = malloc(((size_t)n + 1) * sizeof(int));
+    tb->cost = malloc(((size_t)n + 1) * sizeof(ullng));
+    tb->hfull = malloc(((size_t)n + 1) * sizeof(ullng));
+    tb->at = malloc(((size_t)n + 2) * sizeof(int));
+    tb->bits = calloc((size_t)tb->words * ((size_t)p->last_itm + 1), sizeof(ullng));
+    entries = p->last_node - p->last_itm;
+    tb->ent = malloc(((size_t)entries + 1) * sizeof(int));
+    tb->color = malloc(((size_t)entries + 1) * sizeof(int));
+    if (!tb->rank_opt || !tb->cost || !tb->hfull || !tb->at || !tb->bits || !tb->ent || !tb->color)
+        goto fail;
+    for (int o = 0; o < n; o++)
+        tb->rank_opt[o] = o;
+    sort_tx = w->tx;
+    qsort(tb->rank_opt, (size_t)n, sizeof(int), by_rank);
+    for (int r = 0; r < n; r++)
+        opt_rank[tb->rank_opt[r]] = r;
+    if (!lists_in_rank_order(&w->lk, p, opt_rank))
+        goto fail;
+    int e = 0;
+    for (int r = 0; r < n; r++) {
+        int o = tb->rank_opt[r];
+        tb->cost[r] = w->tx->net[o];
+        tb->at[r] = e;
+        tb->hfull[r] = 2;
+        for (int x = p->opt_node[o]; p->nd[x].itm > 0; x++, e++) {
+            int item = p->nd[x].itm;
+            tb->ent[e] = item;
+            tb->color[e] = p->nd[x].color;
+            tb->hfull[r] += item < p->second ? 6 : 4;
+            tb->bits[(size_t)item * (size_t)tb->words + (size_t)r / 64] |= 1ULL << (r % 64);
+        }
+    }
+    tb->at[n] = e;
+    return tb;
+fail:
+    tables_free(tb);
+    return NULL;
+}
+
+/* ---- a twin ------------------------------------------------------------------ */
+
+void xcc_cost_twin_delete(cost_twin *tw)
+{
+    if (!tw)
+        return;
+    if (tw->owns)
+        tables_free(tw->tb);
+    free(tw->live);
+    free(tw->len);
+    free(tw->first);
+    free(tw->cleansed);
+    free(tw->purified);
+    free(tw->cl);
+    free(tw->hidden);
+    free(tw->cleans);
+    free(tw->ops);
+    free(tw->branch_op);
+    free(tw->level_rank);
+    free(tw);
+}
+
+/* A twin of w's problem, with the tables of from (NULL: made here). */
+cost_twin *xcc_cost_twin_new(const cost_walk *w, const cost_twin *from)
+{
+    const xcc_problem *p = w->t.p;
+    cost_twin *tw = calloc(1, sizeof *tw);
+    if (!tw)
+        return NULL;
+    tw->tb = from ? from->tb : tables_make(w);
+    tw->owns = !from;
+    if (!tw->tb) {
+        free(tw);
+        return NULL;
+    }
+    const twin_tables *tb = tw->tb;
+    size_t items = (size_t)p->last_itm + 1, n = (size_t)tb->n + 1;
+    tw->live = calloc((size_t)tb->words, sizeof(ullng));
+    tw->len = malloc(items * sizeof(int));
+    tw->first = calloc(items, sizeof(int));
+    tw->cleansed = calloc(n, sizeof(int));
+    tw->purified = calloc(items, 1);
+    tw->cl = malloc(items * sizeof(xcc_item));
+    tw->hidden = malloc(n * sizeof(int));
+    tw->cleans = malloc(n * sizeof(int));
+    if (!tw->live || !tw->len || !tw->first || !tw->cleansed || !tw->purified || !tw->cl
+        || !tw->hidden || !tw->cleans) {
+        xcc_cost_twin_delete(tw);
+        return NULL;
+    }
+    for (int r = 0; r < tb->n; r++)
+        tw->live[r / 64] |= 1ULL << (r % 64);
+    for (int k = 1; k < p->last_itm; k++)
+        tw->len[k] = p->nd[k].len;
+    memcpy(tw->cl, p->cl, ((size_t)p->last_itm + 1) * sizeof(xcc_item));
+    return tw;
+}
+
+const char *xcc_cost_twin_refuses(const xcc_problem *p, const xcc_settings *st)
+{
+    const xcc_dlx2 *k = xcc_knobs(st);
+    if (k->vbose & (XCC_SHOW_CHOICES | XCC_SHOW_DETAILS))
+        return "tracing (v2, v4) is done by the dancing links";
+    if (k->zgiven || (k->zchars && *k->zchars))
+        return "z<n> and Z<chars> are done by the dancing links";
+    if (p && xcc_cost_twin_bytes(p) > TWIN_MAX_BYTES)
+        return "its tables would pass 256 MB";
+    return NULL;
+}
+
+static xcc_status reserve_levels(cost_walk *w, cost_twin *tw, int need)
+{
+    if (xcc_cost_reserve(w, need))
+        return XCC_NO_MEMORY;
+    if (need < tw->levels_cap)
+        return XCC_OK;
+    int cap = w->t.levels_cap;
+    int *a = realloc(tw->branch_op, (size_t)cap * sizeof(int));
+    if (a)
+        tw->branch_op = a;
+    int *b = realloc(tw->level_rank, (size_t)cap * sizeof(int));
+    if (b)
+        tw->level_rank = b;
+    if (!a || !b)
+        return XCC_NO_MEMORY;
+    tw->levels_cap = cap;
+    return XCC_OK;
+}
+
+static int push_op(cost_twin *tw)
+{
+    if (tw->nops == tw->ops_cap) {
+        int cap = tw->ops_cap ? 2 * tw->ops_cap : 256;
+        twin_op *o = realloc(tw->ops, (size_t)cap * sizeof(twin_op));
+        if (!o)
+            return -1;
+        tw->ops = o;
+        tw->ops_cap = cap;
+    }
+    return tw->nops++;
+}
+
+/* ---- hiding, by bits ------------------------------------------------------------ */
+
+struct tally {
+    ullng mems, updates, cleansings;
+};
+
+/* The number of ranks whose net cost is below thresh. */
+INLINE int below(const twin_tables *tb, ullng thresh)
+{
+    int lo = 0, hi = tb->n;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (tb->cost[mid] < thresh)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Option r leaves every list but item own's; its entry there is primary or not. */
+INLINE void hide(cost_twin *tw, int r, int own, int primary, struct tally *t)
+{
+    const twin_tables *tb = tw->tb;
+    int a = tb->at[r], b = tb->at[r + 1], c = tw->cleansed[r];
+    tw->live[r / 64] &= ~(1ULL << (r % 64));
+    for (int e = a; e < b; e++)
+        tw->len[tb->ent[e]]--;
+    tw->len[own]++;
+    t->mems += tb->hfull[r] - (primary ? 6 : 4) - 3 * (ullng)c;
+    t->updates += (ullng)(b - a - 1 - c);
+}
+
+INLINE void unhide(cost_twin *tw, int r, int own)
+{
+    const twin_tables *tb = tw->tb;
+    int a = tb->at[r], b = tb->at[r + 1];
+    tw->live[r / 64] |= 1ULL << (r % 64);
+    for (int e = a; e < b; e++) {
+        int item = tb->ent[e];
+        tw->len[item]++;
+        if (tw->first[item] > r)
+            tw->first[item] = r;
+    }
+    tw->len[own]--;
+}
+
+/* The entry of rank r that is item's. */
+INLINE int entry_of(const twin_tables *tb, int r, int item)
+{
+    int e = tb->at[r];
+    while (tb->ent[e] != item)
+        e++;
+    return e;
+}
+
+/*
+ * Covers item c with threshold thresh: its live options below it leave
+ * the other lists. Returns the op (for the branch item's list).
+ */
+INLINE int cover(cost_twin *tw, int c, ullng thresh, struct tally *t)
+{
+    const twin_tables *tb = tw->tb;
+    int l = tw->cl[c].prev, rr = tw->cl[c].next;
+    tw->cl[l].next = rr, tw->cl[rr].prev = l;
+    t->updates++;
+    int op = push_op(tw);
+    if (op < 0)
+        return -1;
+    ullng mems = t->mems;
+    t->mems += 4;
+    int lim = below(tb, thresh), h0 = tw->nhidden, primary = c < tb->second;
+    const ullng *bits = tb->bits + (size_t)c * (size_t)tb->words;
+    for (int i = tw->first[c] / 64; i * 64 < lim; i++) {
+        ullng x = bits[i] & tw->live[i];
+        if ((i + 1) * 64 > lim)
+            x &= (1ULL << (lim % 64)) - 1;
+        for (; x; x &= x - 1) {
+            int r = i * 64 + __builtin_ctzll(x);
+            hide(tw, r, c, primary, t);
+            tw->hidden[tw->nhidden++] = r;
+            t->mems += 2;
+        }
+    }
+    int nh = tw->nhidden - h0;
+    t->mems += tw->len[c] > nh; /* the option that ended the walk, too dear */
+    tw->ops[op] = (twin_op){c, 1, h0, nh, tw->ncleans, 0, t->mems - mems};
+    return op;
+}
+
+/*
+ * Purifies item cc to color x for the option of rank p: below the
+ * threshold, its live options with another color leave the other lists,
+ * those with color x are cleansed.
+ */
+INLINE int purify(cost_twin *tw, int cc, int x, int p, ullng thresh, struct tally *t)
+{
+    const twin_tables *tb = tw->tb;
+    int op = push_op(tw);
+    if (op < 0)
+        return -1;
+    ullng mems = t->mems;
+    int lim = below(tb, thresh), h0 = tw->nhidden, c0 = tw->ncleans, seen = 0;
+    const ullng *bits = tb->bits + (size_t)cc * (size_t)tb->words;
+    tw->purified[cc] = 1;
+    t->mems += 2;
+    t->cleansings++;
+    for (int i = tw->first[cc] / 64; i * 64 < lim; i++) {
+        ullng y = bits[i] & tw->live[i];
+        if ((i + 1) * 64 > lim)
+            y &= (1ULL << (lim % 64)) - 1;
+        for (; y; y &= y - 1) {
+            int r = i * 64 + __builtin_ctzll(y), e = entry_of(tb, r, cc);
+            seen++;
+            t->mems += 3;
+            if (tb->color[e] != x) {
+                hide(tw, r, cc, 0, t);
+                tw->hidden[tw->nhidden++] = r;
+            } else if (r != p) {
+                tw->cleansed[r]++;
+                tw->cleans[tw->ncleans++] = r;
+                t->cleansings++;
+                t->mems++;
+            }
+        }
+    }
+    t->mems += tw->len[cc] > seen;
+    tw->ops[op] = (twin_op){cc, 0, h0, tw->nhidden - h0, c0, tw->ncleans - c0, t->mems - mems};
+    return op;
+}
+
+/* Undoes the last op. */
+INLINE void undo(cost_twin *tw, struct tally *t)
+{
+    const twin_op *o = &tw->ops[--tw->nops];
+    for (int i = o->h0 + o->nh - 1; i >= o->h0; i--)
+        unhide(tw, tw->hidden[i], o->item);
+    tw->nhidden = o->h0;
+    for (int i = o->c0; i < o->c0 + o->nc; i++)
+        tw->cleansed[tw->cleans[i]]--;
+    tw->ncleans = o->c0;
+    if (o->covered) {
+        int c = o->item, l = tw->cl[c].prev, r = tw->cl[c].next;
+        tw->cl[l].next = tw->cl[r].prev = c;
+    } else {
+        tw->purified[o->item] = 0;
+    }
+    t->mems += o->mems;
+}
+
+/* Covers or purifies the entries of rank r after entry own, round to it. */
+INLINE int commit(cost_twin *tw, int r, int own, ullng thresh, struct tally *t)
+{
+    const twin_tables *tb = tw->tb;
+    int a = tb->at[r], b = tb->at[r + 1];
+    t->mems += (ullng)(b - a) + 1; /* each other node, and the spacer twice */
+    for (int e = own + 1 == b ? a : own + 1; e != own; e = e + 1 == b ? a : e + 1) {
+        int item = tb->ent[e], x = tb->color[e];
+        if (!x) {
+            if (cover(tw, item, thresh, t) < 0)
+                return -1;
+        } else if (!tw->purified[item]) { /* else the entry is cleansed */
+            if (purify(tw, item, x, r, thresh, t) < 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* Undoes commit: every op above mark, the last first. */
+INLINE void uncommit(cost_twin *tw, int r, int mark, struct tally *t)
+{
+    const twin_tables *tb = tw->tb;
+    t->mems += (ullng)(tb->at[r + 1] - tb->at[r]) + 1;
+    while (tw->nops > mark)
+        undo(tw, t);
+}
+
+/* ---- lists, by bits ----------------------------------------------------------- */
+
+/* The first live option of active item k (it has one), remembered as a bound. */
+INLINE int first_live(cost_twin *tw, int k)
+{
+    const twin_tables *tb = tw->tb;
+    const ullng *bits = tb->bits + (size_t)k * (size_t)tb->words;
+    int i = tw->first[k] / 64;
+    ullng x;
+    while (!(x = bits[i] & tw->live[i]))
+        i++;
+    return tw->first[k] = i * 64 + __builtin_ctzll(x);
+}
+
+/* The next live option of item k after rank p and below rank lim, or -1. */
+INLINE int next_live_below(const cost_twin *tw, int k, int p, int lim)
+{
+    const twin_tables *tb = tw->tb;
+    const ullng *bits = tb->bits + (size_t)k * (size_t)tb->words;
+    int i = ++p / 64;
+    if (p >= lim)
+        return -1;
+    ullng x = bits[i] & tw->live[i] & (~0ULL << (p % 64));
+    while (!x) {
+        if (++i * 64 >= lim)
+            return -1;
+        x = bits[i] & tw->live[i];
+    }
+    int r = i * 64 + __builtin_ctzll(x);
+    return r < lim ? r : -1;
+}
+
+/* The live options of item k in ranks lo .. hi-1. */
+static int live_between(const cost_twin *tw, int k, int lo, int hi)
+{
+    const twin_tables *tb = tw->tb;
+    const ullng *bits = tb->bits + (size_t)k * (size_t)tb->words;
+    int n = 0;
+    for (int i = lo / 64; i * 64 < hi; i++) {
+        ullng x = bits[i] & tw->live[i];
+        if (i == lo / 64)
+            x &= ~0ULL << (lo % 64);
+        if ((i + 1) * 64 > hi)
+            x &= (1ULL << (hi % 64)) - 1;
+        n += __builtin_popcountll(x);
+    }
+    return n;
+}
+
+/* The options of the list of level l's branch item in ranks lo .. hi-1: its cover's and the live. */
+static int listed_between(const cost_twin *tw, int l, int lo, int hi)
+{
+    const twin_op *o = &tw->ops[tw->branch_op[l]];
+    int n = lo < hi ? live_between(tw, o->item, lo, hi) : 0;
+    for (int i = o->h0; i < o->h0 + o->nh; i++)
+        n += tw->hidden[i] >= lo && tw->hidden[i] < hi;
+    return n;
+}
+
+void xcc_cost_twin_measure(cost_walk *w, int levels, ullng cutoff, int from_choice)
+{
+    const cost_twin *tw = w->twin;
+    for (int l = 0; l < levels; l++) {
+        int r = tw->level_rank[l], lim = below(tw->tb, cutoff - w->partcost[l]);
+        xcc_choice *c = &w->t.path[l];
+        c->k = 1 + listed_between(tw, l, 0, r);
+        c->d = from_choice ? c->k - 1 + listed_between(tw, l, r, lim) : listed_between(tw, l, 0, lim);
+    }
+}
+
+int xcc_cost_twin_len(const cost_walk *w, int k)
+{
+    return w->twin->len[k];
+}
+
+/* ---- choosing the branch item ---------------------------------------------------- */
+
+/* The live options of item k in ranks f .. lim-1, counted until they pass cap. */
+INLINE int live_below(const cost_twin *tw, int k, int f, int lim, int cap)
+{
+    const twin_tables *tb = tw->tb;
+    const ullng *bits = tb->bits + (size_t)k * (size_t)tb->words;
+    int i = f / 64, n = 0;
+    ullng x = bits[i] & tw->live[i] & (~0ULL << (f % 64));
+    for (;;) {
+        if ((i + 1) * 64 > lim)
+            x &= (1ULL << (lim % 64)) - 1;
+        for (; x; x &= x - 1) /* few: no popcount instruction is assumed */
+            if (++n > cap)
+                return n;
+        if (++i * 64 >= lim)
+            return n;
+        x = bits[i] & tw->live[i];
+    }
+}
+
+/*
+ * As in cost_search.c, from the bits. There DLX5 walks down an item's
+ * list while its options are usable, for at most as many as the best so
+ * far or h<n>: here the usable are counted at once, and the walk's mems
+ * follow (two per option passed, one for the look that stops it, one
+ * more to read the length).
+ */
+INLINE int choose(cost_walk *w, cost_twin *tw, int *usable, struct tally *t)
+{
+    const twin_tables *tb = tw->tb;
+    const int lenthresh = w->lenthresh > 1 ? w->lenthresh : 1;
+    ullng room = w->cutoff - w->curcost, dearest = 0, mems = t->mems + 1;
+    int lim = below(tb, room), best = 0, least = INT_MAX;
+    for (int k = tw->cl[0].next; k != 0; k = tw->cl[k].next, mems++) {
+        int len = tw->len[k], s;
+        mems++;
+        if (!len) {
+            least = 0, best = k;
+            break;
+        }
+        int f = first_live(tw, k);
+        ullng mincost = tb->cost[f];
+        mems++;
+        if (f >= lim) {
+            least = 0, best = k;
+            break;
+        }
+        int cap = least < lenthresh ? least : lenthresh;
+        int u = live_below(tw, k, f, lim, cap);
+        if (u <= cap) { /* the walk stops at the first unusable option */
+            s = u;
+            mems += 2 * (ullng)u - 1 + (u < len);
+        } else if (least <= lenthresh) { /* more than the best so far */
+            mems += 2 * (ullng)least;
+            continue;
+        } else { /* h<n> reached: the length stands in */
+            s = len;
+            mems += 2 * (ullng)lenthresh + 1;
+        }
+        if (s < least || (s == least && mincost > dearest))
+            least = s, best = k, dearest = mincost;
+    }
+    t->mems = mems;
+    *usable = least;
+    return best;
+}
+
+/* ---- the search ------------------------------------------------------------------ */
+
+/* The node of rank r's entry for item c, as the problem numbers nodes. */
+static int node_of(const cost_walk *w, int r, int c)
+{
+    const twin_tables *tb = w->twin->tb;
+    return w->t.p->opt_node[tb->rank_opt[r]] + entry_of(tb, r, c) - tb->at[r];
+}
+
+/*
+ * The option after rank r in the list of level l's branch item: those its
+ * cover hid come first (in rank order on the stack), then its live ones,
+ * all dearer. -1 when none is left.
+ */
+INLINE int next_child(const cost_twin *tw, int l, int r)
+{
+    const twin_op *o = &tw->ops[tw->branch_op[l]];
+    const int *h = tw->hidden + o->h0;
+    int lo = 0, hi = o->nh;
+    while (lo < hi) { /* the first hidden rank above r */
+        int mid = (lo + hi) / 2;
+        if (h[mid] <= r)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < o->nh)
+        return h[lo];
+    return tw->len[o->item] > o->nh ? next_live_below(tw, o->item, r, tw->tb->n) : -1;
+}
+
+#define SAVE_TALLY() \
+    (s->fig.mems = t.mems, s->fig.updates = t.updates, s->fig.cleansings = t.cleansings)
+
+INLINE void refresh_cutoff(cost_walk *w)
+{
+    if (w->shared_cutoff) {
+        ullng c = atomic_load_explicit(w->shared_cutoff, memory_order_relaxed);
+        if (c < w->cutoff)
+            w->cutoff = c;
+    }
+}
+
+/* The mems of the solution as the links charge them are those of cost_search.c's solution(). */
+xcc_status xcc_cost_twin_search(cost_walk *w)
+{
+    xcc_tree *s = &w->t;
+    cost_twin *tw = w->twin;
+    const twin_tables *tb = tw->tb;
+    struct tally t = {s->fig.mems, s->fig.updates, s->fig.cleansings};
+    xcc_status status = XCC_OK;
+    int best = 0, cur = 0, own = 0, usable;
+
+    s->level = s->base_level;
+    s->fig.stop = XCC_COMPLETE;
+    if (reserve_levels(w, tw, s->level + 1))
+        goto no_memory;
+forward:
+    if (s->level == s->split_depth && s->split_depth) {
+        if (s->on_split && s->on_split(s, s->split_ctx)) {
+            s->fig.stop = XCC_STOP_CALLBACK;
+            goto done;
+        }
+        goto backdown;
+    }
+    s->fig.nodes++;
+    if (s->vbose & XCC_SHOW_PROFILE)
+        s->profile[s->level]++;
+    if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt)) {
+        s->fig.stop = XCC_STOP_INTERRUPT;
+        goto done;
+    }
+    if (s->delta && t.mems >= s->thresh) {
+        s->thresh += s->delta;
+        SAVE_TALLY();
+        xcc_cost_progress(w);
+    }
+    if (t.mems >= s->timeout) {
+        s->fig.stop = XCC_STOP_MEMS;
+        goto done;
+    }
+    refresh_cutoff(w);
+    best = choose(w, tw, &usable, &t);
+    if (s->sink->shape)
+        xcc_cost_shape(w, best, usable);
+    if (!usable)
+        goto backdown;
+    w->partcost[s->level] = w->curcost;
+    cur = first_live(tw, best); /* the top of its list, before the cover */
+    w->nextcost = w->curcost + tb->cost[cur];
+    w->thresh0[s->level] = w->cutoff - w->nextcost;
+    t.mems += 5;
+    if ((tw->branch_op[s->level] = cover(tw, best, w->thresh0[s->level], &t)) < 0)
+        goto no_memory;
+advance:
+    own = entry_of(tb, cur, best);
+    tw->level_rank[s->level] = cur;
+    s->choice[s->level] = node_of(w, cur, best);
+    w->thresh[s->level] = w->cutoff - w->nextcost;
+    t.mems++;
+    if (commit(tw, cur, own, w->thresh[s->level], &t) < 0)
+        goto no_memory;
+    t.mems++;
+    if (tw->cl[0].next == 0) {
+        SAVE_TALLY();
+        int stop = xcc_cost_solution(w, &t.mems);
+        if (stop < 0)
+            goto no_memory;
+        if (stop)
+            goto done;
+        goto recover;
+    }
+    if (++s->level > s->maxl) {
+        if (reserve_levels(w, tw, s->level + 1)) {
+            s->level--;
+            goto no_memory;
+        }
+        s->maxl = s->level;
+    }
+    w->curcost = w->nextcost;
+    goto forward;
+backup:
+    t.mems++;
+    undo(tw, &t);
+backdown:
+    if (s->level == s->base_level)
+        goto done;
+    s->level--;
+    cur = tw->level_rank[s->level];
+    best = tw->ops[tw->branch_op[s->level]].item;
+    w->curcost = w->partcost[s->level];
+    t.mems += 3;
+recover:
+    t.mems++;
+    uncommit(tw, cur, tw->branch_op[s->level] + 1, &t);
+    cur = next_child(tw, s->level, cur);
+    t.mems += 2;
+    if (cur < 0)
+        goto backup;
+    w->nextcost = w->curcost + tb->cost[cur];
+    t.mems++;
+    refresh_cutoff(w);
+    if (w->nextcost >= w->cutoff)
+        goto backup;
+    goto advance;
+
+no_memory:
+    status = XCC_NO_MEMORY;
+done:
+    SAVE_TALLY();
+    return status;
+}
+
+/* ---- replaying a path ------------------------------------------------------------- */
+
+int xcc_cost_twin_replay(cost_walk *w, const int *path, int depth)
+{
+    cost_twin *tw = w->twin;
+    const twin_tables *tb = tw->tb;
+    struct tally scratch = {0, 0, 0};
+    ullng cur = 0;
+    if (reserve_levels(w, tw, depth + 1))
+        return -1;
+    for (int l = 0; l < depth; l++) {
+        int x = path[l], c = w->t.p->nd[x].itm;
+        int r = tb->opt_rank[xcc_option_of(w->t.p, x)];
+        ullng next = cur + tb->cost[r];
+        if (next >= w->cutoff) {
+            w->t.base_level = l;
+            xcc_cost_twin_unreplay(w);
+            return 1;
+        }
+        w->partcost[l] = cur;
+        w->thresh0[l] = w->cutoff - (cur + tb->cost[first_live(tw, c)]);
+        w->thresh[l] = w->cutoff - next;
+        if ((tw->branch_op[l] = cover(tw, c, w->thresh0[l], &scratch)) < 0
+            || commit(tw, r, entry_of(tb, r, c), w->thresh[l], &scratch) < 0)
+            return -1;
+        tw->level_rank[l] = r;
+        w->t.choice[l] = x;
+        cur = next;
+    }
+    w->t.base_level = depth;
+    w->curcost = cur;
+    if (w->t.maxl < depth)
+        w->t.maxl = depth;
+    return 0;
+}
+
+void xcc_cost_twin_unreplay(cost_walk *w)
+{
+    cost_twin *tw = w->twin;
+    struct tally scratch = {0, 0, 0};
+    while (tw->nops > 0)
+        undo(tw, &scratch);
+    w->t.base_level = 0;
+    w->curcost = 0;
+}
