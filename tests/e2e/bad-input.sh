@@ -51,6 +51,33 @@ bad "high bytes are shown escaped" 'A\nA \377\n' \
 bad "UTF-8 is shown as it is" 'A\nA \303\251\n' \
     "dlx2: <stdin>:2:3: unknown item '$(printf '\303\251')'"
 
+# Costs (DLX5's |n after the items of an option): decimal digits, and no
+# sum that DLX5 would let wrap modulo 2^64 (2^64 - 1 is its infinity).
+msg="a cost is '|' and decimal digits; a comment takes a line of its own"
+bad "cost not a number" 'A B\nA B |x\n' "dlx2: <stdin>:2:5: bad cost '|x': $msg"
+bad "negative cost" 'A B\nA B |-2\n' "dlx2: <stdin>:2:5: bad cost '|-2': $msg"
+bad "cost with a letter after its digits" 'A B\nA |3 B |2x\n' "dlx2: <stdin>:2:8: bad cost '|2x': $msg"
+bad "a bar without a cost" 'A B\nA B |\n' "dlx2: <stdin>:2:5: '|' without a cost: $msg"
+bad "a comment after the items of an option" 'A B\nA B | note\n' \
+    "dlx2: <stdin>:2:5: '|' without a cost: $msg"
+bad "a cost past 2^64 - 2" 'A B\nA B |18446744073709551615\n' \
+    "dlx2: <stdin>:2:5: cost '|18446744073709551615' is too large (at most 18446744073709551614)"
+bad "a cost of 20 digits" 'A B\nA |99999999999999999999 B\n' \
+    "dlx2: <stdin>:2:3: cost '|99999999999999999999' is too large (at most 18446744073709551614)"
+bad "an option's costs adding up past 2^64 - 2" 'A B\nA |18446744073709551614 B |1\n' \
+    "dlx2: <stdin>:2:27: the costs of this option add up past 18446744073709551614"
+bad "all options' costs adding up past 2^64 - 2" \
+    'A B C\nA |9223372036854775807\nB |9223372036854775807\nC |5\n' \
+    "dlx2: <stdin>:4:3: the costs of all options add up past 18446744073709551614, and a solution's might"
+# a cost alone on a line is no error: a line that begins with '|' (after
+# blanks) is a comment, in DLX5 as in DLX2, and the problem has no costs
+printf 'A B\n  |5\nA B\n' > "$TMP/alone.dlx"
+t_run "a cost alone on a line is a comment" 0 "(1 options, 2+0 items, 3 entries successfully read)
+Altogether 1 solution, 70+50-0 mems, 3 updates, 0 cleansings, 148 bytes, 2 nodes, ccost 10%." "$DLX2" "$TMP/alone.dlx"
+t_run "the largest costs are read (2^64 - 2 in all)" 0 "(2 options, 2+0 items, 4 entries successfully read)
+Altogether 1 solution, 144+82 mems, 2 updates, 0 cleansings, 224 bytes, 3 nodes.
+The optimum cost is \$18446744073709551614" "$DLX2" <(printf 'A B\nA |9223372036854775807\nB |9223372036854775807\n')
+
 # the file name appears in the message when a FILE is given
 printf 'A\nB\n' > "$TMP/named.dlx"
 t_run "unknown item in a named file" 2 "dlx2: $TMP/named.dlx:2:1: unknown item 'B'" \
