@@ -35,7 +35,7 @@ const xcc_engine_row xcc_engine_rows[] = {
      "costs, its tree, mems and report (--knuth=dlx5)",
      {&xcc_cost_threads, &xcc_cost_engine}, 0, {NULL}},
     {"cost-links", "DLX5's search as cost, always by dancing links",
-     {&xcc_cost_threads, &xcc_cost_links_engine}, 0, {NULL}},
+     {&xcc_cost_threads_links, &xcc_cost_links_engine}, 0, {NULL}},
     {NULL, NULL, {NULL}, 0, {NULL}},
 };
 

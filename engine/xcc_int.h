@@ -334,7 +334,8 @@ extern const xcc_engine xcc_threads_twin;    /* xcc_parallel.c: threads and shar
 extern const xcc_engine xcc_threads_links;   /* the same, dancing */
 extern const xcc_engine xcc_cost_engine;     /* cost_search.c: DLX5's minimum-cost search, */
 extern const xcc_engine xcc_cost_links_engine; /* with bit sets when it can, or always dancing */
-extern const xcc_engine xcc_cost_threads;    /* cost_parallel.c: the same, threads and shards */
+extern const xcc_engine xcc_cost_threads;    /* cost_parallel.c: the same, threads and shards, */
+extern const xcc_engine xcc_cost_threads_links; /* with bit sets when they can, or dancing */
 
 /*
  * The engines users can name, and how each is chosen (xcc_engines.c). A

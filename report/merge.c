@@ -11,6 +11,12 @@
  * line saying why the part stopped early) is passed over. A file may hold
  * several parts, one after another.
  *
+ * The parts of a minimum-cost search (DLX5's report) end with DLX5's
+ * closing line and the best costs of the part, "The optimum cost is $C"
+ * or "The optimum costs are:" and a line per cost; their shard line
+ * names k, the number of best costs asked ("..., k3."). The merged
+ * report gives the k best of all the parts' costs, as DLX5 would.
+ *
  * Every figure is summed exactly (a sum past 2^64 - 1 is an error), but
  * ccost: the parts' percentages weighed by their search mems. Anything
  * that would make the sum wrong stops the merge with a message naming
@@ -55,6 +61,11 @@ typedef struct merger {
     place first_stop;
     int first_stop_k;
     char *first_stop_line;
+    /* minimum-cost parts: k of the first shard line (0: not a cost part) */
+    int best, part_best;
+    int costs_next;         /* the line after a cost part's closing line, or its costs */
+    ullng *costs;           /* every part's best costs */
+    size_t ncosts, costs_cap;
 } merger;
 
 static void bad_part(place at, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
@@ -102,6 +113,27 @@ static int take_figure(const char **s, ullng *v)
     return 1;
 }
 
+/* Parses DLX5's closing line (without its newline) into *c: as parse_closing. */
+static int parse_closing5(const char *line, xcc_figures *c)
+{
+    static const char *const between[] = {"Altogether ", "+", " mems, ", " updates, ",
+                                          " cleansings, ", " bytes, ", " nodes."};
+    ullng *figure[] = {&c->imems, &c->mems, &c->updates, &c->cleansings, &c->bytes, &c->nodes};
+    const char *s = line;
+    int r = 0;
+    memset(c, 0, sizeof *c);
+    c->mems_counted = 1;
+    if (!take(&s, between[0]) || (r = take_figure(&s, &c->solutions)) <= 0)
+        return r < 0 ? -1 : 0;
+    if (!take(&s, c->solutions == 1 ? " solution, " : " solutions, "))
+        return 0;
+    for (int i = 0; i < 6; i++) {
+        if ((i > 0 && !take(&s, between[i])) || (r = take_figure(&s, figure[i])) <= 0)
+            return r < 0 ? -1 : 0;
+    }
+    return take(&s, between[6]) && !*s;
+}
+
 /* Parses DLX2's closing line (without its newline) into *c and *ccost,
    or DLX3's, which has no "-lmems" (then c->knuth is 3); 1, 0 if it is
    not one, -1 if a figure is too large. */
@@ -142,13 +174,22 @@ static void add_figure(ullng *sum, ullng v, place at)
     *sum += v;
 }
 
+/* What a part searched for: "the 3 best costs", or "all solutions" (best 0). */
+static void searched(char out[48], int best)
+{
+    if (best)
+        snprintf(out, 48, "the %d best cost%s", best, best == 1 ? "" : "s");
+    else
+        snprintf(out, 48, "all solutions");
+}
+
 /* A part's closing line (ended by a newline if whole): check it against
    the others, add it up. */
 static void merge_part(merger *m, const char *line, int whole, place at)
 {
     xcc_figures c;
-    long long ccost;
-    int r = parse_closing(line, &c, &ccost);
+    long long ccost = 0;
+    int r = m->part_best ? parse_closing5(line, &c) : parse_closing(line, &c, &ccost);
     char b[REP_SHOWN_SIZE];
     if (r < 0)
         bad_part(at, "a figure past %llu in the closing line", ULLONG_MAX);
@@ -164,6 +205,7 @@ static void merge_part(merger *m, const char *line, int whole, place at)
                  c.knuth ? c.knuth : 2, m->sum.knuth ? m->sum.knuth : 2);
     if (!m->parts) {
         m->sum.knuth = c.knuth;
+        m->best = m->part_best;
         m->shards = m->n;
         m->fingerprint = m->fp;
         m->first = m->shard_line;
@@ -178,6 +220,11 @@ static void merge_part(merger *m, const char *line, int whole, place at)
         bad_part(m->shard_line, "a part of another problem (fingerprint %016llx, not %016llx"
                  " as at %s:%ld)", (ullng)m->fp, (ullng)m->fingerprint,
                  rep_shown(m->first.file, 200, b), m->first.line);
+    } else if (m->part_best != m->best) {
+        char this[48], first[48];
+        searched(this, m->part_best), searched(first, m->best);
+        bad_part(m->shard_line, "a part of a search for %s, but the part at %s:%ld is one of a"
+                 " search for %s", this, rep_shown(m->first.file, 200, b), m->first.line, first);
     } else if (m->other_input) {
         bad_part(m->start, "this part read a different input than the part at %s:%ld",
                  rep_shown(m->first.file, 200, b), m->first.line);
@@ -220,9 +267,54 @@ static int parse_shard_line(merger *m, const char *line)
             return 0;
         fp = fp << 4 | (ullng)(h - hex);
     }
+    ullng best = 0;
+    if (take(&s, ", k") && (take_figure(&s, &best) <= 0 || best < 1 || best > 1000000))
+        return 0;
     if (!take(&s, ".") || *s || k < 1 || k > n || n > 1000000)
         return 0;
-    m->k = (int)k, m->n = (int)n, m->fp = fp;
+    m->k = (int)k, m->n = (int)n, m->fp = fp, m->part_best = (int)best;
+    return 1;
+}
+
+/* Keeps cost c of a part. */
+static void keep_cost(merger *m, ullng c, ullng times, place at)
+{
+    if (times > 1000000 || m->ncosts + times > m->costs_cap) {
+        size_t cap = m->costs_cap ? 2 * m->costs_cap : 64;
+        while (times <= 1000000 && cap < m->ncosts + times)
+            cap *= 2;
+        ullng *q = times <= 1000000 ? realloc(m->costs, cap * sizeof(ullng)) : NULL;
+        if (!q)
+            bad_part(at, "too many costs");
+        m->costs = q, m->costs_cap = cap;
+    }
+    while (times--)
+        m->costs[m->ncosts++] = c;
+}
+
+/*
+ * A line after a cost part's closing line: "The optimum cost is $C", or
+ * "The optimum costs are:" and " $C" or " $C (repeated R times)" lines;
+ * 1 if it is one of these (kept), 0 if not.
+ */
+static int merge_cost_line(merger *m, const char *line, place at)
+{
+    const char *s = line;
+    ullng c, times = 1;
+    if (m->costs_next == 1 && take(&s, "The optimum costs are:") && !*s) {
+        m->costs_next = 2;
+        return 1;
+    }
+    if (!(m->costs_next == 1 && take(&s, "The optimum cost is $")) && !(m->costs_next == 2 && take(&s, " $")))
+        return 0;
+    int r = take_figure(&s, &c);
+    if (r > 0 && take(&s, " (repeated ") && (take_figure(&s, &times) <= 0 || !take(&s, " times)")))
+        r = 0;
+    if (r <= 0 || *s)
+        bad_part(at, r < 0 ? "a cost past %llu" : "not a line of DLX5's best costs", ULLONG_MAX);
+    keep_cost(m, c, times, at);
+    if (m->costs_next == 1)
+        m->costs_next = 0;
     return 1;
 }
 
@@ -230,6 +322,9 @@ static int parse_shard_line(merger *m, const char *line)
 static void merge_line(merger *m, const char *line, int whole, place at)
 {
     char b[REP_SHOWN_SIZE];
+    if (m->costs_next && merge_cost_line(m, line, at))
+        return;
+    m->costs_next = 0;
     if (m->n && !starts(line, "Altogether "))
         bad_part(at, "the line of --shard must be followed by the closing line");
     if (line[0] == '(' && strstr(line, " entries successfully read)")) {
@@ -242,6 +337,7 @@ static void merge_line(merger *m, const char *line, int whole, place at)
     } else if (starts(line, "Altogether ")) {
         merge_part(m, line, whole, at);
         m->n = 0;
+        m->costs_next = m->best ? 1 : 0;
     } else if (m->in_part && starts(line, "Shard ")) {
         if (!parse_shard_line(m, line))
             bad_part(at, "not a line of --shard: %s", rep_shown(line, 80, b));
@@ -278,6 +374,12 @@ static void merge_file(merger *m, FILE *f, const char *name)
         rep_die(PROG_BAD_INPUT, "%s: read error: %s", name, strerror(errno));
     if (m->in_part || m->n)
         bad_part(m->start, "this part has no closing line: its report is cut short");
+}
+
+static int ascending(const void *a, const void *b)
+{
+    ullng x = *(const ullng *)a, y = *(const ullng *)b;
+    return x < y ? -1 : x > y;
 }
 
 /* Every shard of 1..N must be there; a message lists the first missing. */
@@ -329,12 +431,21 @@ int rep_merge(const char *const *files, int nfiles)
             printf(", and %d other shards", m.stopped - 1);
         printf("; the figures below are partial.\n");
     }
-    rep_closing(stdout, &m.sum, m.ccost);
+    if (m.best) {
+        rep_cost_closing(stdout, &m.sum);
+        qsort(m.costs, m.ncosts, sizeof(ullng), ascending);
+        if (m.ncosts)
+            rep_cost_optimum(stdout, m.costs, m.ncosts < (size_t)m.best ? (int)m.ncosts : m.best,
+                             m.best);
+    } else {
+        rep_closing(stdout, &m.sum, m.ccost);
+    }
     int err = rep_flush(stdout);
     if (err && err != EPIPE)
         rep_die(PROG_WRITE_ERROR, "error writing to standard output: %s", strerror(err));
     free(m.seen);
     free(m.input_line);
     free(m.first_stop_line);
+    free(m.costs);
     return m.stopped ? PROG_LIMIT : PROG_DONE;
 }

@@ -169,6 +169,34 @@ static int check_colors(checker *ck, const vf_solution *sol)
     return 0;
 }
 
+/*
+ * The cost a listing gives (DLX5's costs) is the sum of its options'
+ * costs: those of the input lines JSON names, or in DLX5's layout those
+ * listed with each option, each of which must be the cost of a copy of
+ * that option in the problem (an option may be given twice, at two
+ * costs).
+ */
+static int check_cost(checker *ck, const vf_solution *sol, const int *found)
+{
+    const vf_problem *p = ck->p;
+    unsigned long long sum = 0;
+    for (int t = 0; t < sol->nopts; t++) {
+        int o = found[t];
+        if (sol->text_cost) {
+            while (o >= 0 && p->opt[o].cost != sol->text_cost[t])
+                o = p->opt[o].next_copy;
+            if (o < 0)
+                return unsound(ck, sol, sol->text_line[t], "option '%s' is listed at $%llu, but costs $%llu",
+                               sol->text[t], sol->text_cost[t], p->opt[found[t]].cost);
+        }
+        sum += p->opt[o].cost; /* modulo 2^64, as DLX5 adds */
+    }
+    if (sum != sol->cost)
+        return unsound(ck, sol, sol->line, "its cost is given as $%llu, but its options cost $%llu",
+                       sol->cost, sum);
+    return 0;
+}
+
 static int check_solution(checker *ck, const vf_solution *sol)
 {
     const vf_problem *p = ck->p;
@@ -181,6 +209,7 @@ static int check_solution(checker *ck, const vf_solution *sol)
         int o = find_option(ck, sol, t);
         if (o == -3)
             return 3;
+        found[t] = o;
         if (o < 0)
             status = 1;
         else if (sol->input_line) {
@@ -189,6 +218,7 @@ static int check_solution(checker *ck, const vf_solution *sol)
                 status = unsound(ck, sol, sol->text_line[t],
                                  "line %ld of the problem is not the option '%s'",
                                  sol->input_line[t], sol->text[t]);
+            found[t] = at; /* that very copy */
         }
         if (!status)
             status = cover(ck, sol, t, o);
@@ -207,6 +237,8 @@ static int check_solution(checker *ck, const vf_solution *sol)
     }
     if (!status && sol->input_line)
         status = check_colors(ck, sol);
+    if (!status && sol->has_cost)
+        status = check_cost(ck, sol, found);
     for (int k = 0; k < ck->ntouched; k++)
         ck->uses[ck->touched[k]] = 0;
     ck->ntouched = 0;

@@ -8,7 +8,9 @@
  * layout, as dlx2 and Knuth's DLX2 write it, or dlx2's JSON Lines), and
  * checks each solution with plain arrays (verify.c): every option is one
  * of the problem's, every primary item is covered exactly once, every
- * secondary item at most once or always with the same color.
+ * secondary item at most once or always with the same color; and when
+ * the listing gives a solution's cost (DLX5's costs), that it is the sum
+ * of its options' costs.
  */
 #ifndef VERIFY_H
 #define VERIFY_H
@@ -46,6 +48,8 @@ typedef struct vf_pair { int item, color; } vf_pair;
 typedef struct vf_option {
     long line;        /* input line, from 1 */
     int first, len;   /* its pairs are pairs[first .. first+len-1] */
+    unsigned long long cost; /* the sum of its cost entries |n (DLX5), or 0 */
+    int next_copy;    /* the next option with the same pairs, or -1 */
 } vf_option;
 
 typedef struct vf_problem {
@@ -92,7 +96,10 @@ typedef struct vf_solution {
     int nopts;
     char **text;          /* option texts as printed: "A C X:1", any rotation */
     long *text_line;      /* listing line of each option (DLX2 layout) */
+    unsigned long long *text_cost; /* DLX5's layout: each option's cost as listed (" $T", or 0) */
     long *input_line;     /* JSON "lines", or NULL */
+    int has_cost;         /* the listing gives its total cost: */
+    unsigned long long cost; /* "K: (total cost $C)", or JSON's "cost" */
     int ncolors;          /* JSON "colors": name/color pairs */
     char **color_item, **color_value;
 } vf_solution;

@@ -8,16 +8,21 @@
  *       K:
  *        A C X:1 Y:1 (2 of 2)
  *        B X:1 (1 of 1)
+ *   or DLX5's, with costs (also Knuth's DLX5):
+ *       K: (total cost $C)
+ *        A C (2 of 2) $T [N]
  *   dlx2's JSON Lines (formats/json.md): one object per solution,
  *       {"solution":K,"lines":[..],"options":["A C X:1 Y:1",..],"colors":{..}}
  *   and a last {"summary":{..}} object, which the verifier passes over.
  *
  * The layout is told by the first non-blank byte: '{' is JSON. Only the
- * option texts matter to the checks; "(k of n)" is dropped, and JSON's
- * "lines" and "colors" are kept so the checks can hold them to the truth.
+ * option texts matter to the checks; "(k of n)" and DLX5's " $T [N]" are
+ * dropped, and the total cost, JSON's "lines" and "colors" are kept so
+ * the checks can hold them to the truth.
  */
 #include "verify.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,6 +101,7 @@ void vf_solution_clear(vf_solution *sol)
     }
     free(sol->text);
     free(sol->text_line);
+    free(sol->text_cost);
     free(sol->input_line);
     free(sol->color_item);
     free(sol->color_value);
@@ -129,19 +135,54 @@ static int add_text(vf_solution *sol, int *cap, const char *s, size_t n, long li
 
 /* ---- DLX2's layout ------------------------------------------------------ */
 
-/* "K:" with K a positive decimal number; sets *k. */
-static int is_label(const char *s, long long *k)
+/* "K:" with K a positive decimal number, or DLX5's "K: (total cost $C)"; sets *k (and the cost). */
+static int is_label(const char *s, long long *k, vf_solution *sol)
 {
     char *end;
     if (*s < '0' || *s > '9')
         return 0;
     *k = strtoll(s, &end, 10);
-    return end[0] == ':' && !end[1];
+    if (end[0] != ':')
+        return 0;
+    if (!end[1])
+        return 1;
+    static const char total[] = " (total cost $";
+    if (strncmp(end + 1, total, sizeof total - 1) || end[sizeof total] < '0' || end[sizeof total] > '9')
+        return 0;
+    char *after;
+    unsigned long long c = strtoull(end + sizeof total, &after, 10);
+    if (strcmp(after, ")"))
+        return 0;
+    if (sol)
+        sol->has_cost = 1, sol->cost = c;
+    return 1;
+}
+
+/* Drops DLX5's " $T [N]" or " $T" after "(k of n)": the length left, T in *cost (0 if none). */
+static size_t drop_costs(const char *s, size_t n, unsigned long long *cost)
+{
+    *cost = 0;
+    size_t m = n;
+    if (m && s[m - 1] == ']') { /* " [N]" */
+        while (m > 0 && s[m - 1] != '[')
+            m--;
+        if (m < 2 || s[m - 2] != ' ')
+            return n;
+        m -= 2;
+    }
+    size_t digits = m;
+    while (digits > 0 && s[digits - 1] >= '0' && s[digits - 1] <= '9')
+        digits--;
+    if (digits == m || digits < 2 || s[digits - 1] != '$' || s[digits - 2] != ' ')
+        return n; /* no " $T": the line as it was */
+    *cost = strtoull(s + digits, NULL, 10);
+    return digits - 2;
 }
 
 /* The items of an option line " A B:c (k of n)": the part before " (". */
-static int option_text(const char *s, size_t n, size_t *len)
+static int option_text(const char *s, size_t n, size_t *len, unsigned long long *cost)
 {
+    n = drop_costs(s, n, cost);
     if (n < 2 || s[0] != ' ' || s[n - 1] != ')')
         return 0;
     size_t open = n - 1;
@@ -167,20 +208,28 @@ static int next_dlx2(vf_listing *l, vf_solution *sol, vf_error *err)
         ;
     if (l->len < 0)
         return 0;
-    if (!is_label(l->buf, &k))
+    if (!is_label(l->buf, &k, sol))
         return bad(err, l->line, 1, "expected a solution's label 'K:'");
     sol->number = k;
     sol->line = l->line;
-    while (next_line(l) && !is_label(l->buf, &k)) {
+    while (next_line(l) && !is_label(l->buf, &k, NULL)) {
         size_t len;
+        unsigned long long cost;
         if (!l->buf[strspn(l->buf, " \t")])
             continue;
-        if (!option_text(l->buf, (size_t)l->len, &len))
+        if (!option_text(l->buf, (size_t)l->len, &len, &cost))
             return bad(err, l->line, 1, "expected an option ' A B:c (k of n)'");
         if (is_null_choice(l->buf, len))
             continue;
         if (add_text(sol, &cap, l->buf + 1, len - 1, l->line))
             return no_memory(err);
+        if (sol->has_cost) {
+            unsigned long long *tc = realloc(sol->text_cost, (size_t)cap * sizeof *tc);
+            if (!tc)
+                return no_memory(err);
+            sol->text_cost = tc;
+            tc[sol->nopts - 1] = cost;
+        }
     }
     return 1;
 }
@@ -325,6 +374,22 @@ static int j_integer(jcur *c, long long *v)
     return 0;
 }
 
+/* A cost: a whole number from 0 to 2^64 - 1. */
+static int j_cost(jcur *c, unsigned long long *v)
+{
+    j_ws(c);
+    char *end;
+    const char *start = c->s + c->i;
+    if (c->i >= c->n || *start < '0' || *start > '9')
+        return j_fail(c, "JSON: expected a cost, a whole number");
+    errno = 0;
+    *v = strtoull(start, &end, 10);
+    if (errno)
+        return j_fail(c, "JSON: a cost past 2^64 - 1");
+    c->i += (size_t)(end - start);
+    return 0;
+}
+
 /* Passes over any value. */
 static int j_skip(jcur *c, int depth)
 {
@@ -411,6 +476,9 @@ static int j_solution_fields(jcur *c, vf_solution *sol)
             }
             if (!st && !sol->input_line && !(sol->input_line = malloc(sizeof(long))))
                 st = no_memory(c->err);
+        } else if (!strcmp(key, "cost")) {
+            if (!(st = j_cost(c, &sol->cost)))
+                sol->has_cost = 1;
         } else if (!strcmp(key, "colors")) {
             if (!(st = j_expect(c, '{')) && !j_peek(c, '}')) {
                 do {

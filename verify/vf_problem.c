@@ -301,10 +301,31 @@ static int read_item_line(reader *r, const char *s, size_t n)
     return r->p->lo ? grow_bounds(r, r->p->nitems) : 0;
 }
 
+/* A cost entry "|digits" of s[0..len-1] added to *cost; 0 or 2. */
+static int read_cost(reader *r, const char *s, size_t len, long col, unsigned long long *cost)
+{
+    unsigned long long c = 0;
+    if (len < 2)
+        return fail(r, col, "bad cost", s, len);
+    for (size_t i = 1; i < len; i++) {
+        unsigned d = (unsigned)(s[i] - '0');
+        if (d > 9)
+            return fail(r, col, "bad cost", s, len);
+        if (c > (~0ULL - 1 - d) / 10)
+            return fail(r, col, "cost too large:", s, len);
+        c = 10 * c + d;
+    }
+    if (*cost > ~0ULL - 1 - c)
+        return fail(r, col, "costs adding up too much:", s, len);
+    *cost += c;
+    return 0;
+}
+
 static int read_option(reader *r, const char *s, size_t n)
 {
     vf_problem *p = r->p;
     int first = p->npairs, primaries = 0;
+    unsigned long long cost = 0;
     for (size_t i = 0; i < n;) {
         while (i < n && vf_space((unsigned char)s[i]))
             i++;
@@ -313,6 +334,12 @@ static int read_option(reader *r, const char *s, size_t n)
             i++;
         if (i == start)
             break;
+        if (s[start] == '|') { /* the line does not start with it: a cost */
+            int st = read_cost(r, s + start, i - start, (long)start + 1, &cost);
+            if (st)
+                return st;
+            continue;
+        }
         const char *colon = memchr(s + start, ':', i - start);
         size_t nlen = colon ? (size_t)(colon - (s + start)) : i - start;
         int item = vf_item_find(p, s + start, nlen);
@@ -345,12 +372,18 @@ static int read_option(reader *r, const char *s, size_t n)
     if (!opt)
         return no_memory(r);
     p->opt = opt;
-    opt[p->nopt] = (vf_option){r->line, first, p->npairs - first};
+    opt[p->nopt] = (vf_option){r->line, first, p->npairs - first, cost, -1};
     if (vf_rehash(&p->opt_hash, &p->opt_hash_size, p->nopt, option_key, p))
         return no_memory(r);
-    /* an option given twice stays findable under its first copy */
-    if (vf_option_find(p, p->pairs + first, p->npairs - first) < 0)
+    /* an option given twice stays findable under its first copy, the others chained to it */
+    int o = vf_option_find(p, p->pairs + first, p->npairs - first);
+    if (o < 0) {
         vf_insert(p->opt_hash, p->opt_hash_size, option_key(p, p->nopt), p->nopt);
+    } else {
+        while (opt[o].next_copy >= 0)
+            o = opt[o].next_copy;
+        opt[o].next_copy = p->nopt;
+    }
     p->nopt++;
     return 0;
 }
