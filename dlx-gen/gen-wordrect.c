@@ -1,7 +1,8 @@
 /*
  * gen-wordrect — word rectangles as an XCC problem.
  *
- *   gen-wordrect [--knuth] [--force] [--first-m K] [--first-n K] MWORDS NWORDS
+ *   gen-wordrect [--knuth] [--force] [--first-m K] [--first-n K] [--score FILE]
+ *                MWORDS NWORDS
  *   gen-wordrect --show [--colors FILE] [LISTING]
  *
  * MWORDS and NWORDS are files of words, one a line ("-" is stdin, read
@@ -33,6 +34,14 @@
  * Where his program reads only the first K words of a file named
  * "FILE:K", this one has --first-m K and --first-n K.
  *
+ * --score FILE: the best rectangles, by the frequency of their words.
+ * FILE lists words, the most common first (any lengths; a word listed
+ * twice keeps its first place); each option ends with a cost entry |R,
+ * R the rank of its word in FILE (0 for the first), or the number of
+ * words in FILE for a word it lacks. dlx2 then plays Knuth's DLX5 and
+ * finds the rectangles of least total rank (k<n>: the n best), and
+ * --show draws them with their costs.
+ *
  * A word may not appear twice in one list: its options would come twice
  * and every solution using it would be counted twice. Letters are UTF-8
  * characters (words.h), compared exactly, without case folding. Under
@@ -56,11 +65,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPT_FIRST_M, OPT_FIRST_N, OPT_KNUTH, OPT_FORCE, OPT_SHOW, OPT_COLORS };
+enum { OPT_FIRST_M, OPT_FIRST_N, OPT_SCORE, OPT_KNUTH, OPT_FORCE, OPT_SHOW, OPT_COLORS };
 
 static const struct gen_option options[] = {
     [OPT_FIRST_M] = {"--first-m", NULL, "K", "use only the first K words of MWORDS"},
     [OPT_FIRST_N] = {"--first-n", NULL, "K", "use only the first K words of NWORDS"},
+    [OPT_SCORE] = {"--score", NULL, "FILE", "cost each word its rank in FILE, a list of words\n"
+                                            "from the most common (0 for the first, the\n"
+                                            "number of words in FILE for one it lacks): dlx2\n"
+                                            "then finds the rectangles of least total cost"},
     [OPT_KNUTH] = {"--knuth", NULL, NULL, "write a file Knuth's DLX2 reads (letters beyond\n"
                                           "ASCII get one-character colors)"},
     [OPT_FORCE] = GEN_OPTION_FORCE,
@@ -71,19 +84,23 @@ static const struct gen_option options[] = {
 
 static const struct gen_program program = {
     "gen-wordrect",
-    "gen-wordrect [--knuth] [--force] [--first-m K] [--first-n K] MWORDS NWORDS\n"
+    "gen-wordrect [--knuth] [--force] [--first-m K] [--first-n K] [--score FILE]\n"
+    "             MWORDS NWORDS\n"
     "gen-wordrect --show [--colors FILE] [LISTING]\n",
     "Writes the XCC problem of filling an m x n array with letters so that\n"
     "every column is a word of the file MWORDS (all of length m) and every\n"
     "row a word of the file NWORDS (all of length n); one word a line, '-'\n"
     "for stdin. Rows R0.. and columns C0.. are primary items, cells\n"
-    "secondary items colored by their letters, as in Knuth's WORD-RECT-DLX.\n",
+    "secondary items colored by their letters, as in Knuth's WORD-RECT-DLX.\n"
+    "With --score, each option costs its word's rank in FILE, and dlx2\n"
+    "finds the best-scoring rectangles as Knuth's DLX5 does.\n",
     options,
     "--show reads a solver's listing (dlx2 m1 or JSON) from LISTING or stdin and\n"
     "draws each solution: a line 'solution K', then the m rows of the array;\n"
     "a blank line between solutions. The size comes from the listing.\n"
     "\n"
-    "  gen-wordrect W5 W5 | dlx2 m1 t1 | gen-wordrect --show\n",
+    "  gen-wordrect W5 W5 | dlx2 m1 t1 | gen-wordrect --show\n"
+    "  gen-wordrect --score W W5 W5 | dlx2 m1 k3 | gen-wordrect --show\n",
 };
 
 /* One side of the rectangle: a word file and its words. */
@@ -92,10 +109,12 @@ struct side {
     size_t limit;           /* --first-m/--first-n, 0 for all */
     struct wordlist words;
     size_t len;             /* letters in each word */
+    size_t *cost;           /* --score: each word's rank, or NULL */
 };
 
 struct problem {
     struct side m, n;       /* m: column words, n: row words */
+    const char *score;      /* --score FILE, or NULL */
     int knuth, force;
     struct knuth_colors colors;
 };
@@ -106,6 +125,7 @@ static void problem_args(const struct gen_cmdline *a, struct problem *p)
         gen_die("--colors goes with --show");
     p->knuth = a->opt[OPT_KNUTH] != NULL;
     p->force = a->opt[OPT_FORCE] != NULL;
+    p->score = a->opt[OPT_SCORE];
     if (a->opt[OPT_FIRST_M])
         p->m.limit = (size_t)gen_parse_long(a->opt[OPT_FIRST_M], 1, 1000000000L, "--first-m");
     if (a->opt[OPT_FIRST_N])
@@ -160,6 +180,31 @@ static void read_sides(struct problem *p)
     }
     check_side(m);
     check_side(n);
+}
+
+/*
+ * --score: each word's rank in the file, found by listing the file's
+ * words and then both sides' in one list: a side's word is a repeat of
+ * its first place in the file, if it has one.
+ */
+static void rank_words(struct problem *p)
+{
+    struct wordlist all = {0};
+    struct side *sides[2] = {&p->m, &p->n};
+    wordlist_read(&all, p->score, "", NULL, 0);
+    size_t listed = all.n;
+    for (int s = 0; s < 2; s++)
+        for (size_t i = 0; i < sides[s]->words.n; i++)
+            wordlist_add(&all, sides[s]->words.w[i].text, 0, 0);
+    size_t *first = gen_realloc(NULL, all.n, sizeof *first), at = listed;
+    wordlist_find_repeats(&all, first);
+    for (int s = 0; s < 2; s++) {
+        sides[s]->cost = gen_realloc(NULL, sides[s]->words.n, sizeof(size_t));
+        for (size_t i = 0; i < sides[s]->words.n; i++, at++)
+            sides[s]->cost[i] = first[at] < listed ? first[at] : listed;
+    }
+    free(first);
+    wordlist_free(&all);
 }
 
 /* Writes the item name of row or column i: prefix then index. */
@@ -239,6 +284,8 @@ static void write_options(const struct problem *p, int across)
                 printf(" %s:", gen_cell_name(cell, r, c, m, n));
                 put_color(stdout, kc, w->letter[j]);
             }
+            if (s->cost)
+                printf(" |%zu", s->cost[i]);
             putchar('\n');
         }
         gen_check_output(stdout, NULL);
@@ -250,7 +297,7 @@ static void write_options(const struct problem *p, int across)
 /* Reads the command line of --show: [LISTING]; returns LISTING or NULL. */
 static const char *show_args(const struct gen_cmdline *a)
 {
-    gen_show_refuses(a, (const int[]){OPT_KNUTH, OPT_FIRST_M, OPT_FIRST_N, OPT_FORCE, -1});
+    gen_show_refuses(a, (const int[]){OPT_KNUTH, OPT_FIRST_M, OPT_FIRST_N, OPT_SCORE, OPT_FORCE, -1});
     if (a->nargs > 1)
         gen_die("--show takes one LISTING, not '%s': the array comes from the listing",
                 a->arg[1]);
@@ -317,6 +364,8 @@ int main(int argc, char **argv)
     }
     problem_args(&a, &p);
     read_sides(&p);
+    if (p.score)
+        rank_words(&p);
     if (p.m.len > 65535 || p.n.len > 65535)
         gen_die("words of more than 65535 letters are too long");
     gen_check_size(measure(&p), p.force, "the problem");
@@ -328,6 +377,8 @@ int main(int argc, char **argv)
     gen_close_output(stdout, NULL);
     wordlist_free(&p.m.words);
     wordlist_free(&p.n.words);
+    free(p.m.cost);
+    free(p.n.cost);
     knuth_colors_free(&p.colors);
     gen_free_cmdline(&a);
     return PROG_DONE;

@@ -148,6 +148,14 @@ struct token {
     int colons;
 };
 
+/* Is w "$T" (want 1) or "[N]" (want 2), with T or N decimal digits? */
+static int is_cost(const struct token *w, int want)
+{
+    size_t d = digits(w->s + 1);
+    return want == 1 ? w->s[0] == '$' && d && d + 1 == w->len
+                     : w->s[0] == '[' && d && w->s[d + 1] == ']' && d + 2 == w->len;
+}
+
 /* Is "w[0] w[1] w[2]" the tally "(k of n)"? */
 static int is_tally(const struct token *w)
 {
@@ -187,6 +195,10 @@ static void split_option(struct listing *ls, const char *s, size_t len, int tall
     add_option(ls, text, len, ls->in.line);
     if (!tally)
         ;
+    else if (n >= 5 && is_cost(w + n - 1, 2) && is_cost(w + n - 2, 1) && is_tally(w + n - 5))
+        n -= 5;     /* DLX5's " $T [N]" after the tally: the option's cost and net cost */
+    else if (n >= 4 && is_cost(w + n - 1, 1) && is_tally(w + n - 4))
+        n -= 4;
     else if (n >= 3 && is_tally(w + n - 3))
         n -= 3;
     else if (n >= 1 && w[n - 1].len == 3 && !memcmp(w[n - 1].s, "(?)", 3))
@@ -216,6 +228,11 @@ static int text_next(struct listing *ls)
         listing_die(ls, ls->in.line, "expected 'K:', the start of solution K, not '%s'",
                     gen_quote(quote, s));
     start_solution(ls, s, k, ls->in.line);
+    const char *rest = skip_blanks(s + k + 1);
+    if (*rest) { /* DLX5's " (total cost $C)" goes into the label */
+        ls->pool[ls->pool_len - 1] = ' ';
+        pool_add(ls, rest, strlen(rest));
+    }
     while ((s = next_line(ls, &n)) && !solution_header(s))
         split_option(ls, s, n, 1);
     ls->held = s != NULL;   /* the next solution's "K:" */

@@ -5,10 +5,12 @@
  *
  * Two formats are read. DLX2's m<n> listing, which dlx2 writes and so do
  * Knuth's DLX2, DLX3, DLX5 and SSXCC: a line "K:" (K the solution's
- * number; DLX5 adds its cost, " (total cost $C)") starts a solution, and
- * each line after it is one chosen option, its items as name or
- * name:color, beginning with the item the search branched on and ending
- * with the tally "(k of n)" (or "(?)"), which is left out. Blank lines
+ * number; DLX5 adds its cost, " (total cost $C)", which the label keeps:
+ * "K (total cost $C)") starts a solution, and each line after it is one
+ * chosen option, its items as name or name:color, beginning with the
+ * item the search branched on and ending with the tally "(k of n)" (or
+ * "(?)"; DLX5 adds " $T [N]", the option's cost and net cost), which is
+ * left out. Blank lines
  * are skipped. Anything else stops the program with "PROG: FILE:LINE:
  * message" and status 2: a line before the first "K:", a solution
  * without options, a word ':x', 'x:' or 'x:y:z', a NUL byte.

@@ -86,3 +86,42 @@ printf 'a\377\n' > "$TMP/latin1.txt"
 t_run "not UTF-8, shown as \\xHH" 2 "gen-wordrect: $TMP/latin1.txt:1:2: word 'a\\xFF' is not valid UTF-8" \
     "$WR" "$TMP/latin1.txt" "$SGB"
 t_eq "an error writes nothing on stdout" "" "$("$WR" "$TMP/twice.txt" "$SGB" 2>/dev/null)"
+
+# --score FILE: each option costs its word's rank in FILE (the number of
+# words in FILE for one it lacks), and dlx2 finds the best rectangles as
+# Knuth's DLX5 does. On the 16 2x2 arrays of a and b, with ranks bb 0,
+# aa 1, ab 2 and ba 3 (missing): all b costs 0, then 'ab bb' (ab in row
+# 0 and column 0) and all a cost 4, and the rest more.
+printf 'ab\nba\naa\nbb\n' > "$TMP/ab.txt"
+printf 'bb\naa\nab\n' > "$TMP/rank.txt"
+"$WR" --score "$TMP/rank.txt" "$TMP/ab.txt" "$TMP/ab.txt" > "$TMP/ab.dlx"
+t_eq "--score: each option ends with its word's rank" "C0 00:a 10:b |2
+C0 00:b 10:a |3
+R1 10:b 11:b |0" "$(sed -n '3p; 5p; 18p' "$TMP/ab.dlx")"
+t_eq "--score 2x2: the three best" 'The optimum costs are:
+ $0
+ $4 (repeated 2 times)' "$("$DLX2" k3 "$TMP/ab.dlx" 2>&1 | sed -n '/^The optimum/,$p')"
+"$DLX2" k3 m1 "$TMP/ab.dlx" 2> /dev/null | "$WR" --show > "$TMP/show"
+t_eq "--score 2x2: --show draws the listing of costs, the best last" "solution 5 (total cost \$4)
+aa
+aa
+
+solution 6 (total cost \$4)
+ab
+bb" "$(tail -7 "$TMP/show")"
+# the 600 most common five-letter words of the Stanford GraphBase, ranked
+# by their own order: the three best squares of their first 400 are those
+# of all 600 (DLX5's answer for data/reference-family/dlx5's
+# wordrect-5x5-sgb600-cost, which is this problem)
+"$WR" --score "$SGB" --first-m 400 --first-n 400 "$SGB" "$SGB" > "$TMP/sq.dlx"
+t_eq "--score, 400 words: the three best squares" 'The optimum costs are:
+ $1862
+ $1944
+ $1946' "$("$DLX2" k3 "$TMP/sq.dlx" 2>&1 | sed -n '/^The optimum/,$p')"
+t_eq "--score, 400 words: the best drawn" "solution 1 (total cost \$1862)
+class
+light
+agree
+sheep
+steps" "$("$DLX2" m1 "$TMP/sq.dlx" 2> /dev/null | "$WR" --show)"
+t_run "--score with --show" 2 "gen-wordrect: --score goes with writing a problem, not with --show" "$WR" --show --score "$SGB"
