@@ -54,6 +54,14 @@ typedef struct twin_tables {
     int *color;            /* and their colors */
     int *at;
     ullng *hfull;          /* 2 + the sum over entries of 4 or 6 */
+    /*
+     * For purifying without looking for entries: each colored item's
+     * options of each of its colors, as bit sets, the colors of item k
+     * being hue[hue_at[k] .. hue_at[k+1]-1] and their sets hue_bits from
+     * words * that index on. NULL when they would take too much room.
+     */
+    int *hue_at, *hue;
+    ullng *hue_bits;
 } twin_tables;
 
 /* A cover or a purification, for its undoing: its hidden and cleansed ranks on the stacks. */
@@ -62,6 +70,7 @@ typedef struct twin_op {
     int h0, nh;            /* hidden[h0 .. h0+nh-1] */
     int c0, nc;            /* cleansed[c0 .. c0+nc-1] */
     ullng mems;            /* what it cost, and what its undoing costs */
+    int t0;                /* the trail of first[] when it was made */
 } twin_op;
 
 struct cost_twin {
@@ -70,6 +79,13 @@ struct cost_twin {
     ullng *live;           /* L */
     int *len;              /* per item: options in its list (covered items: frozen) */
     int *first;            /* per item: no live option below this rank */
+    /*
+     * first[k] moves up only when first_live finds it, and the old value
+     * goes on the trail; undoing an op puts back what was found after it,
+     * so unhiding an option never has to look at first[].
+     */
+    struct trail { int item, first; } *trail;
+    int ntrail, trail_cap;
     int *cleansed;         /* per rank */
     char *purified;        /* per item */
     xcc_item *cl;          /* the active lists */
@@ -96,6 +112,9 @@ static void tables_free(twin_tables *tb)
     free(tb->color);
     free(tb->at);
     free(tb->hfull);
+    free(tb->hue_at);
+    free(tb->hue);
+    free(tb->hue_bits);
     free(tb);
 }
 
@@ -128,6 +147,55 @@ static int lists_in_rank_order(const cost_links *lk, const xcc_problem *p, const
         }
     }
     return 1;
+}
+
+/* The bit sets of hue_bits, if they take at most 64 MB; a failure leaves them out. */
+static void hues_make(twin_tables *tb, const xcc_problem *p)
+{
+    int items = p->last_itm, nhues = 0;
+    int *seen = calloc((size_t)p->ncolors + 2, sizeof(int)); /* stamp: item + 1 */
+    if (!seen || !(tb->hue_at = malloc(((size_t)items + 1) * sizeof(int))))
+        goto out;
+    for (int pass = 0; pass < 2; pass++) {
+        memset(seen, 0, ((size_t)p->ncolors + 2) * sizeof(int));
+        nhues = 0;
+        for (int k = 0; k < items; k++) {
+            tb->hue_at[k] = nhues;
+            if (k < p->second)
+                continue;
+            for (int x = p->nd[k].down; x != k; x = p->nd[x].down) {
+                int c = p->nd[x].color;
+                if (c > 0 && seen[c] != k + 1) {
+                    seen[c] = k + 1;
+                    if (pass)
+                        tb->hue[nhues] = c;
+                    nhues++;
+                }
+            }
+        }
+        tb->hue_at[items] = nhues;
+        if (!pass && ((double)nhues * tb->words * 8 > 64.0 * 1024 * 1024
+                      || !(tb->hue = malloc(((size_t)nhues + 1) * sizeof(int)))))
+            goto out;
+    }
+    if (!(tb->hue_bits = calloc((size_t)nhues * (size_t)tb->words + 1, sizeof(ullng))))
+        goto out;
+    for (int r = 0; r < tb->n; r++)
+        for (int e = tb->at[r]; e < tb->at[r + 1]; e++) {
+            int k = tb->ent[e], h = tb->hue_at[k];
+            if (!tb->color[e])
+                continue;
+            while (tb->hue[h] != tb->color[e])
+                h++;
+            tb->hue_bits[(size_t)h * (size_t)tb->words + (size_t)r / 64] |= 1ULL << (r % 64);
+        }
+    free(seen);
+    return;
+out:
+    free(seen);
+    free(tb->hue_at);
+    free(tb->hue);
+    tb->hue_at = tb->hue = NULL;
 }
 
 static twin_tables *tables_make(const cost_walk *w)
@@ -172,6 +240,7 @@ static twin_tables *tables_make(const cost_walk *w)
         }
     }
     tb->at[n] = e;
+    hues_make(tb, p);
     return tb;
 fail:
     tables_free(tb);
@@ -189,6 +258,7 @@ void xcc_cost_twin_delete(cost_twin *tw)
     free(tw->live);
     free(tw->len);
     free(tw->first);
+    free(tw->trail);
     free(tw->cleansed);
     free(tw->purified);
     free(tw->cl);
@@ -321,8 +391,6 @@ INLINE void unhide(cost_twin *tw, int r, int own)
     for (int e = a; e < b; e++) {
         int item = tb->ent[e];
         tw->len[item]++;
-        if (tw->first[item] > r)
-            tw->first[item] = r;
     }
     tw->len[own]--;
 }
@@ -366,7 +434,7 @@ INLINE int cover(cost_twin *tw, int c, ullng thresh, struct tally *t)
     }
     int nh = tw->nhidden - h0;
     t->mems += tw->len[c] > nh; /* the option that ended the walk, too dear */
-    tw->ops[op] = (twin_op){c, 1, h0, nh, tw->ncleans, 0, t->mems - mems};
+    tw->ops[op] = (twin_op){c, 1, h0, nh, tw->ncleans, 0, t->mems - mems, tw->ntrail};
     return op;
 }
 
@@ -387,6 +455,37 @@ INLINE int purify(cost_twin *tw, int cc, int x, int p, ullng thresh, struct tall
     tw->purified[cc] = 1;
     t->mems += 2;
     t->cleansings++;
+    if (tb->hue_bits) { /* the same, a word of options at a time */
+        int h = tb->hue_at[cc];
+        while (tb->hue[h] != x)
+            h++;
+        const ullng *same = tb->hue_bits + (size_t)h * (size_t)tb->words;
+        for (int i = tw->first[cc] / 64; i * 64 < lim; i++) {
+            ullng y = bits[i] & tw->live[i];
+            if ((i + 1) * 64 > lim)
+                y &= (1ULL << (lim % 64)) - 1;
+            for (ullng z = y & ~same[i]; z; z &= z - 1, seen++) {
+                int r = i * 64 + __builtin_ctzll(z);
+                t->mems += 3;
+                hide(tw, r, cc, 0, t);
+                tw->hidden[tw->nhidden++] = r;
+            }
+            for (ullng z = y & same[i]; z; z &= z - 1, seen++) {
+                int r = i * 64 + __builtin_ctzll(z);
+                t->mems += 3;
+                if (r != p) {
+                    tw->cleansed[r]++;
+                    tw->cleans[tw->ncleans++] = r;
+                    t->cleansings++;
+                    t->mems++;
+                }
+            }
+        }
+        t->mems += tw->len[cc] > seen;
+        tw->ops[op] = (twin_op){cc, 0, h0, tw->nhidden - h0, c0, tw->ncleans - c0, t->mems - mems,
+                            tw->ntrail};
+        return op;
+    }
     for (int i = tw->first[cc] / 64; i * 64 < lim; i++) {
         ullng y = bits[i] & tw->live[i];
         if ((i + 1) * 64 > lim)
@@ -407,7 +506,8 @@ INLINE int purify(cost_twin *tw, int cc, int x, int p, ullng thresh, struct tall
         }
     }
     t->mems += tw->len[cc] > seen;
-    tw->ops[op] = (twin_op){cc, 0, h0, tw->nhidden - h0, c0, tw->ncleans - c0, t->mems - mems};
+    tw->ops[op] = (twin_op){cc, 0, h0, tw->nhidden - h0, c0, tw->ncleans - c0, t->mems - mems,
+                            tw->ntrail};
     return op;
 }
 
@@ -418,6 +518,10 @@ INLINE void undo(cost_twin *tw, struct tally *t)
     for (int i = o->h0 + o->nh - 1; i >= o->h0; i--)
         unhide(tw, tw->hidden[i], o->item);
     tw->nhidden = o->h0;
+    while (tw->ntrail > o->t0) {
+        const struct trail *x = &tw->trail[--tw->ntrail];
+        tw->first[x->item] = x->first;
+    }
     for (int i = o->c0; i < o->c0 + o->nc; i++)
         tw->cleansed[tw->cleans[i]]--;
     tw->ncleans = o->c0;
@@ -469,7 +573,19 @@ INLINE int first_live(cost_twin *tw, int k)
     ullng x;
     while (!(x = bits[i] & tw->live[i]))
         i++;
-    return tw->first[k] = i * 64 + __builtin_ctzll(x);
+    int f = i * 64 + __builtin_ctzll(x);
+    if (f != tw->first[k] && tw->nops) { /* (with no op, nothing is hidden: it stays) */
+        if (tw->ntrail == tw->trail_cap) {
+            int cap = tw->trail_cap ? 2 * tw->trail_cap : 1024;
+            struct trail *q = realloc(tw->trail, (size_t)cap * sizeof *q);
+            if (!q)
+                return f; /* first[k] stays a bound, if a loose one */
+            tw->trail = q, tw->trail_cap = cap;
+        }
+        tw->trail[tw->ntrail++] = (struct trail){k, tw->first[k]};
+        tw->first[k] = f;
+    }
+    return f;
 }
 
 /* The next live option of item k after rank p and below rank lim, or -1. */
