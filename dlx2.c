@@ -420,26 +420,30 @@ static const flag_row flag_rows[] = {
     {"-j", "--jobs", "a number of threads (1 to 1024)", take_threads, 1, "-j N",
      "search with N threads (default 1). The figures are the\n"
      "same as with one thread; with m<n> the solutions come in\n"
-     "another order (each once, numbered 1, 2, ... as found)"},
+     "another order (each once, numbered 1, 2, ... as found).\n"
+     "With costs, the threads share the best costs found: the\n"
+     "same best costs, other figures"},
     {"--shard", NULL, "K/N (part K of N)", take_shard, 1, "--shard K/N",
      "search only part K of N disjoint parts of the tree, for\n"
      "spreading one problem over N machines; part 1 also\n"
      "reports the top of the tree, so the parts add up. The\n"
-     "report gains a line naming the shard and the problem"},
+     "report gains a line naming the shard and the problem\n"
+     "(and k, with costs: each part finds its best costs)"},
     {"--format", NULL, "a format (dlx2 or json)", take_format, 1, "--format=json",
      "solutions (all, unless m<n>) and a summary on stdout as\n"
      "JSON Lines, one object per line (--format=dlx2: DLX2's)"},
     {"--merge", NULL, NULL, take_merge, 0, "--merge [FILE]...",
      "add up the stderr reports of the N parts (files, or\n"
      "stdin) into one report on stdout; exact except ccost.\n"
-     "Each part must be there once, complete, of one problem"},
+     "Each part must be there once, complete, of one problem.\n"
+     "With costs: the k best costs of all the parts"},
     {"--verify", NULL, "a listing to check", take_verify, 0, "--verify LISTING",
-     "check every solution of LISTING (the m1 listing of DLX2\n"
-     "or DLX3, or JSON Lines) against the problem (FILE, or\n"
-     "stdin) with a reader and checks of its own, not the\n"
-     "engine's; exit 0 when all are sound, 1 at the first one\n"
-     "that is not, 2 when an input cannot be read, 3 out of\n"
-     "memory"},
+     "check every solution of LISTING (the m1 listing of DLX2,\n"
+     "DLX3 or DLX5, or JSON Lines; costs too, where it gives\n"
+     "them) against the problem (FILE, or stdin) with a reader\n"
+     "and checks of its own, not the engine's; exit 0 when all\n"
+     "are sound, 1 at the first one that is not, 2 when an\n"
+     "input cannot be read, 3 out of memory"},
     {"--count", NULL, "a number of solutions", take_count, 0, "--count N",
      "with --verify: the listing must hold N solutions"},
     {"-h", "--help", NULL, take_help, 0, "-h, --help", "show this help"},
@@ -708,8 +712,8 @@ static void write_usage(FILE *h)
     for (int k = 0; k < KNUTH_ROWS; k++) {
         const knuth_row *r = &knuth_rows[k];
         char label[16];
-        snprintf(label, sizeof label, "%c%s", r->letter, r->kind == SHAPE ? "<file>" : "<n>");
-        fprintf(h, "  %-6s ", label);
+        snprintf(label, sizeof label, "%c%s", r->letter, r->kind == SHAPE ? "<file>" : r->kind == CHARS ? "<chars>" : "<n>");
+        fprintf(h, strlen(label) < 8 ? "  %-6s " : "  %s\n         ", label);
         indented(h, r->help, 9);
     }
     fputs("  If an argument is given twice, the first one counts. As in DLX2, a\n"
@@ -725,7 +729,10 @@ static void write_usage(FILE *h)
         }
         fprintf(h, "the engine, one of:\n");
         for (const xcc_engine_row *r = xcc_engine_rows; r->name; r++) {
-            fprintf(h, "%17s%-6s ", "", r->name);
+            if (strlen(r->name) <= 6)
+                fprintf(h, "%17s%-6s ", "", r->name);
+            else
+                fprintf(h, "%17s%s\n%24s", "", r->name, "");
             indented(h, r->help, 24);
         }
     }

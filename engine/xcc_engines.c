@@ -34,7 +34,8 @@ const xcc_engine_row xcc_engine_rows[] = {
      "Knuth's DLX5: the cheapest solutions of a problem with\n"
      "costs, its tree, mems and report (--knuth=dlx5)",
      {&xcc_cost_threads, &xcc_cost_engine}, 0, {NULL}},
-    {"cost-links", "DLX5's search as cost, always by dancing links",
+    {"cost-links", "DLX5's tree as cost, always by dancing links (cost\n"
+                   "walks it with bit sets when it can)",
      {&xcc_cost_threads_links, &xcc_cost_links_engine}, 0, {NULL}},
     {NULL, NULL, {NULL}, 0, {NULL}},
 };

@@ -88,6 +88,23 @@ while IFS=$'\t' read -r name tier _ cmd; do
 done < "$ROOT/data/MANIFEST.tsv"
 t_file_eq "mcc tier: every row makes the recorded problem" "$TMP/mcc" "$TMP/read"
 
+# The problems with costs of the bench tier (seconds each for Knuth's
+# DLX5, beside which bench/run --vs puts them): the corpus's and the
+# rows of tier "bench" of data/MANIFEST.tsv, whose commands make the
+# problems recorded here (their best costs are DLX5's, 1862 each).
+t_eq "bench/run --list --only cost: the problems with costs" "pentomino-5x12-cost pentomino-6x10-cost wordrect-5x5-sgb600-cost wordrect-5x5-sgb1000-cost wordrect-5x5-sgb1400-cost" \
+    "$(echo $("$ROOT/bench/run" --list --only cost | awk '{print $1}'))"
+: > "$TMP/read"
+while IFS=$'\t' read -r name tier sols cmd; do
+    [ "$tier" = bench ] || continue
+    cmd=${cmd/#dlx-gen\//$GEN/}
+    (cd "$ROOT" && eval "$cmd") 2> /dev/null > "$TMP/p.dlx"
+    echo "$name $sols $("$DLX2" T1 "$TMP/p.dlx" 2>&1 > /dev/null | grep 'successfully read)$')" >> "$TMP/read"
+done < "$ROOT/data/MANIFEST.tsv"
+t_eq "bench tier of data/MANIFEST.tsv: every command makes the recorded problem" \
+    "wordrect-5x5-sgb1000-cost 3 (10000 options, 10+25 items, 70000 entries successfully read)
+wordrect-5x5-sgb1400-cost 4 (14000 options, 10+25 items, 98000 entries successfully read)" "$(cat "$TMP/read")"
+
 # Counts from stdout (-c has no closing line), checked against the data.
 t_match "bench/run --args -c: the count from stdout" '^random-medium-101 +14678919 +[0-9.]+ ' \
     "$("$ROOT/bench/run" --runs 1 --only random-medium-101 --args -c | tail -1)"

@@ -64,3 +64,15 @@ for id in 20 21 28 29 35 37; do
     t_file_eq "bad-input/$id ($args): stdout as DLX5's" "$B/$id.stdout" "$TMP/out"
     t_file_eq "bad-input/$id ($args): stderr as DLX5's" "$B/$id.stderr" "$TMP/err"
 done
+
+# ---- the example of formats/xcc.md, "Costs" ----
+printf '| the cheapest way to cover A, B and C\nA B C\nA B |3\nC |1 |1\nA |2\nB C |4\n' > "$TMP/ex.dlx"
+t_eq "formats/xcc.md's example: its listing" '1: (total cost $5)
+ A B (1 of 2) $3 [0]
+ C (1 of 1) $2 [0]' "$("$DLX2" m1 "$TMP/ex.dlx" 2> /dev/null)"
+t_eq "formats/xcc.md's example: its report" '(4 options, 3+0 items, 10 entries successfully read)
+Altogether 1 solution, 272+143 mems, 5 updates, 0 cleansings, 408 bytes, 3 nodes.
+The optimum cost is $5' "$("$DLX2" "$TMP/ex.dlx" 2>&1)"
+t_eq "formats/xcc.md's example: k3" 'The optimum costs are:
+ $5
+ $6' "$("$DLX2" k3 "$TMP/ex.dlx" 2>&1 | sed -n '/^The optimum/,$p')"
