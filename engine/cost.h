@@ -206,6 +206,62 @@ int xcc_cost_position(const cost_links *lk, int q);
 /* How many options from the top of item's list have net cost below thresh. */
 int xcc_cost_usable(const cost_links *lk, int item, ullng thresh);
 
+/* ---- what both walks do at a node (cost_search.c, cost_twin.c) ---------------- */
+
+/* What a walk counts as it goes, in registers; into t.fig now and then. */
+struct tally {
+    ullng mems, updates, cleansings;
+};
+
+#define COST_INLINE static inline __attribute__((always_inline))
+
+/* The cutoff, as the threads have made it if they share one. */
+COST_INLINE void xcc_cost_refresh_cutoff(cost_walk *w)
+{
+    if (w->shared_cutoff) {
+        ullng c = atomic_load_explicit(w->shared_cutoff, memory_order_relaxed);
+        if (c < w->cutoff)
+            w->cutoff = c;
+    }
+}
+
+/*
+ * Entering a node, as both walks do it: the split (another part of the
+ * program searches the subtree), the count and profile of nodes, the
+ * stops (a signal, another thread, T<n>), the progress report, the
+ * threads' cutoff. 0: search the node; 1: pass it by; -1: stop (fig.stop
+ * says why).
+ */
+COST_INLINE int xcc_cost_enter(cost_walk *w, const struct tally *t)
+{
+    xcc_tree *s = &w->t;
+    if (s->level == s->split_depth && s->split_depth) {
+        if (s->on_split && s->on_split(s, s->split_ctx)) {
+            s->fig.stop = XCC_STOP_CALLBACK;
+            return -1;
+        }
+        return 1;
+    }
+    s->fig.nodes++;
+    if (s->vbose & XCC_SHOW_PROFILE)
+        s->profile[s->level]++;
+    if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt)) {
+        s->fig.stop = XCC_STOP_INTERRUPT;
+        return -1;
+    }
+    if (s->delta && t->mems >= s->thresh) {
+        s->thresh += s->delta;
+        s->fig.mems = t->mems, s->fig.updates = t->updates, s->fig.cleansings = t->cleansings;
+        xcc_cost_progress(w);
+    }
+    if (t->mems >= s->timeout) {
+        s->fig.stop = XCC_STOP_MEMS;
+        return -1;
+    }
+    xcc_cost_refresh_cutoff(w);
+    return 0;
+}
+
 /* ---- printing (cost_print.c) --------------------------------------------------- */
 
 /* DLX5's " A B:x ... (k of d) $T [N]" (T the option's cost, N its net cost; none if T is 0). */

@@ -26,10 +26,6 @@
 
 #define INLINE static inline __attribute__((always_inline))
 
-struct tally {
-    ullng mems, updates, cleansings;
-};
-
 /* ---- covering, with thresholds ---------------------------------------------- */
 
 /*
@@ -319,16 +315,6 @@ void xcc_cost_unreplay(cost_walk *w)
 #define SAVE_TALLY() \
     (s->fig.mems = t.mems, s->fig.updates = t.updates, s->fig.cleansings = t.cleansings)
 
-/* The cutoff, as the threads have made it if they share one. */
-INLINE void refresh_cutoff(cost_walk *w)
-{
-    if (w->shared_cutoff) {
-        ullng c = atomic_load_explicit(w->shared_cutoff, memory_order_relaxed);
-        if (c < w->cutoff)
-            w->cutoff = c;
-    }
-}
-
 /*
  * A solution (of net cost nextcost, below the cutoff), the tally saved in
  * the figures: it goes into the k best and out to the sink. Nonzero
@@ -391,31 +377,12 @@ xcc_status xcc_cost_search(cost_walk *w)
     s->level = s->base_level;
     s->fig.stop = XCC_COMPLETE;
 forward:
-    if (s->level == s->split_depth && s->split_depth) {
-        /* another part of the program searches this subtree */
-        if (s->on_split && s->on_split(s, s->split_ctx)) {
-            s->fig.stop = XCC_STOP_CALLBACK;
-            goto done;
-        }
+    switch (xcc_cost_enter(w, &t)) {
+    case 1:
         goto backdown;
-    }
-    s->fig.nodes++;
-    if (s->vbose & XCC_SHOW_PROFILE)
-        s->profile[s->level]++;
-    if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt)) {
-        s->fig.stop = XCC_STOP_INTERRUPT;
+    case -1:
         goto done;
     }
-    if (s->delta && t.mems >= s->thresh) {
-        s->thresh += s->delta;
-        SAVE_TALLY();
-        xcc_cost_progress(w);
-    }
-    if (t.mems >= s->timeout) {
-        s->fig.stop = XCC_STOP_MEMS;
-        goto done;
-    }
-    refresh_cutoff(w);
     if ((w->zgiven || *w->zchars) && xcc_cost_too_dear(w, details && explaining(w), &t.mems))
         goto backdown;
     best = details && explaining(w) ? choose_explained(w, &usable, &t) : choose(w, 0, &usable, &t);
@@ -475,7 +442,7 @@ recover:
         goto backup;
     w->nextcost = w->curcost + cost[cur];
     t.mems++;
-    refresh_cutoff(w);
+    xcc_cost_refresh_cutoff(w);
     if (w->nextcost >= w->cutoff)
         goto backup;
     goto advance;

@@ -352,10 +352,6 @@ static int push_op(cost_twin *tw)
 
 /* ---- hiding, by bits ------------------------------------------------------------ */
 
-struct tally {
-    ullng mems, updates, cleansings;
-};
-
 /* The number of ranks whose net cost is below thresh. */
 INLINE int below(const twin_tables *tb, ullng thresh)
 {
@@ -439,9 +435,24 @@ INLINE int cover(cost_twin *tw, int c, ullng thresh, struct tally *t)
 }
 
 /*
+ * The options of word i of y (ranks 64i ..) whose entry for item cc has
+ * color x: from hue, the item's options of that color, or entry by entry.
+ */
+INLINE ullng same_color(const twin_tables *tb, const ullng *hue, int i, ullng y, int cc, int x)
+{
+    if (hue)
+        return y & hue[i];
+    ullng same = 0;
+    for (ullng z = y; z; z &= z - 1)
+        if (tb->color[entry_of(tb, i * 64 + __builtin_ctzll(z), cc)] == x)
+            same |= z & (~z + 1);
+    return same;
+}
+
+/*
  * Purifies item cc to color x for the option of rank p: below the
  * threshold, its live options with another color leave the other lists,
- * those with color x are cleansed.
+ * those with color x are cleansed. Both in rank order, a word at a time.
  */
 INLINE int purify(cost_twin *tw, int cc, int x, int p, ullng thresh, struct tally *t)
 {
@@ -455,49 +466,28 @@ INLINE int purify(cost_twin *tw, int cc, int x, int p, ullng thresh, struct tall
     tw->purified[cc] = 1;
     t->mems += 2;
     t->cleansings++;
-    if (tb->hue_bits) { /* the same, a word of options at a time */
+    const ullng *hue = NULL;
+    if (tb->hue_bits) {
         int h = tb->hue_at[cc];
         while (tb->hue[h] != x)
             h++;
-        const ullng *same = tb->hue_bits + (size_t)h * (size_t)tb->words;
-        for (int i = tw->first[cc] / 64; i * 64 < lim; i++) {
-            ullng y = bits[i] & tw->live[i];
-            if ((i + 1) * 64 > lim)
-                y &= (1ULL << (lim % 64)) - 1;
-            for (ullng z = y & ~same[i]; z; z &= z - 1, seen++) {
-                int r = i * 64 + __builtin_ctzll(z);
-                t->mems += 3;
-                hide(tw, r, cc, 0, t);
-                tw->hidden[tw->nhidden++] = r;
-            }
-            for (ullng z = y & same[i]; z; z &= z - 1, seen++) {
-                int r = i * 64 + __builtin_ctzll(z);
-                t->mems += 3;
-                if (r != p) {
-                    tw->cleansed[r]++;
-                    tw->cleans[tw->ncleans++] = r;
-                    t->cleansings++;
-                    t->mems++;
-                }
-            }
-        }
-        t->mems += tw->len[cc] > seen;
-        tw->ops[op] = (twin_op){cc, 0, h0, tw->nhidden - h0, c0, tw->ncleans - c0, t->mems - mems,
-                            tw->ntrail};
-        return op;
+        hue = tb->hue_bits + (size_t)h * (size_t)tb->words;
     }
     for (int i = tw->first[cc] / 64; i * 64 < lim; i++) {
         ullng y = bits[i] & tw->live[i];
         if ((i + 1) * 64 > lim)
             y &= (1ULL << (lim % 64)) - 1;
-        for (; y; y &= y - 1) {
-            int r = i * 64 + __builtin_ctzll(y), e = entry_of(tb, r, cc);
-            seen++;
+        ullng same = same_color(tb, hue, i, y, cc, x);
+        for (ullng z = y & ~same; z; z &= z - 1, seen++) {
+            int r = i * 64 + __builtin_ctzll(z);
             t->mems += 3;
-            if (tb->color[e] != x) {
-                hide(tw, r, cc, 0, t);
-                tw->hidden[tw->nhidden++] = r;
-            } else if (r != p) {
+            hide(tw, r, cc, 0, t);
+            tw->hidden[tw->nhidden++] = r;
+        }
+        for (ullng z = same; z; z &= z - 1, seen++) {
+            int r = i * 64 + __builtin_ctzll(z);
+            t->mems += 3;
+            if (r != p) {
                 tw->cleansed[r]++;
                 tw->cleans[tw->ncleans++] = r;
                 t->cleansings++;
@@ -751,15 +741,6 @@ INLINE int next_child(const cost_twin *tw, int l, int r)
 #define SAVE_TALLY() \
     (s->fig.mems = t.mems, s->fig.updates = t.updates, s->fig.cleansings = t.cleansings)
 
-INLINE void refresh_cutoff(cost_walk *w)
-{
-    if (w->shared_cutoff) {
-        ullng c = atomic_load_explicit(w->shared_cutoff, memory_order_relaxed);
-        if (c < w->cutoff)
-            w->cutoff = c;
-    }
-}
-
 /* The mems of the solution as the links charge them are those of cost_search.c's solution(). */
 xcc_status xcc_cost_twin_search(cost_walk *w)
 {
@@ -775,30 +756,12 @@ xcc_status xcc_cost_twin_search(cost_walk *w)
     if (reserve_levels(w, tw, s->level + 1))
         goto no_memory;
 forward:
-    if (s->level == s->split_depth && s->split_depth) {
-        if (s->on_split && s->on_split(s, s->split_ctx)) {
-            s->fig.stop = XCC_STOP_CALLBACK;
-            goto done;
-        }
+    switch (xcc_cost_enter(w, &t)) {
+    case 1:
         goto backdown;
-    }
-    s->fig.nodes++;
-    if (s->vbose & XCC_SHOW_PROFILE)
-        s->profile[s->level]++;
-    if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt)) {
-        s->fig.stop = XCC_STOP_INTERRUPT;
+    case -1:
         goto done;
     }
-    if (s->delta && t.mems >= s->thresh) {
-        s->thresh += s->delta;
-        SAVE_TALLY();
-        xcc_cost_progress(w);
-    }
-    if (t.mems >= s->timeout) {
-        s->fig.stop = XCC_STOP_MEMS;
-        goto done;
-    }
-    refresh_cutoff(w);
     best = choose(w, tw, &usable, &t);
     if (s->sink->shape)
         xcc_cost_shape(w, best, usable);
@@ -858,7 +821,7 @@ recover:
         goto backup;
     w->nextcost = w->curcost + tb->cost[cur];
     t.mems++;
-    refresh_cutoff(w);
+    xcc_cost_refresh_cutoff(w);
     if (w->nextcost >= w->cutoff)
         goto backup;
     goto advance;

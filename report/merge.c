@@ -113,54 +113,44 @@ static int take_figure(const char **s, ullng *v)
     return 1;
 }
 
-/* Parses DLX5's closing line (without its newline) into *c: as parse_closing. */
-static int parse_closing5(const char *line, xcc_figures *c)
+/*
+ * Parses a closing line (without its newline) into *c and *ccost: DLX2's
+ * (dlx5 0), or DLX3's, which has no "-lmems" (then c->knuth is 3), or
+ * DLX5's, which has no saved mems and no ccost. 1, 0 if it is not one, -1
+ * if a figure is too large.
+ */
+static int parse_closing(const char *line, int dlx5, xcc_figures *c, long long *ccost)
 {
-    static const char *const between[] = {"Altogether ", "+", " mems, ", " updates, ",
-                                          " cleansings, ", " bytes, ", " nodes."};
-    ullng *figure[] = {&c->imems, &c->mems, &c->updates, &c->cleansings, &c->bytes, &c->nodes};
+    static const char *const between2[] = {"+", "-", " mems, ", " updates, ", " cleansings, ",
+                                           " bytes, ", " nodes, ccost "};
+    static const char *const between5[] = {"+", " mems, ", " updates, ", " cleansings, ",
+                                           " bytes, ", " nodes."};
+    const char *const *between = dlx5 ? between5 : between2;
+    ullng *figure2[] = {&c->mems, &c->lmems, &c->updates, &c->cleansings, &c->bytes, &c->nodes};
+    ullng *figure5[] = {&c->mems, &c->updates, &c->cleansings, &c->bytes, &c->nodes};
+    ullng **figure = dlx5 ? figure5 : figure2;
+    int n = dlx5 ? 5 : 6, r = 0;
     const char *s = line;
-    int r = 0;
     memset(c, 0, sizeof *c);
     c->mems_counted = 1;
-    if (!take(&s, between[0]) || (r = take_figure(&s, &c->solutions)) <= 0)
+    if (!take(&s, "Altogether ") || (r = take_figure(&s, &c->solutions)) <= 0)
         return r < 0 ? -1 : 0;
     if (!take(&s, c->solutions == 1 ? " solution, " : " solutions, "))
         return 0;
-    for (int i = 0; i < 6; i++) {
-        if ((i > 0 && !take(&s, between[i])) || (r = take_figure(&s, figure[i])) <= 0)
-            return r < 0 ? -1 : 0;
-    }
-    return take(&s, between[6]) && !*s;
-}
-
-/* Parses DLX2's closing line (without its newline) into *c and *ccost,
-   or DLX3's, which has no "-lmems" (then c->knuth is 3); 1, 0 if it is
-   not one, -1 if a figure is too large. */
-static int parse_closing(const char *line, xcc_figures *c, long long *ccost)
-{
-    static const char *const between[] = {"Altogether ", "+", "-", " mems, ", " updates, ",
-                                          " cleansings, ", " bytes, ", " nodes, ccost "};
-    ullng *figure[] = {&c->imems, &c->mems, &c->lmems, &c->updates, &c->cleansings,
-                       &c->bytes, &c->nodes};
-    const char *s = line;
-    int r = 0;
-    memset(c, 0, sizeof *c);
-    c->mems_counted = 1;
-    if (!take(&s, between[0]) || (r = take_figure(&s, &c->solutions)) <= 0)
+    if ((r = take_figure(&s, &c->imems)) <= 0)
         return r < 0 ? -1 : 0;
-    if (!take(&s, c->solutions == 1 ? " solution, " : " solutions, "))
-        return 0;
-    for (int i = 0; i < 7; i++) {
-        if (i == 2 && !c->knuth && starts(s, between[3])) {
+    for (int i = 0; i < n; i++) {
+        if (i == 1 && !dlx5 && starts(s, between[2])) {
             c->knuth = 3; /* DLX3's line: no lmems */
             continue;
         }
-        if ((i > 0 && !take(&s, between[i])) || (r = take_figure(&s, figure[i])) <= 0)
+        if (!take(&s, between[i]) || (r = take_figure(&s, figure[i])) <= 0)
             return r < 0 ? -1 : 0;
     }
+    if (dlx5)
+        return take(&s, between[n]) && !*s;
     ullng cc;
-    if (!take(&s, between[7]) || take_figure(&s, &cc) <= 0 || cc > 1000)
+    if (!take(&s, between[n]) || take_figure(&s, &cc) <= 0 || cc > 1000)
         return 0;
     *ccost = (long long)cc;
     return take(&s, "%.") && !*s;
@@ -189,7 +179,7 @@ static void merge_part(merger *m, const char *line, int whole, place at)
 {
     xcc_figures c;
     long long ccost = 0;
-    int r = m->part_best ? parse_closing5(line, &c) : parse_closing(line, &c, &ccost);
+    int r = parse_closing(line, m->part_best > 0, &c, &ccost);
     char b[REP_SHOWN_SIZE];
     if (r < 0)
         bad_part(at, "a figure past %llu in the closing line", ULLONG_MAX);
