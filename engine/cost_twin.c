@@ -417,11 +417,12 @@ INLINE int cover(cost_twin *tw, int c, ullng thresh, struct tally *t)
     t->mems += 4;
     int lim = below(tb, thresh), h0 = tw->nhidden, primary = c < tb->second;
     const ullng *bits = tb->bits + (size_t)c * (size_t)tb->words;
-    for (int i = tw->first[c] / 64; i * 64 < lim; i++) {
+    /* its live options are len[c] (hiding them keeps it): none after the last */
+    for (int i = tw->first[c] / 64, left = tw->len[c]; left && i * 64 < lim; i++) {
         ullng x = bits[i] & tw->live[i];
         if ((i + 1) * 64 > lim)
             x &= (1ULL << (lim % 64)) - 1;
-        for (; x; x &= x - 1) {
+        for (; x; x &= x - 1, left--) {
             int r = i * 64 + __builtin_ctzll(x);
             hide(tw, r, c, primary, t);
             tw->hidden[tw->nhidden++] = r;
@@ -641,8 +642,11 @@ int xcc_cost_twin_len(const cost_walk *w, int k)
 
 /* ---- choosing the branch item ---------------------------------------------------- */
 
-/* The live options of item k in ranks f .. lim-1, counted until they pass cap. */
-INLINE int live_below(const cost_twin *tw, int k, int f, int lim, int cap)
+/*
+ * The live options of item k in ranks f .. lim-1, counted until they
+ * pass cap; f is its first, and it has len of them in all.
+ */
+INLINE int live_below(const cost_twin *tw, int k, int f, int lim, int cap, int len)
 {
     const twin_tables *tb = tw->tb;
     const ullng *bits = tb->bits + (size_t)k * (size_t)tb->words;
@@ -654,7 +658,7 @@ INLINE int live_below(const cost_twin *tw, int k, int f, int lim, int cap)
         for (; x; x &= x - 1) /* few: no popcount instruction is assumed */
             if (++n > cap)
                 return n;
-        if (++i * 64 >= lim)
+        if (++i * 64 >= lim || n == len)
             return n;
         x = bits[i] & tw->live[i];
     }
@@ -688,7 +692,7 @@ INLINE int choose(cost_walk *w, cost_twin *tw, int *usable, struct tally *t)
             break;
         }
         int cap = least < lenthresh ? least : lenthresh;
-        int u = live_below(tw, k, f, lim, cap);
+        int u = live_below(tw, k, f, lim, cap, len);
         if (u <= cap) { /* the walk stops at the first unusable option */
             s = u;
             mems += 2 * (ullng)u - 1 + (u < len);

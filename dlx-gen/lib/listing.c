@@ -86,6 +86,7 @@ static void add_word(struct listing *ls, const char *name, size_t n, const char 
 static int finish_solution(struct listing *ls)
 {
     ls->label = ls->pool;
+    ls->note = ls->note_at == SIZE_MAX ? NULL : ls->pool + ls->note_at;
     if (!ls->nlines)
         listing_die(ls, ls->label_line, "solution %s is empty", ls->label);
     ls->item = gen_grow(ls->item, &ls->item_cap, ls->nwords, sizeof *ls->item);
@@ -229,10 +230,7 @@ static int text_next(struct listing *ls)
                     gen_quote(quote, s));
     start_solution(ls, s, k, ls->in.line);
     const char *rest = skip_blanks(s + k + 1);
-    if (*rest) { /* DLX5's " (total cost $C)" goes into the label */
-        ls->pool[ls->pool_len - 1] = ' ';
-        pool_add(ls, rest, strlen(rest));
-    }
+    ls->note_at = *rest ? pool_add(ls, rest, strlen(rest)) : SIZE_MAX; /* DLX5's cost */
     while ((s = next_line(ls, &n)) && !solution_header(s))
         split_option(ls, s, n, 1);
     ls->held = s != NULL;   /* the next solution's "K:" */

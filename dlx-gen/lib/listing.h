@@ -5,8 +5,8 @@
  *
  * Two formats are read. DLX2's m<n> listing, which dlx2 writes and so do
  * Knuth's DLX2, DLX3, DLX5 and SSXCC: a line "K:" (K the solution's
- * number; DLX5 adds its cost, " (total cost $C)", which the label keeps:
- * "K (total cost $C)") starts a solution, and each line after it is one
+ * number; DLX5 adds its cost, " (total cost $C)", which note keeps)
+ * starts a solution, and each line after it is one
  * chosen option, its items as name or name:color, beginning with the
  * item the search branched on and ending with the tally "(k of n)" (or
  * "(?)"; DLX5 adds " $T [N]", the option's cost and net cost), which is
@@ -54,11 +54,13 @@ struct listing_option {
  */
 struct listing {
     const char *label;          /* the solution's number, as written */
+    const char *note;           /* what follows "K:", DLX5's "(total cost $C)", or NULL */
     long label_line;
     const struct listing_option *opt;
     size_t nopts;               /* at least 1 */
     /* private */
     struct gen_input in;
+    size_t note_at;             /* note in pool, or SIZE_MAX */
     int held;                   /* in.text is a line not yet used */
     int (*next)(struct listing *);  /* the format, chosen at the first line */
     char *pool;                 /* the strings of the solution */

@@ -393,7 +393,7 @@ static void letter_grid_draw(struct letter_grid *g, const struct listing *ls, in
         utf8_encode(text[k], c);
         cell[k] = text[k];
     }
-    draw_title(stdout, g->drawn++, ls->label, NULL);
+    draw_title(stdout, g->drawn++, ls->label, ls->note);
     draw_table(stdout, cell, (size_t)rows, (size_t)cols,
                draw_widest(cell, cells) > 1 ? " " : "", 1);
     free(cell);

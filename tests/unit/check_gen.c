@@ -92,6 +92,10 @@ START_TEST(listing_reads_knuth_dlx5_costs)
 {
     /* DLX5 writes the cost of a solution after its number */
     ck_assert_str_eq(read_listing("1: (total cost $12)\n A B (1 of 2)\n"), "1:A B;");
+    /* and each option's cost and net cost after the tally, unless its cost is 0 */
+    ck_assert_str_eq(read_listing("1: (total cost $12)\n A B (1 of 2) $12 [5]\n C (1 of 1)\n"
+                                  " D (2 of 3) $7\n"),
+                     "1:A B|C|D;");
 }
 END_TEST
 
