@@ -50,10 +50,12 @@ typedef struct twin_tables {
     int *opt_rank;         /* option -> rank */
     ullng *cost;           /* net cost by rank, nondecreasing */
     ullng *bits;           /* item k's options: words k*words .. */
-    int *ent;              /* rank r's entries (items) ent[at[r] .. at[r+1]-1], in node order */
+    int *ent;              /* the entries (items) of every rank, in node order */
     int *color;            /* and their colors */
-    int *at;
-    ullng *hfull;          /* 2 + the sum over entries of 4 or 6 */
+    struct rank_at {       /* per rank, side by side for hiding: */
+        int at;            /* its entries: ent[at .. the next rank's at - 1] */
+        int hfull;         /* 2 + the sum over its entries of 4 or 6 */
+    } *ra;
     /*
      * For purifying without looking for entries: each colored item's
      * options of each of its colors, as bit sets, the colors of item k
@@ -110,8 +112,7 @@ static void tables_free(twin_tables *tb)
     free(tb->bits);
     free(tb->ent);
     free(tb->color);
-    free(tb->at);
-    free(tb->hfull);
+    free(tb->ra);
     free(tb->hue_at);
     free(tb->hue);
     free(tb->hue_bits);
@@ -181,7 +182,7 @@ static void hues_make(twin_tables *tb, const xcc_problem *p)
     if (!(tb->hue_bits = calloc((size_t)nhues * (size_t)tb->words + 1, sizeof(ullng))))
         goto out;
     for (int r = 0; r < tb->n; r++)
-        for (int e = tb->at[r]; e < tb->at[r + 1]; e++) {
+        for (int e = tb->ra[r].at; e < tb->ra[r + 1].at; e++) {
             int k = tb->ent[e], h = tb->hue_at[k];
             if (!tb->color[e])
                 continue;
@@ -209,13 +210,12 @@ static twin_tables *tables_make(const cost_walk *w)
     tb->last_itm = p->last_itm, tb->second = p->second;
     tb->rank_opt = malloc(((size_t)n + 1) * sizeof(int));
     tb->cost = malloc(((size_t)n + 1) * sizeof(ullng));
-    tb->hfull = malloc(((size_t)n + 1) * sizeof(ullng));
-    tb->at = malloc(((size_t)n + 2) * sizeof(int));
+    tb->ra = malloc(((size_t)n + 2) * sizeof *tb->ra);
     tb->bits = calloc((size_t)tb->words * ((size_t)p->last_itm + 1), sizeof(ullng));
     entries = p->last_node - p->last_itm;
     tb->ent = malloc(((size_t)entries + 1) * sizeof(int));
     tb->color = malloc(((size_t)entries + 1) * sizeof(int));
-    if (!tb->rank_opt || !tb->cost || !tb->hfull || !tb->at || !tb->bits || !tb->ent || !tb->color)
+    if (!tb->rank_opt || !tb->cost || !tb->ra || !tb->bits || !tb->ent || !tb->color)
         goto fail;
     for (int o = 0; o < n; o++)
         tb->rank_opt[o] = o;
@@ -229,17 +229,17 @@ static twin_tables *tables_make(const cost_walk *w)
     for (int r = 0; r < n; r++) {
         int o = tb->rank_opt[r];
         tb->cost[r] = w->tx->net[o];
-        tb->at[r] = e;
-        tb->hfull[r] = 2;
+        tb->ra[r].at = e;
+        tb->ra[r].hfull = 2;
         for (int x = p->opt_node[o]; p->nd[x].itm > 0; x++, e++) {
             int item = p->nd[x].itm;
             tb->ent[e] = item;
             tb->color[e] = p->nd[x].color;
-            tb->hfull[r] += item < p->second ? 6 : 4;
+            tb->ra[r].hfull += item < p->second ? 6 : 4;
             tb->bits[(size_t)item * (size_t)tb->words + (size_t)r / 64] |= 1ULL << (r % 64);
         }
     }
-    tb->at[n] = e;
+    tb->ra[n].at = e;
     hues_make(tb, p);
     return tb;
 fail:
@@ -370,19 +370,19 @@ INLINE int below(const twin_tables *tb, ullng thresh)
 INLINE void hide(cost_twin *tw, int r, int own, int primary, struct tally *t)
 {
     const twin_tables *tb = tw->tb;
-    int a = tb->at[r], b = tb->at[r + 1], c = tw->cleansed[r];
+    int a = tb->ra[r].at, b = tb->ra[r + 1].at, c = tw->cleansed[r];
     tw->live[r / 64] &= ~(1ULL << (r % 64));
     for (int e = a; e < b; e++)
         tw->len[tb->ent[e]]--;
     tw->len[own]++;
-    t->mems += tb->hfull[r] - (primary ? 6 : 4) - 3 * (ullng)c;
+    t->mems += tb->ra[r].hfull - (primary ? 6 : 4) - 3 * (ullng)c;
     t->updates += (ullng)(b - a - 1 - c);
 }
 
 INLINE void unhide(cost_twin *tw, int r, int own)
 {
     const twin_tables *tb = tw->tb;
-    int a = tb->at[r], b = tb->at[r + 1];
+    int a = tb->ra[r].at, b = tb->ra[r + 1].at;
     tw->live[r / 64] |= 1ULL << (r % 64);
     for (int e = a; e < b; e++) {
         int item = tb->ent[e];
@@ -394,7 +394,7 @@ INLINE void unhide(cost_twin *tw, int r, int own)
 /* The entry of rank r that is item's. */
 INLINE int entry_of(const twin_tables *tb, int r, int item)
 {
-    int e = tb->at[r];
+    int e = tb->ra[r].at;
     while (tb->ent[e] != item)
         e++;
     return e;
@@ -529,7 +529,7 @@ INLINE void undo(cost_twin *tw, struct tally *t)
 INLINE int commit(cost_twin *tw, int r, int own, ullng thresh, struct tally *t)
 {
     const twin_tables *tb = tw->tb;
-    int a = tb->at[r], b = tb->at[r + 1];
+    int a = tb->ra[r].at, b = tb->ra[r + 1].at;
     t->mems += (ullng)(b - a) + 1; /* each other node, and the spacer twice */
     for (int e = own + 1 == b ? a : own + 1; e != own; e = e + 1 == b ? a : e + 1) {
         int item = tb->ent[e], x = tb->color[e];
@@ -548,7 +548,7 @@ INLINE int commit(cost_twin *tw, int r, int own, ullng thresh, struct tally *t)
 INLINE void uncommit(cost_twin *tw, int r, int mark, struct tally *t)
 {
     const twin_tables *tb = tw->tb;
-    t->mems += (ullng)(tb->at[r + 1] - tb->at[r]) + 1;
+    t->mems += (ullng)(tb->ra[r + 1].at - tb->ra[r].at) + 1;
     while (tw->nops > mark)
         undo(tw, t);
 }
@@ -717,7 +717,7 @@ INLINE int choose(cost_walk *w, cost_twin *tw, int *usable, struct tally *t)
 static int node_of(const cost_walk *w, int r, int c)
 {
     const twin_tables *tb = w->twin->tb;
-    return w->t.p->opt_node[tb->rank_opt[r]] + entry_of(tb, r, c) - tb->at[r];
+    return w->t.p->opt_node[tb->rank_opt[r]] + entry_of(tb, r, c) - tb->ra[r].at;
 }
 
 /*
