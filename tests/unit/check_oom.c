@@ -37,6 +37,24 @@ static char *parity_problem(void)
     return parity_problem_into(text);
 }
 
+/* The parity problem with costs (DLX5's): option i -> j costs (i * j) mod 7. */
+static char *parity_cost_problem(void)
+{
+    static char text[8192];
+    const char *from = parity_problem();
+    size_t len = 0;
+    int line = 0;
+    for (const char *nl; (nl = strchr(from, '\n')); from = nl + 1, line++) {
+        memcpy(text + len, from, (size_t)(nl - from));
+        len += (size_t)(nl - from);
+        if (line > 0)
+            len += (size_t)sprintf(text + len, " |%d", ((line - 1) / 6) * ((line - 1) % 6) % 7);
+        text[len++] = '\n';
+    }
+    text[len] = '\0';
+    return text;
+}
+
 /* A chain of n items, each option covering two neighbours: n / 2 levels. */
 static char *chain_problem(int n)
 {
@@ -227,6 +245,21 @@ START_TEST(threads)
 }
 END_TEST
 
+START_TEST(costs)
+{
+    /* one thread: the figures of DLX5's search with threads depend on the timing */
+    oom_case c[] = {
+        {.engine = &xcc_cost_engine},
+        {.engine = &xcc_cost_engine, .list = 1, .vbose = XCC_SHOW_TOTS | XCC_SHOW_PROFILE},
+        {.engine = &xcc_cost_links_engine, .list = 1},
+        {.engine = &xcc_cost_threads, .shards = 2, .list = 1},
+        {.engine = &xcc_cost_threads_links, .shards = 3},
+    };
+    for (size_t k = 0; k < sizeof c / sizeof *c; k++)
+        each_failure(&c[k], parity_cost_problem());
+}
+END_TEST
+
 static Suite *oom_suite(void)
 {
     Suite *s = suite_create("out of memory");
@@ -237,6 +270,7 @@ static Suite *oom_suite(void)
     tcase_add_test(tc, twin);
     tcase_add_test(tc, fast);
     tcase_add_test(tc, threads);
+    tcase_add_test(tc, costs);
     suite_add_tcase(s, tc);
     return s;
 }
