@@ -352,43 +352,43 @@ static int push_op(cost_twin *tw)
 
 /* ---- hiding, by bits ------------------------------------------------------------ */
 
-/* The number of ranks whose net cost is below thresh. */
+/* The number of ranks whose net cost is below thresh (a search without branches). */
 INLINE int below(const twin_tables *tb, ullng thresh)
 {
-    int lo = 0, hi = tb->n;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (tb->cost[mid] < thresh)
-            lo = mid + 1;
-        else
-            hi = mid;
+    const ullng *c = tb->cost;
+    int base = 0, n = tb->n;
+    while (n > 1) {
+        int half = n / 2;
+        base = c[base + half - 1] < thresh ? base + half : base;
+        n -= half;
     }
-    return lo;
+    return base + (n == 1 && c[base] < thresh);
 }
 
-/* Option r leaves every list but item own's; its entry there is primary or not. */
-INLINE void hide(cost_twin *tw, int r, int own, int primary, struct tally *t)
+/*
+ * Option r leaves every list but that of the item hiding it, its entry
+ * there primary or not. The lengths of all its items go down, that
+ * item's too: the caller gives it back once, for all the options it hid.
+ */
+INLINE void hide(cost_twin *tw, int r, int primary, struct tally *t)
 {
     const twin_tables *tb = tw->tb;
     int a = tb->ra[r].at, b = tb->ra[r + 1].at, c = tw->cleansed[r];
     tw->live[r / 64] &= ~(1ULL << (r % 64));
     for (int e = a; e < b; e++)
         tw->len[tb->ent[e]]--;
-    tw->len[own]++;
     t->mems += tb->ra[r].hfull - (primary ? 6 : 4) - 3 * (ullng)c;
     t->updates += (ullng)(b - a - 1 - c);
 }
 
-INLINE void unhide(cost_twin *tw, int r, int own)
+/* Undoes hide (the item that hid r is the caller's, again). */
+INLINE void unhide(cost_twin *tw, int r)
 {
     const twin_tables *tb = tw->tb;
     int a = tb->ra[r].at, b = tb->ra[r + 1].at;
     tw->live[r / 64] |= 1ULL << (r % 64);
-    for (int e = a; e < b; e++) {
-        int item = tb->ent[e];
-        tw->len[item]++;
-    }
-    tw->len[own]--;
+    for (int e = a; e < b; e++)
+        tw->len[tb->ent[e]]++;
 }
 
 /* The entry of rank r that is item's. */
@@ -404,7 +404,7 @@ INLINE int entry_of(const twin_tables *tb, int r, int item)
  * Covers item c with threshold thresh: its live options below it leave
  * the other lists. Returns the op (for the branch item's list).
  */
-INLINE int cover(cost_twin *tw, int c, ullng thresh, struct tally *t)
+INLINE int cover(cost_twin *tw, int c, int lim, struct tally *t)
 {
     const twin_tables *tb = tw->tb;
     int l = tw->cl[c].prev, rr = tw->cl[c].next;
@@ -415,7 +415,7 @@ INLINE int cover(cost_twin *tw, int c, ullng thresh, struct tally *t)
         return -1;
     ullng mems = t->mems;
     t->mems += 4;
-    int lim = below(tb, thresh), h0 = tw->nhidden, primary = c < tb->second;
+    int h0 = tw->nhidden, primary = c < tb->second;
     const ullng *bits = tb->bits + (size_t)c * (size_t)tb->words;
     /* its live options are len[c] (hiding them keeps it): none after the last */
     for (int i = tw->first[c] / 64, left = tw->len[c]; left && i * 64 < lim; i++) {
@@ -424,12 +424,13 @@ INLINE int cover(cost_twin *tw, int c, ullng thresh, struct tally *t)
             x &= (1ULL << (lim % 64)) - 1;
         for (; x; x &= x - 1, left--) {
             int r = i * 64 + __builtin_ctzll(x);
-            hide(tw, r, c, primary, t);
+            hide(tw, r, primary, t);
             tw->hidden[tw->nhidden++] = r;
             t->mems += 2;
         }
     }
     int nh = tw->nhidden - h0;
+    tw->len[c] += nh; /* c keeps them */
     t->mems += tw->len[c] > nh; /* the option that ended the walk, too dear */
     tw->ops[op] = (twin_op){c, 1, h0, nh, tw->ncleans, 0, t->mems - mems, tw->ntrail};
     return op;
@@ -455,14 +456,14 @@ INLINE ullng same_color(const twin_tables *tb, const ullng *hue, int i, ullng y,
  * threshold, its live options with another color leave the other lists,
  * those with color x are cleansed. Both in rank order, a word at a time.
  */
-INLINE int purify(cost_twin *tw, int cc, int x, int p, ullng thresh, struct tally *t)
+INLINE int purify(cost_twin *tw, int cc, int x, int p, int lim, struct tally *t)
 {
     const twin_tables *tb = tw->tb;
     int op = push_op(tw);
     if (op < 0)
         return -1;
     ullng mems = t->mems;
-    int lim = below(tb, thresh), h0 = tw->nhidden, c0 = tw->ncleans, seen = 0;
+    int h0 = tw->nhidden, c0 = tw->ncleans, seen = 0;
     const ullng *bits = tb->bits + (size_t)cc * (size_t)tb->words;
     tw->purified[cc] = 1;
     t->mems += 2;
@@ -482,7 +483,7 @@ INLINE int purify(cost_twin *tw, int cc, int x, int p, ullng thresh, struct tall
         for (ullng z = y & ~same; z; z &= z - 1, seen++) {
             int r = i * 64 + __builtin_ctzll(z);
             t->mems += 3;
-            hide(tw, r, cc, 0, t);
+            hide(tw, r, 0, t);
             tw->hidden[tw->nhidden++] = r;
         }
         for (ullng z = same; z; z &= z - 1, seen++) {
@@ -496,6 +497,7 @@ INLINE int purify(cost_twin *tw, int cc, int x, int p, ullng thresh, struct tall
             }
         }
     }
+    tw->len[cc] += tw->nhidden - h0; /* cc keeps them */
     t->mems += tw->len[cc] > seen;
     tw->ops[op] = (twin_op){cc, 0, h0, tw->nhidden - h0, c0, tw->ncleans - c0, t->mems - mems,
                             tw->ntrail};
@@ -507,7 +509,8 @@ INLINE void undo(cost_twin *tw, struct tally *t)
 {
     const twin_op *o = &tw->ops[--tw->nops];
     for (int i = o->h0 + o->nh - 1; i >= o->h0; i--)
-        unhide(tw, tw->hidden[i], o->item);
+        unhide(tw, tw->hidden[i]);
+    tw->len[o->item] -= o->nh;
     tw->nhidden = o->h0;
     while (tw->ntrail > o->t0) {
         const struct trail *x = &tw->trail[--tw->ntrail];
@@ -529,15 +532,15 @@ INLINE void undo(cost_twin *tw, struct tally *t)
 INLINE int commit(cost_twin *tw, int r, int own, ullng thresh, struct tally *t)
 {
     const twin_tables *tb = tw->tb;
-    int a = tb->ra[r].at, b = tb->ra[r + 1].at;
+    int a = tb->ra[r].at, b = tb->ra[r + 1].at, lim = below(tb, thresh);
     t->mems += (ullng)(b - a) + 1; /* each other node, and the spacer twice */
     for (int e = own + 1 == b ? a : own + 1; e != own; e = e + 1 == b ? a : e + 1) {
         int item = tb->ent[e], x = tb->color[e];
         if (!x) {
-            if (cover(tw, item, thresh, t) < 0)
+            if (cover(tw, item, lim, t) < 0)
                 return -1;
         } else if (!tw->purified[item]) { /* else the entry is cleansed */
-            if (purify(tw, item, x, r, thresh, t) < 0)
+            if (purify(tw, item, x, r, lim, t) < 0)
                 return -1;
         }
     }
@@ -776,7 +779,7 @@ forward:
     w->nextcost = w->curcost + tb->cost[cur];
     w->thresh0[s->level] = w->cutoff - w->nextcost;
     t.mems += 5;
-    if ((tw->branch_op[s->level] = cover(tw, best, w->thresh0[s->level], &t)) < 0)
+    if ((tw->branch_op[s->level] = cover(tw, best, below(tb, w->thresh0[s->level]), &t)) < 0)
         goto no_memory;
 advance:
     own = entry_of(tb, cur, best);
@@ -859,7 +862,7 @@ int xcc_cost_twin_replay(cost_walk *w, const int *path, int depth)
         w->partcost[l] = cur;
         w->thresh0[l] = w->cutoff - (cur + tb->cost[first_live(tw, c)]);
         w->thresh[l] = w->cutoff - next;
-        if ((tw->branch_op[l] = cover(tw, c, w->thresh0[l], &scratch)) < 0
+        if ((tw->branch_op[l] = cover(tw, c, below(tb, w->thresh0[l]), &scratch)) < 0
             || commit(tw, r, entry_of(tb, r, c), w->thresh[l], &scratch) < 0)
             return -1;
         tw->level_rank[l] = r;
