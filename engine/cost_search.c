@@ -355,6 +355,34 @@ int xcc_cost_solution(cost_walk *w, ullng *mems)
     return 0;
 }
 
+#ifdef XCC_SANITY
+/*
+ * DLX5's lists at a node: every active primary item's list doubly
+ * linked, its nodes its own, sorted by net cost, as long as its len says.
+ */
+static void links_sanity(const cost_walk *w)
+{
+    const cost_links *lk = &w->lk;
+    const xcc_node *nd = lk->nd;
+    for (int k = lk->cl[0].next; k; k = lk->cl[k].next) {
+        int n = 0;
+        if (lk->cl[lk->cl[k].prev].next != k || lk->cl[lk->cl[k].next].prev != k)
+            xcc_insane("cost-links", w->t.fig.nodes, "item %d is not linked into the active list", k);
+        for (int q = nd[k].down; q != k && n <= nd[k].len; q = nd[q].down, n++) {
+            if (q < lk->last_itm || q >= lk->last_node || nd[q].itm != k)
+                xcc_insane("cost-links", w->t.fig.nodes, "node %d in the list of item %d", q, k);
+            if (nd[nd[q].down].up != q)
+                xcc_insane("cost-links", w->t.fig.nodes, "node %d: its down's up is not it", q);
+            if (nd[q].down != k && lk->cost[nd[q].down] < lk->cost[q])
+                xcc_insane("cost-links", w->t.fig.nodes, "item %d's list is not sorted at node %d", k, q);
+        }
+        if (n != nd[k].len)
+            xcc_insane("cost-links", w->t.fig.nodes, "item %d has %d nodes, its len says %d", k, n,
+                       nd[k].len);
+    }
+}
+#endif
+
 /*
  * DLX5's search loop, its steps labelled as in Algorithm C: forward (a
  * new node), advance (try the option cur), backup (the branch item is
@@ -383,6 +411,10 @@ forward:
     case -1:
         goto done;
     }
+#ifdef XCC_SANITY
+    if (xcc_sanity_due(s->fig.nodes, (ullng)lk->last_node))
+        links_sanity(w);
+#endif
     if ((w->zgiven || *w->zchars) && xcc_cost_too_dear(w, details && explaining(w), &t.mems))
         goto backdown;
     best = details && explaining(w) ? choose_explained(w, &usable, &t) : choose(w, 0, &usable, &t);

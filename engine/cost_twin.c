@@ -748,6 +748,36 @@ INLINE int next_child(const cost_twin *tw, int l, int r)
 #define SAVE_TALLY() \
     (s->fig.mems = t.mems, s->fig.updates = t.updates, s->fig.cleansings = t.cleansings)
 
+#ifdef XCC_SANITY
+/*
+ * The twin at a node: every active item's length is the number of its
+ * live options, none of which lies below its first[]; the stacks hold
+ * what the ops say.
+ */
+static void twin_sanity(const cost_walk *w)
+{
+    const cost_twin *tw = w->twin;
+    const twin_tables *tb = tw->tb;
+    for (int k = tw->cl[0].next; k; k = tw->cl[k].next) {
+        const ullng *bits = tb->bits + (size_t)k * (size_t)tb->words;
+        int n = 0, first = -1;
+        for (int i = 0; i < tb->words; i++)
+            for (ullng x = bits[i] & tw->live[i]; x; x &= x - 1, n++)
+                if (first < 0)
+                    first = i * 64 + __builtin_ctzll(x);
+        if (n != tw->len[k])
+            xcc_insane("cost", w->t.fig.nodes, "item %d has %d live options, its len says %d", k,
+                       n, tw->len[k]);
+        if (n && first < tw->first[k])
+            xcc_insane("cost", w->t.fig.nodes, "item %d's first live option %d is below first %d",
+                       k, first, tw->first[k]);
+    }
+    if (tw->nops && (tw->ops[tw->nops - 1].h0 + tw->ops[tw->nops - 1].nh != tw->nhidden
+                     || tw->ops[tw->nops - 1].t0 > tw->ntrail))
+        xcc_insane("cost", w->t.fig.nodes, "the last op does not end the stacks");
+}
+#endif
+
 /* The mems of the solution as the links charge them are those of cost_search.c's solution(). */
 xcc_status xcc_cost_twin_search(cost_walk *w)
 {
@@ -769,6 +799,10 @@ forward:
     case -1:
         goto done;
     }
+#ifdef XCC_SANITY
+    if (xcc_sanity_due(s->fig.nodes, (ullng)tb->words * (ullng)tb->last_itm))
+        twin_sanity(w);
+#endif
     best = choose(w, tw, &usable, &t);
     if (s->sink->shape)
         xcc_cost_shape(w, best, usable);
