@@ -119,13 +119,16 @@ static void tables_free(twin_tables *tb)
     free(tb);
 }
 
-static const xcc_taxes *sort_tx; /* for by_rank; the set-up runs in one thread */
+/* An option and its net cost, to be put in rank order. */
+struct ranked {
+    ullng cost;
+    int o;
+};
 
 static int by_rank(const void *a, const void *b)
 {
-    int x = *(const int *)a, y = *(const int *)b;
-    ullng cx = sort_tx->net[x], cy = sort_tx->net[y];
-    return cx != cy ? (cx < cy ? -1 : 1) : (x > y) - (x < y);
+    const struct ranked *x = a, *y = b;
+    return x->cost != y->cost ? (x->cost < y->cost ? -1 : 1) : (x->o > y->o) - (x->o < y->o);
 }
 
 double xcc_cost_twin_bytes(const xcc_problem *p)
@@ -217,12 +220,15 @@ static twin_tables *tables_make(const cost_walk *w)
     tb->color = malloc(((size_t)entries + 1) * sizeof(int));
     if (!tb->rank_opt || !tb->cost || !tb->ra || !tb->bits || !tb->ent || !tb->color)
         goto fail;
+    struct ranked *order = malloc(((size_t)n + 1) * sizeof *order);
+    if (!order)
+        goto fail;
     for (int o = 0; o < n; o++)
-        tb->rank_opt[o] = o;
-    sort_tx = w->tx;
-    qsort(tb->rank_opt, (size_t)n, sizeof(int), by_rank);
+        order[o] = (struct ranked){w->tx->net[o], o};
+    qsort(order, (size_t)n, sizeof *order, by_rank);
     for (int r = 0; r < n; r++)
-        opt_rank[tb->rank_opt[r]] = r;
+        tb->rank_opt[r] = order[r].o, opt_rank[order[r].o] = r;
+    free(order);
     if (!lists_in_rank_order(&w->lk, p, opt_rank))
         goto fail;
     int e = 0;
