@@ -138,7 +138,11 @@ typedef struct xcc_settings {
      * links; "fast": another tree, the same solutions, faster, for up to
      * some ten thousand options (no mems; numbers max_mems, randomize,
      * threads and hooks refused); "auto": "fast" when it suits and no
-     * callback is given, else "dlx".
+     * callback is given, else "dlx". For a problem with costs (options
+     * with cost entries |n, formats/xcc.md): "cost", the `best` cheapest
+     * solutions as Knuth's DLX5 finds them, a solution handed out each
+     * time it improves on the best so far ("cost-links": by dancing
+     * links); the others ignore the costs.
      */
     const char *engine;
     unsigned long long max_solutions;  /* XCC_UNLIMITED */
