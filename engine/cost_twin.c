@@ -1,7 +1,9 @@
 /*
  * cost_twin.c — DLX5's tree walked with bit sets: the same nodes,
  * solutions and figures as the dancing links of cost_search.c (mems
- * included), with far less work per option hidden.
+ * included), without walking a list: an option hidden is a bit cleared
+ * and a counter lowered per item, and a colored item is purified a word
+ * of options at a time (hue_bits: its options of each color).
  *
  * Why it can. An option's net cost is the same in every list it is in,
  * and DLX5's sort leaves equal costs in input order, so every list is its
