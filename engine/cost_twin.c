@@ -53,6 +53,7 @@ typedef struct twin_tables {
     ullng *cost;           /* net cost by rank, nondecreasing */
     ullng *bits;           /* item k's options: words k*words .. */
     int *ent;              /* the entries (items) of every rank, in node order */
+    unsigned short *ent16; /* the same, when items fit in 16 bits (for the cache), or NULL */
     int *color;            /* and their colors */
     struct rank_at {       /* per rank, side by side for hiding: */
         int at;            /* its entries: ent[at .. the next rank's at - 1] */
@@ -115,6 +116,7 @@ static void tables_free(twin_tables *tb)
     free(tb->ent);
     free(tb->color);
     free(tb->ra);
+    free(tb->ent16);
     free(tb->hue_at);
     free(tb->hue);
     free(tb->hue_bits);
@@ -248,6 +250,9 @@ static twin_tables *tables_make(const cost_walk *w)
         }
     }
     tb->ra[n].at = e;
+    if (p->last_itm <= 65535 && (tb->ent16 = malloc(((size_t)e + 1) * sizeof *tb->ent16)))
+        for (int x = 0; x < e; x++)
+            tb->ent16[x] = (unsigned short)tb->ent[x];
     hues_make(tb, p);
     return tb;
 fail:
@@ -383,8 +388,12 @@ INLINE void hide(cost_twin *tw, int r, int primary, struct tally *t)
     const twin_tables *tb = tw->tb;
     int a = tb->ra[r].at, b = tb->ra[r + 1].at, c = tw->cleansed[r];
     tw->live[r / 64] &= ~(1ULL << (r % 64));
-    for (int e = a; e < b; e++)
-        tw->len[tb->ent[e]]--;
+    if (tb->ent16) /* the loop twice, one per table, each tight */
+        for (int e = a; e < b; e++)
+            tw->len[tb->ent16[e]]--;
+    else
+        for (int e = a; e < b; e++)
+            tw->len[tb->ent[e]]--;
     t->mems += tb->ra[r].hfull - (primary ? 6 : 4) - 3 * (ullng)c;
     t->updates += (ullng)(b - a - 1 - c);
 }
@@ -395,8 +404,12 @@ INLINE void unhide(cost_twin *tw, int r)
     const twin_tables *tb = tw->tb;
     int a = tb->ra[r].at, b = tb->ra[r + 1].at;
     tw->live[r / 64] |= 1ULL << (r % 64);
-    for (int e = a; e < b; e++)
-        tw->len[tb->ent[e]]++;
+    if (tb->ent16)
+        for (int e = a; e < b; e++)
+            tw->len[tb->ent16[e]]++;
+    else
+        for (int e = a; e < b; e++)
+            tw->len[tb->ent[e]]++;
 }
 
 /* The entry of rank r that is item's. */
