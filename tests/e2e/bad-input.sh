@@ -102,3 +102,17 @@ t_run "two files" 2 "dlx2: only one FILE may be given, not also './b'
 $usage_hint" "$DLX2" ./a ./b
 t_run "bad time limit" 2 "dlx2: bad time limit 'soon' (a positive number of seconds)
 $usage_hint" "$DLX2" --time-limit soon
+
+# Bounds (DLX3's) and costs (DLX5's): no program of Knuth's takes both,
+# and --knuth names one that reads the problem
+printf '2|A B\nA |3\nA B\nA\n' > "$TMP/both.dlx"
+t_run "bounds and costs in one problem" 2 "dlx2: $TMP/both.dlx: bounds (multiplicities) and costs in one problem: DLX3 takes the one, DLX5 the other, neither both" \
+    "$DLX2" "$TMP/both.dlx"
+printf 'A B\nA B |3\n' > "$TMP/costs.dlx"
+t_run "--knuth=dlx3 on a problem with costs" 2 "dlx2: $TMP/costs.dlx: costs in the options, which DLX3 does not read: leave out --knuth=dlx3" \
+    "$DLX2" --knuth=dlx3 "$TMP/costs.dlx"
+printf '2|A B\nA\nA B\n' > "$TMP/bounds.dlx"
+t_run "--knuth=dlx5 on a problem with bounds" 2 "dlx2: $TMP/bounds.dlx: bounds (multiplicities) in the item line, which DLX5 does not read: leave out --knuth=dlx5" \
+    "$DLX2" --knuth=dlx5 "$TMP/bounds.dlx"
+t_run "k<n> on a problem with bounds" 2 "dlx2: k<n> is an argument of DLX5 (--knuth=dlx5), and dlx2 plays DLX3; this problem has no costs
+Try 'dlx2 --help' for more information." "$DLX2" k3 "$TMP/bounds.dlx"
