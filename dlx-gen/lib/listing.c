@@ -55,6 +55,7 @@ static void start_solution(struct listing *ls, const char *label, size_t n, long
 {
     ls->pool_len = ls->nwords = ls->nlines = 0;
     pool_add(ls, label, n);     /* at offset 0 */
+    ls->note_at = SIZE_MAX;
     ls->label_line = line;
 }
 
@@ -250,7 +251,8 @@ static int text_claims(const char *first)
  * "options":["A C X:1",..],"colors":{..}} for a solution and a last
  * {"summary":{..}}. The picture needs only "solution" and "options" (in
  * input order, as written in the input, no tally); the other keys and
- * objects must be well-formed JSON and are passed over.
+ * objects must be well-formed JSON and are passed over, but "cost" (with
+ * DLX5's costs), which becomes the note, as DLX5's listing has it.
  */
 struct jcur {
     struct listing *ls;
@@ -397,8 +399,20 @@ static void j_solution(struct jcur *c)
     c->p += k;
     while (j_peek(c, ',')) {
         size_t n;
-        int options = !strcmp(j_string(c, &n), "options");
+        const char *key = j_string(c, &n);
+        int options = !strcmp(key, "options"), cost = !strcmp(key, "cost");
         j_expect(c, ':');
+        if (cost) { /* "(total cost $C)" */
+            j_blanks(c);
+            size_t d = digits(c->p);
+            char note[48];
+            if (!d || d > 20)
+                j_die(c, "expected a cost, a whole number");
+            snprintf(note, sizeof note, "(total cost $%.*s)", (int)d, c->p);
+            c->ls->note_at = pool_add(c->ls, note, strlen(note));
+            c->p += d;
+            continue;
+        }
         if (!options) {
             j_skip(c, 1);
             continue;

@@ -124,4 +124,12 @@ light
 agree
 sheep
 steps" "$("$DLX2" m1 "$TMP/sq.dlx" 2> /dev/null | "$WR" --show)"
+t_eq "--score, 400 words: --show reads JSON Lines too, with the costs" "solution 1 (total cost \$1862)
+class
+light
+agree
+sheep
+steps
+
+solution 2 (total cost \$1948)" "$("$DLX2" --format=json k2 "$TMP/sq.dlx" 2> /dev/null | "$WR" --show | head -8)"
 t_run "--score with --show" 2 "gen-wordrect: --score goes with writing a problem, not with --show" "$WR" --show --score "$SGB"
