@@ -107,19 +107,7 @@ static int ignore_solution(cost_walk *w, void *ctx)
 static int record_task(xcc_tree *t, void *ctx)
 {
     shared *sh = ctx;
-    if ((sh->count + 1) * (size_t)sh->depth > sh->cap) {
-        size_t cap = sh->cap ? 2 * sh->cap : 1024;
-        while (cap < (sh->count + 1) * (size_t)sh->depth)
-            cap *= 2;
-        int *q = realloc(sh->paths, cap * sizeof(int));
-        if (!q)
-            return 1;
-        sh->paths = q;
-        sh->cap = cap;
-    }
-    memcpy(sh->paths + sh->count * (size_t)sh->depth, t->choice, (size_t)sh->depth * sizeof(int));
-    sh->count++;
-    return 0;
+    return xcc_path_append(&sh->paths, &sh->count, &sh->cap, t->choice, sh->depth);
 }
 
 /* The top of the tree down to depth d, its tasks recorded; trial: its solutions not kept. */

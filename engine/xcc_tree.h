@@ -191,4 +191,10 @@ xcc_status xcc_shard_nodes(xcc_problem *p, const xcc_settings *st, unsigned long
 /* The bytes of tw's memo table in use: 0 if it has none or gave it up. */
 size_t xcc_twin_memo_bytes(const xcc_twin *tw);
 
+/*
+ * Appends path[0 .. depth-1] to *paths, which holds *count paths of that
+ * length in *cap ints (the parallel drivers' tasks); 1 without memory.
+ */
+int xcc_path_append(int **paths, size_t *count, size_t *cap, const int *path, int depth);
+
 #endif
