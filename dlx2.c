@@ -56,6 +56,12 @@ typedef struct settings {
     int knuth;            /* --knuth=dlxN: N; 0: DLX2's, DLX3's for a problem with bounds */
     int json;             /* --format=json */
     int merge;            /* --merge */
+    int zdd;              /* --zdd */
+    const char *zdd_count; /* --zdd-count FILE */
+    ullng samples;        /* --sample N (0: not given) */
+    long long seed_given; /* --seed S, or -1 */
+    ullng sample_seed;
+    ullng memory_limit;   /* --memory-limit, in bytes; 0: none */
     const char *verify;   /* --verify LISTING */
     long long verify_count; /* --count N, or -1 */
     int searching;        /* an argument that asks something of a search */
@@ -320,6 +326,39 @@ static void take_format(settings *st, const char *v)
     st->json = !strcmp(v, "json");
 }
 
+static void take_zdd(settings *st, const char *v) { (void)v, st->zdd = 1; }
+static void take_zdd_count(settings *st, const char *v) { st->zdd_count = v; }
+
+static void take_sample(settings *st, const char *v)
+{
+    long long n;
+    if (!parse_number(v, &n) || n < 1)
+        bad_usage("bad number of samples '%s' (1 or more)", v);
+    st->samples = (ullng)n;
+}
+
+static void take_seed(settings *st, const char *v)
+{
+    long long n;
+    if (!parse_number(v, &n) || n < 0)
+        bad_usage("bad seed '%s' (a whole number, 0 or more)", v);
+    st->seed_given = n;
+    st->sample_seed = (ullng)n;
+}
+
+/* A size in bytes, with K, M, G or T (powers of 1024) after the number. */
+static void take_memory_limit(settings *st, const char *v)
+{
+    char *end;
+    errno = 0;
+    double n = strtod(v, &end);
+    double unit = !*end ? 1 : !strcmp(end, "K") ? 1024.0 : !strcmp(end, "M") ? 1048576.0
+                : !strcmp(end, "G") ? 1073741824.0 : !strcmp(end, "T") ? 1099511627776.0 : 0;
+    if (end == v || !unit || !(n > 0) || n * unit > 1e18 || errno)
+        bad_usage("bad memory limit '%s' (a number of bytes, with K, M, G or T after it)", v);
+    st->memory_limit = (ullng)(n * unit);
+}
+
 static void take_verify(settings *st, const char *v)
 {
     st->verify = v;
@@ -385,6 +424,23 @@ static const flag_row flag_rows[] = {
      "add up the stderr reports of the N parts (files, or\n"
      "stdin) into one report on stdout; exact except ccost.\n"
      "Each part must be there once, complete, of one problem"},
+    {"--zdd", NULL, NULL, take_zdd, 1, "--zdd",
+     "write every solution at once on stdout, as the ZDD that\n"
+     "Knuth's DLX6 writes (formats/zdd.md), by the zdd engine"},
+    {"--zdd-count", NULL, "a ZDD file", take_zdd_count, 0, "--zdd-count FILE",
+     "read a ZDD in that format (FILE, or - for stdin) and\n"
+     "print the number of sets it holds, exactly"},
+    {"--sample", NULL, "a number of solutions", take_sample, 1, "--sample N",
+     "list N solutions drawn independently and uniformly at\n"
+     "random (numbered 1 to N; --format=json for JSON Lines),\n"
+     "from the counts of the zdd engine"},
+    {"--seed", NULL, "a seed (0 or more)", take_seed, 1, "--seed S",
+     "with --sample: the seed of the draws (default 0); the\n"
+     "same seed draws the same solutions on every machine"},
+    {"--memory-limit", NULL, "a size (bytes, K, M, G or T)", take_memory_limit, 1,
+     "--memory-limit SIZE",
+     "the most the zdd engine's memo may take (default: half\n"
+     "of the machine's memory); past it, exit status 3"},
     {"--verify", NULL, "a listing to check", take_verify, 0, "--verify LISTING",
      "check every solution of LISTING (the m1 listing of DLX2\n"
      "or DLX3, or JSON Lines) against the problem (FILE, or\n"
@@ -451,12 +507,33 @@ static void set_defaults(settings *st)
     memset(st, 0, sizeof *st);
     st->threads = 1;
     st->verify_count = -1;
+    st->seed_given = -1;
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    st->memory_limit = pages > 0 && page > 0 ? (ullng)pages * (ullng)page / 2 : 0;
     char arg[32];
     for (int k = 0; k < KNUTH_ROWS; k++)
         if (knuth_rows[k].deflt) {
             snprintf(arg, sizeof arg, "%c%s", knuth_rows[k].letter, knuth_rows[k].deflt);
             knuth_argument(st, arg);
         }
+}
+
+/* What goes with --zdd and --sample, which take the zdd engine. */
+static void check_zdd_args(const settings *st)
+{
+    if (st->seed_given >= 0 && !st->samples)
+        bad_usage("%s", "--seed goes with --sample");
+    if (st->zdd && st->samples)
+        bad_usage("%s", "--zdd and --sample do not go together");
+    const char *mode = st->zdd ? "--zdd" : st->samples ? "--sample" : NULL;
+    if (!mode)
+        return;
+    if (st->engine && strcmp(st->engine, "zdd"))
+        bad_usage("--zdd and --sample take the zdd engine, not --engine=%s", st->engine);
+    if (st->count_only || (st->given & knuth_bit('m')))
+        bad_usage("%s lists on stdout: -c and m<n> do not go with it", mode);
+    if (st->zdd && st->json)
+        bad_usage("%s", "--zdd writes DLX6's text format: --format=json does not go with it");
 }
 
 /*
@@ -507,6 +584,9 @@ static void parse_args(settings *st, int argc, char **argv)
         bad_usage("%s", "--count goes with --verify");
     if (st->verify && (st->merge || st->searching))
         bad_usage("%s", "--verify takes a LISTING, a FILE and --count, nothing else");
+    if (st->zdd_count && (st->merge || st->verify || st->searching || st->nfiles))
+        bad_usage("%s", "--zdd-count takes a FILE, nothing else");
+    check_zdd_args(st);
 }
 
 /* -c, -p, -j and --format change some defaults, unless those are given. */
@@ -522,7 +602,7 @@ static void adjust_defaults(settings *st)
     }
     if ((st->threads > 1 || st->shards > 1) && !st->progress)
         st->delta = 0; /* the threads report only -p's share of subtrees done */
-    if (st->json && !(st->given & knuth_bit('m')))
+    if ((st->json && !(st->given & knuth_bit('m'))) || st->samples)
         st->spacing = 1;
     if (st->count_only)
         st->spacing = 0;
@@ -532,7 +612,8 @@ static void adjust_defaults(settings *st)
 static void engine_settings(const settings *st, xcc_settings *xs, xcc_dlx2 *k)
 {
     xcc_settings_init(xs);
-    xs->engine = st->engine ? st->engine : st->count_only ? "auto" : "dlx";
+    xs->engine = st->zdd || st->samples ? "zdd"
+                 : st->engine ? st->engine : st->count_only ? "auto" : "dlx";
     xs->max_solutions = st->maxcount;
     xs->max_mems = st->timeout;
     xs->threads = st->threads;
@@ -554,6 +635,9 @@ static void engine_settings(const settings *st, xcc_settings *xs, xcc_dlx2 *k)
     k->progress_nodes = st->progress ? 1 << 21 : 0;
     k->tasks_per_worker = 64;
     k->knuth = st->knuth == 3 ? 3 : 0;
+    k->memory_limit = st->memory_limit;
+    k->samples = st->samples;
+    k->sample_seed = st->sample_seed;
 }
 
 /* The engine that runs these settings on p (NULL: on any problem), or a usage error. */
@@ -877,7 +961,7 @@ static int search(settings *st)
              .count_only = st->count_only, .vbose = st->vbose,
              .show_levels_max = st->show_levels_max, .tty_progress = st->progress && isatty(2),
              .out_tty = isatty(1), .shard = st->shard, .shards = st->shards,
-             .time_limit = st->time_limit};
+             .time_limit = st->time_limit, .zdd = st->zdd};
     if (st->vbose & XCC_SHOW_BASICS)
         rep_input_line(&r);
     if (st->vbose & XCC_SHOW_TOTS)
@@ -885,7 +969,8 @@ static int search(settings *st)
 
     const xcc_engine *e = choose_engine(st, &xs, &p, &row);
     xcc_sink sink = {.solution = st->spacing ? rep_solution : NULL, .every = (ullng)st->spacing,
-                     .progress = rep_progress, .ctx = &r, .trace = stderr, .shape = shape};
+                     .progress = rep_progress, .ctx = &r, .trace = stderr, .shape = shape,
+                     .zdd = st->zdd ? rep_zdd_line : NULL, .total = rep_total};
     xcc_figures fig;
     xcc_diag d;
     xcc_status s = xcc_engine_run(e, &p, &xs, &sink, &fig, &d);
@@ -910,6 +995,8 @@ int main(int argc, char **argv)
         status = rep_merge(st.files, st.nfiles);
     else if (st.verify)
         status = verify(&st);
+    else if (st.zdd_count)
+        status = (stdout_lost(rep_zdd_count(st.zdd_count)), PROG_DONE);
     else
         adjust_defaults(&st), status = search(&st);
     free(st.files);

@@ -30,6 +30,12 @@ const xcc_engine_row xcc_engine_rows[] = {
      "v512, -c, -p and --time-limit; -c picks it by itself\n"
      "when it suits",
      {&xcc_fast_engine}, 256 * MB, {NULL}},
+    {"zdd",
+     "DLX2's tree with each subproblem solved once, as\n"
+     "Knuth's DLX6 does: exact counts past 2^64 with -c,\n"
+     "DLX2's solutions in DLX2's order with m<n> (no mems);\n"
+     "the engine of --zdd and --sample",
+     {&xcc_zdd_engine}, 0, {NULL}},
     {NULL, NULL, {NULL}, 0, {NULL}},
 };
 
@@ -92,7 +98,7 @@ const xcc_engine *xcc_engine_choose(const xcc_problem *p, const xcc_settings *st
         name = "dlx";
     }
     if (!(*row = xcc_engine_row_named(name))) {
-        *why = "no such engine (dlx, links or fast)";
+        *why = "no such engine (dlx, links, fast or zdd)";
         return NULL;
     }
     return first_willing(*row, p, st, why);

@@ -231,6 +231,9 @@ struct xcc_dlx2 {
     int tasks_per_worker;  /* -j, --shard: subtrees to aim for per thread or shard */
     int knuth;             /* 3: DLX3's tree and figures even for a plain problem
                               (--knuth=dlx3); 0: as the problem says (mcc.h) */
+    ullng memory_limit;    /* bytes the zdd engine's memo may take; 0: no limit */
+    ullng samples;         /* --sample N: the zdd engine draws N solutions (0: lists them all) */
+    ullng sample_seed;     /* --seed */
 };
 typedef struct xcc_dlx2 xcc_dlx2;
 
@@ -238,6 +241,16 @@ typedef struct xcc_dlx2 xcc_dlx2;
 const xcc_dlx2 *xcc_knobs(const xcc_settings *st);
 
 /* ---- the sink: what engines hand out ----------------------------------- */
+
+/*
+ * A line of a ZDD in DLX6's text format (formats/zdd.md): node id stands
+ * for the sets of lo (option not taken) and those of hi (option taken),
+ * option numbered from 1; the last line, with option 0, is the root.
+ */
+typedef struct xcc_zdd_line {
+    unsigned id, lo, hi;
+    ullng option;
+} xcc_zdd_line;
 
 /* A progress report: where the search is. */
 typedef struct xcc_progress {
@@ -257,6 +270,10 @@ typedef struct xcc_sink {
     void *ctx;
     FILE *trace;               /* the links' tracing (v2, v4) */
     FILE *shape;               /* S<file>, or NULL */
+    /* --zdd: each node as it is made, then the root; nonzero stops the search */
+    int (*zdd)(void *ctx, const xcc_zdd_line *z);
+    /* the number of solutions as 128 bits, from an engine that counts past 2^64 */
+    void (*total)(void *ctx, ullng high, ullng low);
 } xcc_sink;
 
 /* Whether solution number n is handed out. */
@@ -290,6 +307,7 @@ extern const xcc_engine xcc_twin_engine;     /* xcc_twin.c: DLX2's tree with bit
 extern const xcc_engine xcc_fast_engine;     /* xcc_fast.c: another tree */
 extern const xcc_engine xcc_threads_twin;    /* xcc_parallel.c: threads and shards, twins */
 extern const xcc_engine xcc_threads_links;   /* the same, dancing */
+extern const xcc_engine xcc_zdd_engine;      /* xcc_zdd.c: each subproblem once, as a ZDD */
 
 /*
  * The engines users can name, and how each is chosen (xcc_engines.c). A

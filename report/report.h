@@ -42,6 +42,9 @@ typedef struct rep {
     int out_gone;          /* a write to stdout failed, so the search stopped */
     int out_errno;         /* why: EPIPE when its reader went away */
     int no_memory;         /* JSON's scratch could not grow */
+    char total[48];        /* the exact number of solutions, when an engine told it */
+    ullng zdd_nodes;       /* --zdd: the nodes written */
+    int zdd;               /* --zdd: the closing line counts them */
     int *order;            /* JSON's scratch: options sorted, items seen */
     ullng *seen;
     int order_cap;
@@ -115,6 +118,25 @@ const char *rep_shown(const char *s, size_t max, char out[REP_SHOWN_SIZE]);
 
 /* Wipes -p's self-updating line off the terminal. */
 void rep_clear_progress(const rep *r);
+
+/* ---- ZDDs in DLX6's format (zdd.c, formats/zdd.md) ------------------------ */
+
+/* The sink's ZDD callback: the line of node z on r->out; nonzero stops. */
+int rep_zdd_line(void *r, const xcc_zdd_line *z);
+
+/* The sink's total callback: the exact number of solutions, kept for the report. */
+void rep_total(void *r, ullng high, ullng low);
+
+/* The decimal digits of the L-limb number n (least significant first); 1 out of memory. */
+int rep_big_text(const uint64_t *n, int L, char *out, size_t size);
+
+/*
+ * dlx2 --zdd-count [FILE]: reads a ZDD (stdin when FILE is NULL or "-")
+ * and writes the number of sets of its family, exactly. Bad input ends
+ * the program (FILE:LINE:COL, status 2). Returns 0, or the errno of a
+ * failure to write stdout.
+ */
+int rep_zdd_count(const char *file);
 
 /* ---- --merge (merge.c) ------------------------------------------------- */
 

@@ -1,0 +1,508 @@
+/*
+ * xcc_zdd.c — every solution at once, as Knuth's DLX6 finds them: DLX2's
+ * search tree, each subproblem solved once and kept as a node of a ZDD.
+ *
+ * A node of the tree is a subproblem. Two nodes with the same live
+ * options (and, of the secondary items those options use, the same ones
+ * purified) have the same subtree, so the second one takes the first
+ * one's answer from the memo. The answer of a subproblem that branches
+ * on item x, whose options o1, o2, ... (in list order) lead to
+ * subproblems with solutions, is a chain of ZDD nodes made as the
+ * options are finished: (~o1 ? 0 : z1), then (~o2 ? that : z2), and so
+ * on; the last one made stands for all its solutions. This is the
+ * diagram DLX6 writes, node for node and in the same order: DLX6's memo
+ * key (the active primary items, and each secondary item still in some
+ * live option with its purification) tells the same subproblems apart as
+ * ours, except at dead ends (an active item without options), which make
+ * no node either way (formats/zdd.md).
+ *
+ * The walk is the twin's (xcc_twin.h: bit sets of live options, DLX2's
+ * branch item and option order); its figures are not kept, since no
+ * mems are reported. The memo is kept whole, not as a cache: its size
+ * is the number of subproblems with a primary item still to cover, and
+ * past the memory limit the search stops with XCC_NO_MEMORY.
+ *
+ * Then, with the memo's counts: the solutions in DLX2's order (a walk
+ * that enters only subtrees with solutions), or N of them drawn
+ * uniformly (each a walk from the root, taking an option with a
+ * probability in proportion to the solutions below it).
+ */
+#include "xcc_twin_memo.h"
+#include "xcc_zdd.h"
+
+#include <stdlib.h>
+
+/* A subproblem met: its solutions, and the ZDD node that holds them (0: none). */
+typedef struct zstate {
+    xcc_u128 count;
+    unsigned node;
+} zstate;
+
+typedef struct zwalk {
+    twin *t;
+    const xcc_problem *p;
+    const xcc_settings *st;
+    const xcc_sink *sink;
+    int K;              /* words of a key */
+    word *levkey;       /* a key per level */
+    word *keys;         /* the memo: keys[K e ..] is the key of states[e] */
+    zstate *states;
+    size_t n, cap;
+    unsigned *table;    /* open addressing: entry + 1, or 0 */
+    size_t mask;
+    ullng next_id;      /* the next ZDD node */
+    ullng limit, nodes, hits;
+    xcc_choice *path;   /* listing and sampling: the options chosen */
+    ullng listed;
+    int overflow;       /* a count passed 2^128 */
+    xcc_stop stop;
+    xcc_status status;
+    xcc_diag *d;
+} zwalk;
+
+char *xcc_u128_text(xcc_u128 x, char out[48])
+{
+    char *q = out + 47;
+    *q = '\0';
+    do
+        *--q = (char)('0' + (int)(x % 10)), x /= 10;
+    while (x);
+    return memmove(out, q, (size_t)(out + 47 - q) + 1);
+}
+
+/* ---- the memo ---------------------------------------------------------- */
+
+static size_t memo_bytes(const zwalk *z, size_t cap, size_t mask)
+{
+    return cap * ((size_t)z->K * sizeof(word) + sizeof(zstate)) + (mask + 1) * sizeof(unsigned);
+}
+
+static int over_limit(zwalk *z, size_t cap, size_t mask)
+{
+    if (!z->limit || memo_bytes(z, cap, mask) <= z->limit)
+        return 0;
+    z->status = xcc_diag_set(z->d, XCC_NO_MEMORY,
+                             "the memo of %zu subproblems would pass the memory limit of"
+                             " %llu bytes (--memory-limit)", z->n, z->limit);
+    return 1;
+}
+
+/*
+ * The key of slot s: without secondary items its active primary items,
+ * else its live options and those of its purified secondary items that
+ * some live option still uses.
+ */
+static word state_key(const zwalk *z, const twin_slot *s, word *key)
+{
+    const twin *t = z->t;
+    if (t->key_act) {
+        memcpy(key, s->act, (size_t)t->AW * sizeof(word));
+        return key_hash(key, z->K);
+    }
+    int W = t->b.W;
+    memcpy(key, s->live, (size_t)W * sizeof(word));
+    for (int v = 0; v < t->KS; v++) {
+        word used = s->pure[v];
+        for (word bits = used; bits; bits &= bits - 1) {
+            const word *mk = bits_item_mask(&t->b, t->second + v * 64 + __builtin_ctzll(bits));
+            int any = 0;
+            for (int w = 0; w < W && !any; w++)
+                any = (s->live[w] & mk[w]) != 0;
+            if (!any)
+                used &= ~(bits & -bits);
+        }
+        key[W + v] = used;
+    }
+    return key_hash(key, z->K);
+}
+
+/* Where key (of hash h) is or would go in the table. */
+static size_t memo_slot(const zwalk *z, word h, const word *key)
+{
+    for (size_t i = (size_t)h & z->mask;; i = (i + 1) & z->mask) {
+        unsigned e = z->table[i];
+        if (!e || !memcmp(z->keys + (size_t)(e - 1) * (size_t)z->K, key,
+                          (size_t)z->K * sizeof(word)))
+            return i;
+    }
+}
+
+static int grow_table(zwalk *z)
+{
+    size_t mask = z->mask * 2 + 1;
+    if (over_limit(z, z->cap, mask))
+        return 1;
+    unsigned *table = calloc(mask + 1, sizeof(unsigned));
+    if (!table)
+        return z->status = XCC_NO_MEMORY, 1;
+    free(z->table);
+    z->table = table, z->mask = mask;
+    for (size_t e = 0; e < z->n; e++) {
+        const word *key = z->keys + e * (size_t)z->K;
+        z->table[memo_slot(z, key_hash(key, z->K), key)] = (unsigned)e + 1;
+    }
+    return 0;
+}
+
+static int grow_states(zwalk *z)
+{
+    size_t cap = z->cap * 2;
+    if (cap > 0xffffffffu || over_limit(z, cap, z->mask)) {
+        if (z->status == XCC_OK)
+            z->status = xcc_diag_set(z->d, XCC_NO_MEMORY, "more than 2^32 subproblems");
+        return 1;
+    }
+    word *keys = realloc(z->keys, cap * (size_t)z->K * sizeof(word));
+    if (keys)
+        z->keys = keys;
+    zstate *states = keys ? realloc(z->states, cap * sizeof(zstate)) : NULL;
+    if (!states)
+        return z->status = XCC_NO_MEMORY, 1;
+    z->states = states, z->cap = cap;
+    return 0;
+}
+
+/* Remembers the answer for key at table slot i. */
+static int memo_add(zwalk *z, size_t i, const word *key, unsigned node, xcc_u128 count)
+{
+    if (z->n == z->cap && grow_states(z))
+        return 1;
+    memcpy(z->keys + z->n * (size_t)z->K, key, (size_t)z->K * sizeof(word));
+    z->states[z->n] = (zstate){count, node};
+    z->table[i] = (unsigned)++z->n;
+    return 2 * z->n > z->mask && grow_table(z);
+}
+
+/* The entry of the subproblem in slot s (with no item of length 0), or NULL. */
+static const zstate *memo_get(const zwalk *z, const twin_slot *s, word *key)
+{
+    unsigned e = z->table[memo_slot(z, state_key(z, s, key), key)];
+    return e ? &z->states[e - 1] : NULL;
+}
+
+/* ---- the walk that builds it -------------------------------------------- */
+
+static int stopped(zwalk *z)
+{
+    if (z->st->interrupt && *z->st->interrupt) {
+        z->stop = XCC_STOP_INTERRUPT;
+        return 1;
+    }
+    return z->status != XCC_OK || z->stop != XCC_COMPLETE;
+}
+
+/* A new ZDD node (~option ? lo : hi), handed to the sink. */
+static unsigned make_node(zwalk *z, int option, unsigned lo, unsigned hi)
+{
+    if (z->next_id > 0xffffffffu) {
+        z->status = xcc_diag_set(z->d, XCC_NO_MEMORY, "more than 2^32 ZDD nodes");
+        return 0;
+    }
+    xcc_zdd_line line = {(unsigned)z->next_id, lo, hi, (ullng)option + 1};
+    if (z->sink->zdd && z->sink->zdd(z->sink->ctx, &line))
+        z->stop = XCC_STOP_CALLBACK;
+    return (unsigned)z->next_id++;
+}
+
+/* The first live option of x at or after list entry k, or past the list's end. */
+static int next_entry(const twin *t, const word *opts, int x, int k)
+{
+    while (k < t->b.lstart[x + 1] && !bits_has(opts, t->b.list[k].opt))
+        k++;
+    return k;
+}
+
+/*
+ * The node and the count of the subproblem in slot l, which has a
+ * primary item to cover; 1 when the walk must stop.
+ */
+static int solve_below(zwalk *z, int l, unsigned *node, xcc_u128 *count)
+{
+    twin *t = z->t;
+    twin_slot *s = &t->slots[l];
+    cost ignored = {0, 0, 0, 0};
+    *node = 0, *count = 0;
+    z->nodes++;
+    if (stopped(z))
+        return 1;
+    int least = least_length(t, s);
+    if (!least)
+        return 0; /* a dead end: no node, and not worth a memo entry */
+    word *key = z->levkey + (size_t)l * (size_t)z->K;
+    word h = state_key(z, s, key);
+    size_t i = memo_slot(z, h, key);
+    if (z->table[i]) {
+        const zstate *e = &z->states[z->table[i] - 1];
+        *node = e->node, *count = e->count;
+        z->hits++;
+        return 0;
+    }
+    ullng looked;
+    int x = choose(s, least, &looked);
+    if (reserve_slot(t, l + 1))
+        return z->status = XCC_NO_MEMORY, 1;
+    cover(t, s, z->p->nd, x, s->opts, 1, &ignored);
+    unsigned top = 0;
+    xcc_u128 sum = 0;
+    twin_slot *c = &t->slots[l + 1];
+    for (int k = next_entry(t, s->opts, x, t->b.lstart[x]); k < t->b.lstart[x + 1];
+         k = next_entry(t, s->opts, x, k + 1)) {
+        unsigned below = 1;
+        xcc_u128 n = 1;
+        copy_slot(t, c, s, 1);
+        commit(t, c, z->p, t->b.list[k].node, 1, &ignored);
+        if (c->active) {
+            if (solve_below(z, l + 1, &below, &n))
+                return 1;
+        } else {
+            z->nodes++; /* a solution is a node of the tree too, as DLX6 counts */
+        }
+        if (below) {
+            top = make_node(z, t->b.list[k].opt, top, below);
+            z->overflow |= sum + n < sum;
+            sum += n;
+            if (stopped(z))
+                return 1;
+        }
+    }
+    /* the table may have grown below: look for the place again */
+    if (memo_add(z, memo_slot(z, h, key), key, top, sum))
+        return 1;
+    *node = top, *count = sum;
+    return 0;
+}
+
+/* ---- walks with the counts: listing and sampling -------------------------- */
+
+/* The solutions below slot c: 1 if it is one itself, else from the memo. */
+static xcc_u128 solutions_at(zwalk *z, twin_slot *c, int l)
+{
+    if (!c->active)
+        return 1;
+    if (!least_length(z->t, c))
+        return 0;
+    const zstate *e = memo_get(z, c, z->levkey + (size_t)l * (size_t)z->K);
+    return e ? e->count : 0;
+}
+
+/* Hands solution path[0 .. size-1] to the sink; 1 to stop. */
+static int hand_out(zwalk *z, int size)
+{
+    z->listed++;
+    if (!xcc_sink_wants(z->sink, z->listed))
+        return 0;
+    xcc_solution sol = {z->listed, size, z->path};
+    if (z->sink->solution(z->p, &sol, z->sink->ctx)) {
+        z->stop = XCC_STOP_CALLBACK;
+        return 1;
+    }
+    return 0;
+}
+
+/*
+ * From slot l: every solution below (want < 0), or the want-th one
+ * (0-based, in DLX2's order), which is what a uniform draw takes.
+ */
+static int walk_solutions(zwalk *z, int l, xcc_u128 want, int all)
+{
+    twin *t = z->t;
+    twin_slot *s = &t->slots[l];
+    cost ignored = {0, 0, 0, 0};
+    ullng looked;
+    if (stopped(z))
+        return 1;
+    int least = least_length(t, s), x = choose(s, least, &looked), rank = 0;
+    if (reserve_slot(t, l + 1))
+        return z->status = XCC_NO_MEMORY, 1;
+    cover(t, s, z->p->nd, x, s->opts, 1, &ignored);
+    twin_slot *c = &t->slots[l + 1];
+    for (int k = next_entry(t, s->opts, x, t->b.lstart[x]); k < t->b.lstart[x + 1];
+         k = next_entry(t, s->opts, x, k + 1)) {
+        copy_slot(t, c, s, 1);
+        commit(t, c, z->p, t->b.list[k].node, 1, &ignored);
+        xcc_u128 n = solutions_at(z, c, l + 1);
+        int o = t->b.list[k].opt;
+        z->path[l] = (xcc_choice){o, t->b.list[k].node - z->p->opt_node[o], ++rank, least};
+        if (!n || (!all && want >= n)) {
+            want -= all ? 0 : n;
+            continue;
+        }
+        if (!c->active ? hand_out(z, l + 1) : walk_solutions(z, l + 1, want, all))
+            return 1;
+        if (!all)
+            return 0;
+    }
+    return 0;
+}
+
+ullng xcc_rand_next(xcc_rand *r)
+{
+    ullng *s = r->s, x = s[1] * 5, out = ((x << 7) | (x >> 57)) * 9, t = s[1] << 17;
+    s[2] ^= s[0], s[3] ^= s[1], s[1] ^= s[2], s[0] ^= s[3], s[2] ^= t;
+    s[3] = (s[3] << 45) | (s[3] >> 19);
+    return out;
+}
+
+void xcc_rand_seed(xcc_rand *r, ullng seed)
+{
+    for (int i = 0; i < 4; i++) {
+        ullng x = (seed += 0x9e3779b97f4a7c15ULL);
+        x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+        r->s[i] = x ^ (x >> 31);
+    }
+}
+
+xcc_u128 xcc_rand_below(xcc_rand *r, xcc_u128 n)
+{
+    int bits = 0;
+    for (xcc_u128 m = n - 1; m; m >>= 1)
+        bits++;
+    for (;;) {
+        xcc_u128 x = ((xcc_u128)xcc_rand_next(r) << 64) | xcc_rand_next(r);
+        if (bits < 128)
+            x &= ((xcc_u128)1 << bits) - 1;
+        if (x < n)
+            return x;
+    }
+}
+
+/* ---- the engine --------------------------------------------------------- */
+
+static const char *zdd_refuses(const xcc_problem *p, const xcc_settings *st)
+{
+    const xcc_dlx2 *k = xcc_knobs(st);
+    if (st->threads > 1 || st->shards > 1)
+        return "the ZDD engine (--zdd, --sample, --engine=zdd) walks in one thread:"
+               " -j and --shard do not go with it";
+    if (st->randomize)
+        return "the ZDD engine does not do s<n> (--sample takes --seed)";
+    if (st->max_solutions != XCC_UNLIMITED || st->max_mems != XCC_UNLIMITED
+        || (k->asked & (XCC_ASKED_MEMS_LIMIT | XCC_ASKED_DELTA)))
+        return "the ZDD engine finds every solution at once and counts no mems:"
+               " t<n>, T<n> and d<n> do not go with it";
+    if (k->want_shape || (k->vbose & ~(XCC_SHOW_BASICS | XCC_SHOW_WARNINGS)))
+        return "the ZDD engine does not do S<file>, v2, v4, v128, v256 or v512";
+    if (st->accept || st->retract)
+        return "the ZDD engine does not do pruning hooks";
+    return p && p->options ? xcc_twin_refuses(p, st) : NULL;
+}
+
+static void zwalk_free(zwalk *z)
+{
+    xcc_twin_delete(z->t);
+    free(z->levkey), free(z->keys), free(z->states), free(z->table), free(z->path);
+}
+
+static xcc_status zwalk_init(zwalk *z, const xcc_problem *p, const xcc_settings *st,
+                             const xcc_sink *sink, xcc_diag *d)
+{
+    memset(z, 0, sizeof *z);
+    z->p = p, z->st = st, z->sink = sink, z->d = d;
+    z->limit = xcc_knobs(st)->memory_limit;
+    z->next_id = 2;
+    if (!(z->t = xcc_twin_new(p)))
+        return XCC_NO_MEMORY;
+    twin *t = z->t;
+    z->K = t->key_act ? t->AW : t->b.W + t->KS;
+    size_t levels = (size_t)t->b.P + 2;
+    z->cap = 1024, z->mask = 2047;
+    z->levkey = malloc(levels * (size_t)z->K * sizeof(word));
+    z->keys = malloc(z->cap * (size_t)z->K * sizeof(word));
+    z->states = malloc(z->cap * sizeof(zstate));
+    z->table = calloc(z->mask + 1, sizeof(unsigned));
+    z->path = malloc(levels * sizeof(xcc_choice));
+    if (!z->levkey || !z->keys || !z->states || !z->table || !z->path)
+        return XCC_NO_MEMORY;
+    if (reserve_slot(t, 0))
+        return XCC_NO_MEMORY;
+    twin_slot *root = &t->slots[0];
+    const xcc_bits *b = &t->b;
+    memset(root->live, 0, (size_t)b->W * sizeof(word));
+    for (int o = 0; o < b->n; o++)
+        root->live[o / 64] |= (word)1 << (o % 64);
+    memset(root->pure, 0, (size_t)t->SW * sizeof(word));
+    for (int i = 0; i < b->P8; i++)
+        root->cnt[i] = i < b->P ? b->lstart[i + 2] - b->lstart[i + 1] : COVERED;
+    memset(root->act, 0, (size_t)t->AW * sizeof(word));
+    for (int i = 0; i < b->P; i++)
+        root->act[i / 64] |= (word)1 << (i % 64);
+    root->active = b->P, root->npure = 0;
+    return XCC_OK;
+}
+
+/*
+ * Lists every solution, or draws k->samples of them; root is a copy of
+ * slot 0 as made (every walk from the root changes the slots).
+ */
+static void hand_out_solutions(zwalk *z, const twin_slot *root, xcc_u128 total)
+{
+    const xcc_dlx2 *k = xcc_knobs(z->st);
+    twin *t = z->t;
+    if (!total)
+        return;
+    if (!k->samples) {
+        walk_solutions(z, 0, 0, 1);
+        return;
+    }
+    xcc_rand r;
+    xcc_rand_seed(&r, k->sample_seed);
+    for (ullng i = 0; i < k->samples && !stopped(z); i++) {
+        copy_slot(t, &t->slots[0], root, 1);
+        walk_solutions(z, 0, xcc_rand_below(&r, total), 0);
+    }
+}
+
+static xcc_status zdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
+                            xcc_figures *fig, xcc_diag *d)
+{
+    zwalk z;
+    if (!p->options) { /* the twin needs an option: the ZDD of nothing */
+        xcc_zdd_line line = {2, 0, 0, 0};
+        if (sink->zdd && sink->zdd(sink->ctx, &line))
+            fig->stop = XCC_STOP_CALLBACK;
+        return XCC_OK;
+    }
+    xcc_status s = zwalk_init(&z, p, st, sink, d);
+    if (s != XCC_OK) {
+        zwalk_free(&z);
+        return xcc_diag_set(d, XCC_NO_MEMORY, "out of memory before the search");
+    }
+    /* the root, kept in the spare slot past the deepest level */
+    twin *t = z.t;
+    twin_slot *root = &t->slots[t->nslots - 1];
+    unsigned top = 0;
+    xcc_u128 total = 0;
+    if (reserve_slot(t, t->nslots - 1) == 0) {
+        copy_slot(t, root, &t->slots[0], 1);
+        solve_below(&z, 0, &top, &total);
+        copy_slot(t, &t->slots[0], root, 1);
+    } else {
+        z.status = XCC_NO_MEMORY;
+    }
+    if (z.overflow && z.status == XCC_OK)
+        z.status = xcc_diag_set(d, XCC_REFUSED, "more than 2^128 solutions");
+    if (z.status == XCC_OK && z.stop == XCC_COMPLETE) {
+        if (sink->zdd) {
+            xcc_zdd_line line = {(unsigned)z.next_id, 0, top, 0};
+            if (sink->zdd(sink->ctx, &line))
+                z.stop = XCC_STOP_CALLBACK;
+        }
+        if (sink->total)
+            sink->total(sink->ctx, (ullng)(total >> 64), (ullng)total);
+        if (sink->solution)
+            hand_out_solutions(&z, root, total);
+    }
+    fig->solutions = total >> 64 ? ~0ULL : (ullng)total;
+    fig->nodes = z.nodes;
+    fig->bytes = memo_bytes(&z, z.cap, z.mask);
+    fig->stop = z.stop;
+    fig->mems_counted = 0;
+    s = z.status;
+    if (s == XCC_NO_MEMORY && !(d && d->message[0]))
+        xcc_diag_set(d, XCC_NO_MEMORY, "out of memory with %zu subproblems in the memo", z.n);
+    zwalk_free(&z);
+    return s;
+}
+
+const xcc_engine xcc_zdd_engine = {"zdd", zdd_refuses, zdd_solve, NULL};
