@@ -56,6 +56,9 @@ typedef struct settings {
     int knuth;            /* --knuth=dlxN: N; 0: DLX2's, DLX3's for a problem with bounds */
     int json;             /* --format=json */
     int merge;            /* --merge */
+    int preprocess;       /* --preprocess */
+    int reduce;           /* -P */
+    int nknuth;           /* Knuth's arguments given */
     int zdd;              /* --zdd */
     const char *zdd_count; /* --zdd-count FILE */
     ullng samples;        /* --sample N (0: not given) */
@@ -327,6 +330,8 @@ static void take_format(settings *st, const char *v)
 }
 
 static void take_zdd(settings *st, const char *v) { (void)v, st->zdd = 1; }
+static void take_preprocess(settings *st, const char *v) { (void)v, st->preprocess = 1; }
+static void take_reduce(settings *st, const char *v) { (void)v, st->reduce = 1; }
 static void take_zdd_count(settings *st, const char *v) { st->zdd_count = v; }
 
 static void take_sample(settings *st, const char *v)
@@ -424,6 +429,15 @@ static const flag_row flag_rows[] = {
      "add up the stderr reports of the N parts (files, or\n"
      "stdin) into one report on stdout; exact except ccost.\n"
      "Each part must be there once, complete, of one problem"},
+    {"--preprocess", NULL, NULL, take_preprocess, 0, "--preprocess",
+     "write on stdout the problem reduced as Knuth's DLX-PRE\n"
+     "reduces it (options that cannot be in a solution and\n"
+     "items covered along with others removed), with the same\n"
+     "solutions; v4 says what goes and why, v8 notes each\n"
+     "option's number as read (formats/preprocess.md)"},
+    {"-P", NULL, NULL, take_reduce, 1, "-P",
+     "reduce the problem as --preprocess does, then solve the\n"
+     "reduced problem (listings show the reduced options)"},
     {"--zdd", NULL, NULL, take_zdd, 1, "--zdd",
      "write every solution at once on stdout, as the ZDD that\n"
      "Knuth's DLX6 writes (formats/zdd.md), by the zdd engine"},
@@ -571,6 +585,7 @@ static void parse_args(settings *st, int argc, char **argv)
         }
     }
     st->searching += nknuth;
+    st->nknuth = nknuth;
     while (nknuth > 0) {
         const char *a = knuth[--nknuth];
         knuth_argument(st, a);
@@ -584,6 +599,9 @@ static void parse_args(settings *st, int argc, char **argv)
         bad_usage("%s", "--count goes with --verify");
     if (st->verify && (st->merge || st->searching))
         bad_usage("%s", "--verify takes a LISTING, a FILE and --count, nothing else");
+    if (st->preprocess && (st->merge || st->verify || st->zdd_count || st->searching > st->nknuth
+                           || (st->given & ~knuth_bit('v'))))
+        bad_usage("%s", "--preprocess takes v<n> and a FILE, nothing else");
     if (st->zdd_count && (st->merge || st->verify || st->searching || st->nfiles))
         bad_usage("%s", "--zdd-count takes a FILE, nothing else");
     check_zdd_args(st);
@@ -931,6 +949,54 @@ static int finish(rep *r, xcc_status s, const xcc_figures *fig, const xcc_diag *
     return fig->stop == XCC_STOP_MEMS || fig->stop == XCC_STOP_INTERRUPT ? PROG_LIMIT : PROG_DONE;
 }
 
+/*
+ * Reduces p as DLX-PRE does (v4: each step on stderr); the note "Removed
+ * ..." goes on stderr (v1). With out, the reduced problem is written
+ * there (v8: each option's number as read); else p becomes it.
+ */
+static void reduce(xcc_problem *p, rep *r, const settings *st, FILE *out)
+{
+    xcc_pre s = {.note = (st->vbose & XCC_SHOW_DETAILS) ? rep_pre_note : NULL, .ctx = r};
+    if (xcc_pre_run(&s, p))
+        rep_die(PROG_NO_MEMORY, "out of memory");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = out ? out : open_memstream(&text, &len);
+    if (!f)
+        rep_die(PROG_NO_MEMORY, "out of memory");
+    rep_reduced(f, &s, (st->vbose & 8) != 0);
+    if (st->vbose & XCC_SHOW_BASICS)
+        rep_pre_closing(r->err, &s);
+    xcc_pre_free(&s);
+    if (out)
+        return;
+    if (fclose(f))
+        rep_die(PROG_NO_MEMORY, "out of memory");
+    xcc_diag d;
+    xcc_release(p);
+    xcc_status status = xcc_read_text(p, text, NULL, &d);
+    free(text);
+    if (status)
+        rep_die(failure_status(status), "the reduced problem: %s", d.message);
+}
+
+/* dlx2 --preprocess [FILE]: the reduced problem on stdout. */
+static int preprocess(const settings *st)
+{
+    const char *name;
+    char name_shown[REP_SHOWN_SIZE];
+    FILE *in = open_input(st, &name, name_shown);
+    xcc_problem p;
+    read_problem(&p, in, name, st);
+    rep r = {.out = stdout, .err = stderr, .p = &p, .vbose = st->vbose};
+    if (st->vbose & XCC_SHOW_BASICS)
+        rep_input_line(&r);
+    reduce(&p, &r, st, stdout);
+    xcc_release(&p);
+    stdout_lost(0);
+    return PROG_DONE;
+}
+
 /* dlx2 --verify LISTING [FILE] [--count N] (verify/verify.h). */
 static int verify(const settings *st)
 {
@@ -964,6 +1030,8 @@ static int search(settings *st)
              .time_limit = st->time_limit, .zdd = st->zdd};
     if (st->vbose & XCC_SHOW_BASICS)
         rep_input_line(&r);
+    if (st->reduce)
+        reduce(&p, &r, st, NULL);
     if (st->vbose & XCC_SHOW_TOTS)
         rep_item_totals(&r);
 
@@ -995,6 +1063,8 @@ int main(int argc, char **argv)
         status = rep_merge(st.files, st.nfiles);
     else if (st.verify)
         status = verify(&st);
+    else if (st.preprocess)
+        status = preprocess(&st);
     else if (st.zdd_count)
         status = (stdout_lost(rep_zdd_count(st.zdd_count)), PROG_DONE);
     else

@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include "rep_listing.h"
 #include "xcc_int.h"
+#include "xcc_pre.h"
 
 /* What the report of one run needs, and what happened to its stdout. */
 typedef struct rep {
@@ -51,6 +52,9 @@ typedef struct rep {
 } rep;
 
 /* ---- solutions (listing.c) -------------------------------------------- */
+
+/* " name" or " name:color" for node x, as DLX2 writes it. */
+void rep_entry(FILE *f, const xcc_problem *p, int x);
 
 /* One option of it: " A C X:1 Y:1 (2 of 2)". */
 void rep_option(FILE *f, const xcc_problem *p, const xcc_choice *c);
@@ -137,6 +141,22 @@ int rep_big_text(const uint64_t *n, int L, char *out, size_t size);
  * failure to write stdout.
  */
 int rep_zdd_count(const char *file);
+
+/* ---- the reduced problem of --preprocess (pre.c) --------------------------- */
+
+/*
+ * The reduced problem in the input format, as DLX-PRE writes it: the
+ * items left, then each option left, from its item that comes first
+ * (with "| (from N)" after it, N its number as read, when from is set);
+ * a problem without solution is the one line naming its empty item.
+ */
+void rep_reduced(FILE *f, const xcc_pre *s, int from);
+
+/* The reduction's note callback: DLX-PRE's v4 lines on stderr (ctx: a rep). */
+void rep_pre_note(void *r, const xcc_pre *s, xcc_pre_event e, int item, int other, int node);
+
+/* "Removed R options and I items in N rounds." */
+void rep_pre_closing(FILE *f, const xcc_pre *s);
 
 /* ---- --merge (merge.c) ------------------------------------------------- */
 
