@@ -22,10 +22,12 @@
  * is the number of subproblems with a primary item still to cover, and
  * past the memory limit the search stops with XCC_NO_MEMORY.
  *
- * Then, with the memo's counts: the solutions in DLX2's order (a walk
- * that enters only subtrees with solutions), or N of them drawn
- * uniformly (each a walk from the root, taking an option with a
- * probability in proportion to the solutions below it).
+ * To list or draw solutions the nodes are kept too, each with its count
+ * and its option as DLX2 lists it; then the solutions are the paths to
+ * the sink 1, listed in DLX2's order (a node's chain from the option
+ * made first), or drawn uniformly: a draw takes a number below the count
+ * of all and walks down to the solution of that rank, a walk of one
+ * chain per level, no search.
  */
 #include "xcc_twin_memo.h"
 #include "xcc_zdd.h"
@@ -38,6 +40,17 @@ typedef struct zstate {
     unsigned node;
 } zstate;
 
+/*
+ * A ZDD node, kept when solutions are to be listed or drawn: its option
+ * as DLX2's listing shows it (entry, k of d), its branches, and the
+ * solutions it stands for (those of lo and those through hi).
+ */
+typedef struct znode {
+    xcc_u128 count;
+    unsigned lo, hi;
+    xcc_choice choice;
+} znode;
+
 typedef struct zwalk {
     twin *t;
     const xcc_problem *p;
@@ -48,10 +61,18 @@ typedef struct zwalk {
     word *keys;         /* the memo: keys[K e ..] is the key of states[e] */
     zstate *states;
     size_t n, cap;
-    unsigned *table;    /* open addressing: entry + 1, or 0 */
+    /* open addressing: entry + 1 in the low half (0: empty), the high
+       half of the key's hash above it, which spares reading the keys of
+       most entries that do not match */
+    uint64_t *table;
     size_t mask;
     ullng next_id;      /* the next ZDD node */
     ullng limit, nodes, hits;
+    znode *zn;          /* listing and sampling: node id is zn[id - 2] */
+    size_t zn_cap;
+    int keep_nodes;
+    unsigned *stk;      /* listing: the options of a node's chain, level after level */
+    size_t nstk;
     xcc_choice *path;   /* listing and sampling: the options chosen */
     ullng listed;
     int overflow;       /* a count passed 2^128 */
@@ -72,14 +93,16 @@ char *xcc_u128_text(xcc_u128 x, char out[48])
 
 /* ---- the memo ---------------------------------------------------------- */
 
-static size_t memo_bytes(const zwalk *z, size_t cap, size_t mask)
+/* The memo's bytes with cap entries and a table of mask + 1, and the nodes kept. */
+static size_t memo_bytes(const zwalk *z, size_t cap, size_t mask, size_t zn_cap)
 {
-    return cap * ((size_t)z->K * sizeof(word) + sizeof(zstate)) + (mask + 1) * sizeof(unsigned);
+    return cap * ((size_t)z->K * sizeof(word) + sizeof(zstate)) + (mask + 1) * sizeof(uint64_t)
+           + zn_cap * sizeof(znode);
 }
 
-static int over_limit(zwalk *z, size_t cap, size_t mask)
+static int over_limit(zwalk *z, size_t cap, size_t mask, size_t zn_cap)
 {
-    if (!z->limit || memo_bytes(z, cap, mask) <= z->limit)
+    if (!z->limit || memo_bytes(z, cap, mask, zn_cap) <= z->limit)
         return 0;
     z->status = xcc_diag_set(z->d, XCC_NO_MEMORY,
                              "the memo of %zu subproblems would pass the memory limit of"
@@ -116,13 +139,21 @@ static word state_key(const zwalk *z, const twin_slot *s, word *key)
     return key_hash(key, z->K);
 }
 
+static int same_key(const word *a, const word *b, int K)
+{
+    for (int k = 0; k < K; k++)
+        if (a[k] != b[k])
+            return 0;
+    return 1;
+}
+
 /* Where key (of hash h) is or would go in the table. */
 static size_t memo_slot(const zwalk *z, word h, const word *key)
 {
     for (size_t i = (size_t)h & z->mask;; i = (i + 1) & z->mask) {
-        unsigned e = z->table[i];
-        if (!e || !memcmp(z->keys + (size_t)(e - 1) * (size_t)z->K, key,
-                          (size_t)z->K * sizeof(word)))
+        uint64_t e = z->table[i];
+        if (!e || ((e >> 32 == h >> 32)
+                   && same_key(z->keys + (size_t)((uint32_t)e - 1) * (size_t)z->K, key, z->K)))
             return i;
     }
 }
@@ -130,16 +161,17 @@ static size_t memo_slot(const zwalk *z, word h, const word *key)
 static int grow_table(zwalk *z)
 {
     size_t mask = z->mask * 2 + 1;
-    if (over_limit(z, z->cap, mask))
+    if (over_limit(z, z->cap, mask, z->zn_cap))
         return 1;
-    unsigned *table = calloc(mask + 1, sizeof(unsigned));
+    uint64_t *table = calloc(mask + 1, sizeof(uint64_t));
     if (!table)
         return z->status = XCC_NO_MEMORY, 1;
     free(z->table);
     z->table = table, z->mask = mask;
     for (size_t e = 0; e < z->n; e++) {
         const word *key = z->keys + e * (size_t)z->K;
-        z->table[memo_slot(z, key_hash(key, z->K), key)] = (unsigned)e + 1;
+        word h = key_hash(key, z->K);
+        z->table[memo_slot(z, h, key)] = (h >> 32 << 32) | (e + 1);
     }
     return 0;
 }
@@ -147,7 +179,7 @@ static int grow_table(zwalk *z)
 static int grow_states(zwalk *z)
 {
     size_t cap = z->cap * 2;
-    if (cap > 0xffffffffu || over_limit(z, cap, z->mask)) {
+    if (cap > 0xffffffffu || over_limit(z, cap, z->mask, z->zn_cap)) {
         if (z->status == XCC_OK)
             z->status = xcc_diag_set(z->d, XCC_NO_MEMORY, "more than 2^32 subproblems");
         return 1;
@@ -163,21 +195,14 @@ static int grow_states(zwalk *z)
 }
 
 /* Remembers the answer for key at table slot i. */
-static int memo_add(zwalk *z, size_t i, const word *key, unsigned node, xcc_u128 count)
+static int memo_add(zwalk *z, size_t i, const word *key, word h, unsigned node, xcc_u128 count)
 {
     if (z->n == z->cap && grow_states(z))
         return 1;
     memcpy(z->keys + z->n * (size_t)z->K, key, (size_t)z->K * sizeof(word));
     z->states[z->n] = (zstate){count, node};
-    z->table[i] = (unsigned)++z->n;
+    z->table[i] = (h >> 32 << 32) | ++z->n;
     return 2 * z->n > z->mask && grow_table(z);
-}
-
-/* The entry of the subproblem in slot s (with no item of length 0), or NULL. */
-static const zstate *memo_get(const zwalk *z, const twin_slot *s, word *key)
-{
-    unsigned e = z->table[memo_slot(z, state_key(z, s, key), key)];
-    return e ? &z->states[e - 1] : NULL;
 }
 
 /* ---- the walk that builds it -------------------------------------------- */
@@ -191,14 +216,27 @@ static int stopped(zwalk *z)
     return z->status != XCC_OK || z->stop != XCC_COMPLETE;
 }
 
-/* A new ZDD node (~option ? lo : hi), handed to the sink. */
-static unsigned make_node(zwalk *z, int option, unsigned lo, unsigned hi)
+/* A new ZDD node (~option ? lo : hi) of count solutions, handed to the sink and maybe kept. */
+static unsigned make_node(zwalk *z, const xcc_choice *c, unsigned lo, unsigned hi, xcc_u128 count)
 {
     if (z->next_id > 0xffffffffu) {
         z->status = xcc_diag_set(z->d, XCC_NO_MEMORY, "more than 2^32 ZDD nodes");
         return 0;
     }
-    xcc_zdd_line line = {(unsigned)z->next_id, lo, hi, (ullng)option + 1};
+    size_t i = (size_t)z->next_id - 2;
+    if (z->keep_nodes && i == z->zn_cap) {
+        size_t cap = z->zn_cap ? 2 * z->zn_cap : 1024;
+        znode *zn = over_limit(z, z->cap, z->mask, cap) ? NULL : realloc(z->zn, cap * sizeof *zn);
+        if (!zn) {
+            if (z->status == XCC_OK)
+                z->status = XCC_NO_MEMORY;
+            return 0;
+        }
+        z->zn = zn, z->zn_cap = cap;
+    }
+    if (z->keep_nodes)
+        z->zn[i] = (znode){count, lo, hi, *c};
+    xcc_zdd_line line = {(unsigned)z->next_id, lo, hi, (ullng)c->option + 1};
     if (z->sink->zdd && z->sink->zdd(z->sink->ctx, &line))
         z->stop = XCC_STOP_CALLBACK;
     return (unsigned)z->next_id++;
@@ -216,7 +254,7 @@ static int next_entry(const twin *t, const word *opts, int x, int k)
  * The node and the count of the subproblem in slot l, which has a
  * primary item to cover; 1 when the walk must stop.
  */
-static int solve_below(zwalk *z, int l, unsigned *node, xcc_u128 *count)
+BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_u128 *count)
 {
     twin *t = z->t;
     twin_slot *s = &t->slots[l];
@@ -232,7 +270,7 @@ static int solve_below(zwalk *z, int l, unsigned *node, xcc_u128 *count)
     word h = state_key(z, s, key);
     size_t i = memo_slot(z, h, key);
     if (z->table[i]) {
-        const zstate *e = &z->states[z->table[i] - 1];
+        const zstate *e = &z->states[(uint32_t)z->table[i] - 1];
         *node = e->node, *count = e->count;
         z->hits++;
         return 0;
@@ -245,9 +283,11 @@ static int solve_below(zwalk *z, int l, unsigned *node, xcc_u128 *count)
     unsigned top = 0;
     xcc_u128 sum = 0;
     twin_slot *c = &t->slots[l + 1];
+    int rank = 0;
     for (int k = next_entry(t, s->opts, x, t->b.lstart[x]); k < t->b.lstart[x + 1];
          k = next_entry(t, s->opts, x, k + 1)) {
         unsigned below = 1;
+        rank++;
         xcc_u128 n = 1;
         copy_slot(t, c, s, 1);
         commit(t, c, z->p, t->b.list[k].node, 1, &ignored);
@@ -258,32 +298,23 @@ static int solve_below(zwalk *z, int l, unsigned *node, xcc_u128 *count)
             z->nodes++; /* a solution is a node of the tree too, as DLX6 counts */
         }
         if (below) {
-            top = make_node(z, t->b.list[k].opt, top, below);
+            int o = t->b.list[k].opt;
+            xcc_choice ch = {o, t->b.list[k].node - z->p->opt_node[o], rank, least};
             z->overflow |= sum + n < sum;
             sum += n;
+            top = make_node(z, &ch, top, below, sum);
             if (stopped(z))
                 return 1;
         }
     }
     /* the table may have grown below: look for the place again */
-    if (memo_add(z, memo_slot(z, h, key), key, top, sum))
+    if (memo_add(z, memo_slot(z, h, key), key, h, top, sum))
         return 1;
     *node = top, *count = sum;
     return 0;
 }
 
-/* ---- walks with the counts: listing and sampling -------------------------- */
-
-/* The solutions below slot c: 1 if it is one itself, else from the memo. */
-static xcc_u128 solutions_at(zwalk *z, twin_slot *c, int l)
-{
-    if (!c->active)
-        return 1;
-    if (!least_length(z->t, c))
-        return 0;
-    const zstate *e = memo_get(z, c, z->levkey + (size_t)l * (size_t)z->K);
-    return e ? e->count : 0;
-}
+/* ---- walks down the ZDD: listing and sampling --------------------------------- */
 
 /* Hands solution path[0 .. size-1] to the sink; 1 to stop. */
 static int hand_out(zwalk *z, int size)
@@ -300,39 +331,42 @@ static int hand_out(zwalk *z, int size)
 }
 
 /*
- * From slot l: every solution below (want < 0), or the want-th one
- * (0-based, in DLX2's order), which is what a uniform draw takes.
+ * Every solution of node n (n > 1), at level l, in DLX2's order: the
+ * options of n's chain from the one made first (the first in the
+ * branch item's list), each followed by the solutions of its hi.
  */
-static int walk_solutions(zwalk *z, int l, xcc_u128 want, int all)
+static int list_below(zwalk *z, unsigned n, int l)
 {
-    twin *t = z->t;
-    twin_slot *s = &t->slots[l];
-    cost ignored = {0, 0, 0, 0};
-    ullng looked;
-    if (stopped(z))
-        return 1;
-    int least = least_length(t, s), x = choose(s, least, &looked), rank = 0;
-    if (reserve_slot(t, l + 1))
-        return z->status = XCC_NO_MEMORY, 1;
-    cover(t, s, z->p->nd, x, s->opts, 1, &ignored);
-    twin_slot *c = &t->slots[l + 1];
-    for (int k = next_entry(t, s->opts, x, t->b.lstart[x]); k < t->b.lstart[x + 1];
-         k = next_entry(t, s->opts, x, k + 1)) {
-        copy_slot(t, c, s, 1);
-        commit(t, c, z->p, t->b.list[k].node, 1, &ignored);
-        xcc_u128 n = solutions_at(z, c, l + 1);
-        int o = t->b.list[k].opt;
-        z->path[l] = (xcc_choice){o, t->b.list[k].node - z->p->opt_node[o], ++rank, least};
-        if (!n || (!all && want >= n)) {
-            want -= all ? 0 : n;
-            continue;
-        }
-        if (!c->active ? hand_out(z, l + 1) : walk_solutions(z, l + 1, want, all))
-            return 1;
-        if (!all)
-            return 0;
+    size_t base = z->nstk;
+    int stop = 0;
+    for (; n > 1; n = z->zn[n - 2].lo)
+        z->stk[z->nstk++] = n;
+    for (size_t i = z->nstk; !stop && i-- > base;) {
+        const znode *e = &z->zn[z->stk[i] - 2];
+        z->path[l] = e->choice;
+        stop = stopped(z) || (e->hi == 1 ? hand_out(z, l + 1) : list_below(z, e->hi, l + 1));
     }
-    return 0;
+    z->nstk = base;
+    return stop;
+}
+
+/* Solution number want (from 0, in DLX2's order) of node n. */
+static int draw_below(zwalk *z, unsigned n, xcc_u128 want)
+{
+    for (int l = 0;; n = z->zn[n - 2].hi, l++)
+        for (;;) {
+            const znode *e = &z->zn[n - 2];
+            xcc_u128 before = e->lo > 1 ? z->zn[e->lo - 2].count : 0;
+            if (want < before) {
+                n = e->lo;
+                continue;
+            }
+            want -= before;
+            z->path[l] = e->choice;
+            if (e->hi == 1)
+                return hand_out(z, l + 1);
+            break;
+        }
 }
 
 ullng xcc_rand_next(xcc_rand *r)
@@ -392,6 +426,7 @@ static void zwalk_free(zwalk *z)
 {
     xcc_twin_delete(z->t);
     free(z->levkey), free(z->keys), free(z->states), free(z->table), free(z->path);
+    free(z->zn), free(z->stk);
 }
 
 static xcc_status zwalk_init(zwalk *z, const xcc_problem *p, const xcc_settings *st,
@@ -400,6 +435,7 @@ static xcc_status zwalk_init(zwalk *z, const xcc_problem *p, const xcc_settings 
     memset(z, 0, sizeof *z);
     z->p = p, z->st = st, z->sink = sink, z->d = d;
     z->limit = xcc_knobs(st)->memory_limit;
+    z->keep_nodes = sink->solution != NULL;
     z->next_id = 2;
     if (!(z->t = xcc_twin_new(p)))
         return XCC_NO_MEMORY;
@@ -410,7 +446,7 @@ static xcc_status zwalk_init(zwalk *z, const xcc_problem *p, const xcc_settings 
     z->levkey = malloc(levels * (size_t)z->K * sizeof(word));
     z->keys = malloc(z->cap * (size_t)z->K * sizeof(word));
     z->states = malloc(z->cap * sizeof(zstate));
-    z->table = calloc(z->mask + 1, sizeof(unsigned));
+    z->table = calloc(z->mask + 1, sizeof(uint64_t));
     z->path = malloc(levels * sizeof(xcc_choice));
     if (!z->levkey || !z->keys || !z->states || !z->table || !z->path)
         return XCC_NO_MEMORY;
@@ -431,26 +467,23 @@ static xcc_status zwalk_init(zwalk *z, const xcc_problem *p, const xcc_settings 
     return XCC_OK;
 }
 
-/*
- * Lists every solution, or draws k->samples of them; root is a copy of
- * slot 0 as made (every walk from the root changes the slots).
- */
-static void hand_out_solutions(zwalk *z, const twin_slot *root, xcc_u128 total)
+/* Lists every solution of the top node, or draws k->samples of them. */
+static void hand_out_solutions(zwalk *z, unsigned top, xcc_u128 total)
 {
     const xcc_dlx2 *k = xcc_knobs(z->st);
-    twin *t = z->t;
     if (!total)
         return;
     if (!k->samples) {
-        walk_solutions(z, 0, 0, 1);
+        if (!(z->stk = malloc((size_t)(z->next_id - 2) * sizeof *z->stk)))
+            z->status = XCC_NO_MEMORY;
+        else
+            list_below(z, top, 0);
         return;
     }
     xcc_rand r;
     xcc_rand_seed(&r, k->sample_seed);
-    for (ullng i = 0; i < k->samples && !stopped(z); i++) {
-        copy_slot(t, &t->slots[0], root, 1);
-        walk_solutions(z, 0, xcc_rand_below(&r, total), 0);
-    }
+    for (ullng i = 0; i < k->samples && !stopped(z); i++)
+        draw_below(z, top, xcc_rand_below(&r, total));
 }
 
 static xcc_status zdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
@@ -468,18 +501,9 @@ static xcc_status zdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_si
         zwalk_free(&z);
         return xcc_diag_set(d, XCC_NO_MEMORY, "out of memory before the search");
     }
-    /* the root, kept in the spare slot past the deepest level */
-    twin *t = z.t;
-    twin_slot *root = &t->slots[t->nslots - 1];
     unsigned top = 0;
     xcc_u128 total = 0;
-    if (reserve_slot(t, t->nslots - 1) == 0) {
-        copy_slot(t, root, &t->slots[0], 1);
-        solve_below(&z, 0, &top, &total);
-        copy_slot(t, &t->slots[0], root, 1);
-    } else {
-        z.status = XCC_NO_MEMORY;
-    }
+    solve_below(&z, 0, &top, &total);
     if (z.overflow && z.status == XCC_OK)
         z.status = xcc_diag_set(d, XCC_REFUSED, "more than 2^128 solutions");
     if (z.status == XCC_OK && z.stop == XCC_COMPLETE) {
@@ -491,11 +515,11 @@ static xcc_status zdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_si
         if (sink->total)
             sink->total(sink->ctx, (ullng)(total >> 64), (ullng)total);
         if (sink->solution)
-            hand_out_solutions(&z, root, total);
+            hand_out_solutions(&z, top, total);
     }
     fig->solutions = total >> 64 ? ~0ULL : (ullng)total;
     fig->nodes = z.nodes;
-    fig->bytes = memo_bytes(&z, z.cap, z.mask);
+    fig->bytes = memo_bytes(&z, z.cap, z.mask, z.zn_cap);
     fig->stop = z.stop;
     fig->mems_counted = 0;
     s = z.status;

@@ -16,12 +16,31 @@
 #include <string.h>
 #include "progs.h"
 
+/* The digits of x in base 16 or 10, backwards from end; returns where they start. */
+static char *digits(char *end, ullng x, unsigned base)
+{
+    do
+        *--end = "0123456789abcdef"[x % base], x /= base;
+    while (x);
+    return end;
+}
+
 int rep_zdd_line(void *ctx, const xcc_zdd_line *z)
 {
     rep *r = ctx;
+    char line[80], *q = line + sizeof line;
     if (z->option)
         r->zdd_nodes++;
-    fprintf(r->out, "%x: (~%llu?%x:%x)\n", z->id, z->option, z->lo, z->hi);
+    /* "%x: (~%llu?%x:%x)\n", written backwards: printf took a quarter of the time */
+    *--q = '\n', *--q = ')';
+    q = digits(q, z->hi, 16);
+    *--q = ':';
+    q = digits(q, z->lo, 16);
+    *--q = '?';
+    q = digits(q, z->option, 10);
+    *--q = '~', *--q = '(', *--q = ' ', *--q = ':';
+    q = digits(q, z->id, 16);
+    fwrite(q, 1, (size_t)(line + sizeof line - q), r->out);
     if (ferror(r->out)) {
         r->out_errno = errno ? errno : EIO;
         r->out_gone = 1;

@@ -85,7 +85,7 @@ t_run "an MCC problem" 2 "dlx2: $ROOT/data/reference-family/dlx3/instances/knuth
 
 # ---- the memory limit: exit 3, and a ZDD that --zdd-count refuses ----
 t_run "past --memory-limit: a message and exit 3" 3 "(165 options, 33+0 items, 660 entries successfully read)
-dlx2: the memo of 2048 subproblems would pass the memory limit of 102400 bytes (--memory-limit)" \
+dlx2: the memo of 1024 subproblems would pass the memory limit of 102400 bytes (--memory-limit)" \
     "$DLX2" --zdd --memory-limit 100K "$REF/instances/langford-11.dlx"
 cp "$TMP/out" "$TMP/cut.zdd"
 t_run "... its ZDD has no root: --zdd-count refuses it" 2 \
