@@ -452,18 +452,7 @@ static xcc_status zwalk_init(zwalk *z, const xcc_problem *p, const xcc_settings 
         return XCC_NO_MEMORY;
     if (reserve_slot(t, 0))
         return XCC_NO_MEMORY;
-    twin_slot *root = &t->slots[0];
-    const xcc_bits *b = &t->b;
-    memset(root->live, 0, (size_t)b->W * sizeof(word));
-    for (int o = 0; o < b->n; o++)
-        root->live[o / 64] |= (word)1 << (o % 64);
-    memset(root->pure, 0, (size_t)t->SW * sizeof(word));
-    for (int i = 0; i < b->P8; i++)
-        root->cnt[i] = i < b->P ? b->lstart[i + 2] - b->lstart[i + 1] : COVERED;
-    memset(root->act, 0, (size_t)t->AW * sizeof(word));
-    for (int i = 0; i < b->P; i++)
-        root->act[i / 64] |= (word)1 << (i % 64);
-    root->active = b->P, root->npure = 0;
+    root_slot(t);
     return XCC_OK;
 }
 
