@@ -255,7 +255,7 @@ static void note_stop_lengths(const twin *t, xcc_tree *s, int top)
 #ifdef XCC_SANITY
 /* The slot of a node: every active item's length is the number of its
    live options, the covered ones are COVERED, and they add up. */
-static void twin_sanity(const twin *t, const twin_slot *sl, ullng node)
+void xcc_twin_sanity(const twin *t, const twin_slot *sl, ullng node)
 {
     const xcc_bits *b = &t->b;
     int active = 0, npure = 0;
@@ -393,7 +393,7 @@ BITS_INLINE int limit_reached(walker *w)
     w->nodes++;
 #ifdef XCC_SANITY
     if (xcc_sanity_due(w->nodes, (ullng)w->t->b.P8 * (ullng)w->t->b.W))
-        twin_sanity(w->t, &w->t->slots[s->level], w->nodes);
+        xcc_twin_sanity(w->t, &w->t->slots[s->level], w->nodes);
 #endif
     if (s->vbose & XCC_SHOW_PROFILE)
         s->profile[s->level]++;

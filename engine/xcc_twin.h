@@ -71,6 +71,11 @@ struct xcc_twin {
 };
 typedef struct xcc_twin twin;
 
+#ifdef XCC_SANITY
+/* Checks slot sl at tree node number node: lengths, active and purified items agree with the sets. */
+void xcc_twin_sanity(const twin *t, const twin_slot *sl, ullng node);
+#endif
+
 /* Allocates slot k on first use (xcc_twin.c). */
 int xcc_twin_alloc_slot(twin *t, int k);
 

@@ -261,6 +261,10 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_u128 *count
     cost ignored = {0, 0, 0, 0};
     *node = 0, *count = 0;
     z->nodes++;
+#ifdef XCC_SANITY
+    if (xcc_sanity_due(z->nodes, (ullng)t->b.P8 * (ullng)t->b.W))
+        xcc_twin_sanity(t, s, z->nodes);
+#endif
     if (stopped(z))
         return 1;
     int least = least_length(t, s);
