@@ -423,7 +423,10 @@ static const char *zdd_refuses(const xcc_problem *p, const xcc_settings *st)
         return "the ZDD engine does not do S<file>, v2, v4, v128, v256 or v512";
     if (st->accept || st->retract)
         return "the ZDD engine does not do pruning hooks";
-    return p && p->options ? xcc_twin_refuses(p, st) : NULL;
+    if (p && p->options && xcc_twin_refuses(p, st))
+        return "the ZDD engine walks with the twin's bit sets, which would pass 256 MB"
+               " on this problem";
+    return NULL;
 }
 
 static void zwalk_free(zwalk *z)
