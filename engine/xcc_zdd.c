@@ -272,7 +272,7 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_u128 *count
         return 0; /* a dead end: no node, and not worth a memo entry */
     word *key = z->levkey + (size_t)l * (size_t)z->K;
     word h = state_key(z, s, key);
-    size_t i = memo_slot(z, h, key);
+    size_t i = memo_slot(z, h, key), mask = z->mask;
     if (z->table[i]) {
         const zstate *e = &z->states[(uint32_t)z->table[i] - 1];
         *node = e->node, *count = e->count;
@@ -311,8 +311,10 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_u128 *count
                 return 1;
         }
     }
-    /* the table may have grown below: look for the place again */
-    if (memo_add(z, memo_slot(z, h, key), key, h, top, sum))
+    /* the walk below may have taken slot i or grown the table: then look again */
+    if (z->mask != mask || z->table[i])
+        i = memo_slot(z, h, key);
+    if (memo_add(z, i, key, h, top, sum))
         return 1;
     *node = top, *count = sum;
     return 0;
