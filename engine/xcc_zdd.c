@@ -68,6 +68,9 @@ typedef struct zwalk {
     size_t mask;
     ullng next_id;      /* the next ZDD node */
     ullng limit, nodes, hits;
+    /* the subproblems without solutions: a cache (see none_put) */
+    word *none;         /* entries of 1 + K words: the hash (odd; 0: empty), the key */
+    size_t none_mask, none_used;
     znode *zn;          /* listing and sampling: node id is zn[id - 2] */
     size_t zn_cap;
     int keep_nodes;
@@ -93,11 +96,11 @@ char *xcc_u128_text(xcc_u128 x, char out[48])
 
 /* ---- the memo ---------------------------------------------------------- */
 
-/* The memo's bytes with cap entries and a table of mask + 1, and the nodes kept. */
+/* The memo's bytes with cap entries and a table of mask + 1, the nodes kept and the cache. */
 static size_t memo_bytes(const zwalk *z, size_t cap, size_t mask, size_t zn_cap)
 {
     return cap * ((size_t)z->K * sizeof(word) + sizeof(zstate)) + (mask + 1) * sizeof(uint64_t)
-           + zn_cap * sizeof(znode);
+           + zn_cap * sizeof(znode) + (z->none_mask + 1) * (size_t)(z->K + 1) * sizeof(word);
 }
 
 static int over_limit(zwalk *z, size_t cap, size_t mask, size_t zn_cap)
@@ -205,6 +208,86 @@ static int memo_add(zwalk *z, size_t i, const word *key, word h, unsigned node, 
     return 2 * z->n > z->mask && grow_table(z);
 }
 
+/*
+ * A subproblem without solutions makes no node, so forgetting it costs
+ * only the time to walk it again, never a byte of the ZDD: such keys go
+ * to a cache, not to the memo. The cache doubles when half full (or when
+ * a key finds no free place within NONE_PROBES), as long as it stays
+ * within NONE_BYTES or the size of the memo and the nodes kept, whichever
+ * is larger, and a quarter of the memory limit; past that a new key takes
+ * the place of an old one. So memory grows with the ZDD's nodes; a
+ * problem with more dead ends than that walks some of them again (about
+ * 0.5% more nodes for pentomino-6x10, and no more time).
+ */
+#define NONE_BYTES (16u << 20)
+
+/* Probes of the cache: past them a key is taken for absent, and a new one takes its first place. */
+#define NONE_PROBES 16
+
+/* Place k of the probes for hash h (stored odd: 0 marks an empty place). */
+static word *none_entry(const zwalk *z, word h, int k)
+{
+    return z->none + (size_t)(((h >> 1) + (word)k) & z->none_mask) * (size_t)(z->K + 1);
+}
+
+static int none_has(const zwalk *z, word h, const word *key)
+{
+    h |= 1;
+    for (int k = 0; k < NONE_PROBES; k++) {
+        const word *e = none_entry(z, h, k);
+        if (!e[0])
+            return 0;
+        if (e[0] == h && same_key(e + 1, key, z->K))
+            return 1;
+    }
+    return 0;
+}
+
+/* Writes key (of odd hash h) at its first free place, or with force at its first place; 1 if written. */
+static int none_place(zwalk *z, word h, const word *key, int force)
+{
+    int k = 0;
+    while (k < NONE_PROBES && none_entry(z, h, k)[0])
+        k++;
+    if (k == NONE_PROBES && !force)
+        return 0;
+    word *e = none_entry(z, h, k < NONE_PROBES ? k : 0);
+    e[0] = h;
+    memcpy(e + 1, key, (size_t)z->K * sizeof(word));
+    return 1;
+}
+
+/* Doubles the cache, unless it is as large as it may be (or memory is short): 1 if it did. */
+static int none_grow(zwalk *z)
+{
+    size_t K1 = (size_t)z->K + 1, n = z->none_mask + 1;
+    size_t bytes = 2 * n * K1 * sizeof(word), memo = memo_bytes(z, z->cap, z->mask, z->zn_cap);
+    memo -= n * K1 * sizeof(word); /* the memo and the nodes, without the cache */
+    if (bytes > (memo > NONE_BYTES ? memo : NONE_BYTES) || (z->limit && bytes > z->limit / 4))
+        return 0;
+    word *old = z->none, *none = calloc(2 * n, K1 * sizeof(word));
+    if (!none)
+        return 0;
+    z->none = none, z->none_mask = 2 * n - 1;
+    for (size_t i = 0; i < n; i++)
+        if (old[i * K1])
+            none_place(z, old[i * K1], old + i * K1 + 1, 1);
+    free(old);
+    return 1;
+}
+
+/* Below its largest size the cache forgets nothing: it doubles when half full or a probe run is long. */
+static void none_put(zwalk *z, word h, const word *key)
+{
+    if (2 * ++z->none_used > z->none_mask)
+        none_grow(z);
+    while (!none_place(z, h | 1, key, 0))
+        if (!none_grow(z)) {
+            none_place(z, h | 1, key, 1);
+            return;
+        }
+}
+
 /* ---- the walk that builds it -------------------------------------------- */
 
 static int stopped(zwalk *z)
@@ -279,6 +362,10 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_u128 *count
         z->hits++;
         return 0;
     }
+    if (none_has(z, h, key)) {
+        z->hits++;
+        return 0;
+    }
     ullng looked;
     int x = choose(s, least, &looked);
     if (reserve_slot(t, l + 1))
@@ -310,6 +397,10 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_u128 *count
             if (stopped(z))
                 return 1;
         }
+    }
+    if (!top) {
+        none_put(z, h, key);
+        return 0;
     }
     /* the walk below may have taken slot i or grown the table: then look again */
     if (z->mask != mask || z->table[i])
@@ -435,7 +526,7 @@ static void zwalk_free(zwalk *z)
 {
     xcc_twin_delete(z->t);
     free(z->levkey), free(z->keys), free(z->states), free(z->table), free(z->path);
-    free(z->zn), free(z->stk);
+    free(z->zn), free(z->stk), free(z->none);
 }
 
 static xcc_status zwalk_init(zwalk *z, const xcc_problem *p, const xcc_settings *st,
@@ -457,7 +548,9 @@ static xcc_status zwalk_init(zwalk *z, const xcc_problem *p, const xcc_settings 
     z->states = malloc(z->cap * sizeof(zstate));
     z->table = calloc(z->mask + 1, sizeof(uint64_t));
     z->path = malloc(levels * sizeof(xcc_choice));
-    if (!z->levkey || !z->keys || !z->states || !z->table || !z->path)
+    z->none_mask = 1023;
+    z->none = calloc(z->none_mask + 1, ((size_t)z->K + 1) * sizeof(word));
+    if (!z->levkey || !z->keys || !z->states || !z->table || !z->path || !z->none)
         return XCC_NO_MEMORY;
     if (reserve_slot(t, 0))
         return XCC_NO_MEMORY;
