@@ -434,13 +434,13 @@ static const flag_row flag_rows[] = {
      "reduces it (options that cannot be in a solution and\n"
      "items covered along with others removed), with the same\n"
      "solutions; v4 says what goes and why, v8 notes each\n"
-     "option's number as read (formats/preprocess.md)"},
+     "option's number as read (see dlx2(1))"},
     {"-P", NULL, NULL, take_reduce, 1, "-P",
      "reduce the problem as --preprocess does, then solve the\n"
      "reduced problem (listings show the reduced options)"},
     {"--zdd", NULL, NULL, take_zdd, 1, "--zdd",
      "write every solution at once on stdout, as the ZDD that\n"
-     "Knuth's DLX6 writes (formats/zdd.md), by the zdd engine"},
+     "Knuth's DLX6 writes (see dlx2(1)), by the zdd engine"},
     {"--zdd-count", NULL, "a ZDD file", take_zdd_count, 0, "--zdd-count FILE",
      "read a ZDD in that format (FILE, or - for stdin) and\n"
      "print the number of sets it holds, exactly"},
