@@ -957,7 +957,11 @@ static int finish(rep *r, xcc_status s, const xcc_figures *fig, const xcc_diag *
 static void reduce(xcc_problem *p, rep *r, const settings *st, FILE *out)
 {
     xcc_pre s = {.note = (st->vbose & XCC_SHOW_DETAILS) ? rep_pre_note : NULL, .ctx = r};
-    if (xcc_pre_run(&s, p))
+    xcc_status status = xcc_pre_run(&s, p);
+    if (status == XCC_REFUSED)
+        rep_die(PROG_BAD_INPUT, "--preprocess and -P take no multiplicities (DLX3's bounds"
+                                " a:b|name): DLX-PRE's reductions hold for exact covers only");
+    if (status)
         rep_die(PROG_NO_MEMORY, "out of memory");
     char *text = NULL;
     size_t len = 0;
@@ -974,7 +978,7 @@ static void reduce(xcc_problem *p, rep *r, const settings *st, FILE *out)
         rep_die(PROG_NO_MEMORY, "out of memory");
     xcc_diag d;
     xcc_release(p);
-    xcc_status status = xcc_read_text(p, text, NULL, &d);
+    status = xcc_read_text(p, text, NULL, &d);
     free(text);
     if (status)
         rep_die(failure_status(status), "the reduced problem: %s", d.message);

@@ -280,6 +280,8 @@ static int reduce_item(xcc_pre *s, int c)
 xcc_status xcc_pre_run(xcc_pre *s, const xcc_problem *p)
 {
     size_t n = (size_t)p->last_node + 1;
+    if (xcc_has_bounds(p))
+        return XCC_REFUSED; /* the reductions hold for exact covers only */
     s->p = p;
     s->options_out = s->items_out = s->infeasible = s->rounds = 0;
     if (!(s->nd = malloc(n * sizeof *s->nd)))

@@ -37,7 +37,10 @@ typedef struct xcc_pre {
     void *ctx;
 } xcc_pre;
 
-/* Reduces p into s (s->note and s->ctx set by the caller); XCC_NO_MEMORY or XCC_OK. */
+/*
+ * Reduces p into s (s->note and s->ctx set by the caller); XCC_OK,
+ * XCC_NO_MEMORY, or XCC_REFUSED for a problem with multiplicities.
+ */
 xcc_status xcc_pre_run(xcc_pre *s, const xcc_problem *p);
 void xcc_pre_free(xcc_pre *s);
 

@@ -78,3 +78,8 @@ t_run "--preprocess with -c" 2 "dlx2: --preprocess takes v<n> and a FILE, nothin
 $help" "$DLX2" --preprocess -c "$REF/instances/queens-8.dlx"
 t_run "--preprocess to a full disk: exit 1" 1 "dlx2: error writing to standard output: No space left on device" \
     sh -c "'$DLX2' --preprocess v0 '$REF/instances/queens-8.dlx' > /dev/full"
+for a in --preprocess -P; do
+    t_run "$a: an MCC problem" 2 "(5 options, 3+2 items, 19 entries successfully read)
+dlx2: --preprocess and -P take no multiplicities (DLX3's bounds a:b|name): DLX-PRE's reductions hold for exact covers only" \
+        "$DLX2" $a "$ROOT/data/reference-family/dlx3/instances/knuth-example-mcc.dlx"
+done

@@ -80,8 +80,14 @@ t_run "--zdd-count with other arguments" 2 "dlx2: --zdd-count takes a FILE, noth
 $help" "$DLX2" --zdd-count x.zdd m1
 t_run "a bad memory limit" 2 "dlx2: bad memory limit '12Q' (a number of bytes, with K, M, G or T after it)
 $help" "$DLX2" --zdd --memory-limit 12Q "$Q"
-t_run "an MCC problem" 2 "dlx2: $ROOT/data/reference-family/dlx3/instances/knuth-example-mcc.dlx:2:6: item name '2:3|C' contains ':'" \
-    "$DLX2" --zdd "$ROOT/data/reference-family/dlx3/instances/knuth-example-mcc.dlx"
+t_run "an MCC problem" 2 "(5 options, 3+2 items, 19 entries successfully read)
+dlx2: this engine takes no multiplicities (DLX3's bounds a:b|name)
+$help" "$DLX2" --zdd "$ROOT/data/reference-family/dlx3/instances/knuth-example-mcc.dlx"
+t_run "--sample of an MCC problem" 2 "(5 options, 3+2 items, 19 entries successfully read)
+dlx2: this engine takes no multiplicities (DLX3's bounds a:b|name)
+$help" "$DLX2" --sample 3 "$ROOT/data/reference-family/dlx3/instances/knuth-example-mcc.dlx"
+t_run "--zdd with --knuth=dlx3" 2 "dlx2: this engine takes no multiplicities (DLX3's bounds a:b|name)
+$help" "$DLX2" --zdd --knuth=dlx3 "$Q"
 
 # ---- the memory limit: exit 3, and a ZDD that --zdd-count refuses ----
 t_run "past --memory-limit: a message and exit 3" 3 "(165 options, 33+0 items, 660 entries successfully read)
