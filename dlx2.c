@@ -64,7 +64,6 @@ typedef struct settings {
     ullng samples;        /* --sample N (0: not given) */
     long long seed_given; /* --seed S, or -1 */
     ullng sample_seed;
-    ullng memory_limit;   /* --memory-limit, in bytes; 0: none */
     const char *verify;   /* --verify LISTING */
     long long verify_count; /* --count N, or -1 */
     int searching;        /* an argument that asks something of a search */
@@ -351,19 +350,6 @@ static void take_seed(settings *st, const char *v)
     st->sample_seed = (ullng)n;
 }
 
-/* A size in bytes, with K, M, G or T (powers of 1024) after the number. */
-static void take_memory_limit(settings *st, const char *v)
-{
-    char *end;
-    errno = 0;
-    double n = strtod(v, &end);
-    double unit = !*end ? 1 : !strcmp(end, "K") ? 1024.0 : !strcmp(end, "M") ? 1048576.0
-                : !strcmp(end, "G") ? 1073741824.0 : !strcmp(end, "T") ? 1099511627776.0 : 0;
-    if (end == v || !unit || !(n > 0) || n * unit > 1e18 || errno)
-        bad_usage("bad memory limit '%s' (a number of bytes, with K, M, G or T after it)", v);
-    st->memory_limit = (ullng)(n * unit);
-}
-
 static void take_verify(settings *st, const char *v)
 {
     st->verify = v;
@@ -451,10 +437,6 @@ static const flag_row flag_rows[] = {
     {"--seed", NULL, "a seed (0 or more)", take_seed, 1, "--seed S",
      "with --sample: the seed of the draws (default 0); the\n"
      "same seed draws the same solutions on every machine"},
-    {"--memory-limit", NULL, "a size (bytes, K, M, G or T)", take_memory_limit, 1,
-     "--memory-limit SIZE",
-     "the most the zdd engine's memo may take (default: half\n"
-     "of the machine's memory); past it, exit status 3"},
     {"--verify", NULL, "a listing to check", take_verify, 0, "--verify LISTING",
      "check every solution of LISTING (the m1 listing of DLX2\n"
      "or DLX3, or JSON Lines) against the problem (FILE, or\n"
@@ -522,8 +504,6 @@ static void set_defaults(settings *st)
     st->threads = 1;
     st->verify_count = -1;
     st->seed_given = -1;
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    st->memory_limit = pages > 0 && page > 0 ? (ullng)pages * (ullng)page / 2 : 0;
     char arg[32];
     for (int k = 0; k < KNUTH_ROWS; k++)
         if (knuth_rows[k].deflt) {

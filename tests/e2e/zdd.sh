@@ -78,8 +78,6 @@ t_run "--zdd with s<n>" 2 "dlx2: the ZDD engine does not do s<n> (--sample takes
 $help" "$DLX2" --zdd s3 "$Q"
 t_run "--zdd-count with other arguments" 2 "dlx2: --zdd-count takes a FILE, nothing else
 $help" "$DLX2" --zdd-count x.zdd m1
-t_run "a bad memory limit" 2 "dlx2: bad memory limit '12Q' (a number of bytes, with K, M, G or T after it)
-$help" "$DLX2" --zdd --memory-limit 12Q "$Q"
 t_run "an MCC problem" 2 "(5 options, 3+2 items, 19 entries successfully read)
 dlx2: this engine takes no multiplicities (DLX3's bounds a:b|name)
 $help" "$DLX2" --zdd "$ROOT/data/reference-family/dlx3/instances/knuth-example-mcc.dlx"
@@ -89,10 +87,9 @@ $help" "$DLX2" --sample 3 "$ROOT/data/reference-family/dlx3/instances/knuth-exam
 t_run "--zdd with --knuth=dlx3" 2 "dlx2: this engine takes no multiplicities (DLX3's bounds a:b|name)
 $help" "$DLX2" --zdd --knuth=dlx3 "$Q"
 
-# ---- the memory limit: exit 3, and a ZDD that --zdd-count refuses ----
-t_run "past --memory-limit: a message and exit 3" 3 "(165 options, 33+0 items, 660 entries successfully read)
-dlx2: the memo of 1024 subproblems would pass the memory limit of 102400 bytes (--memory-limit)" \
-    "$DLX2" --zdd --memory-limit 100K "$REF/instances/langford-11.dlx"
+# ---- cut short (here by --time-limit): exit 4, and a ZDD that --zdd-count refuses ----
+t_run "cut short by --time-limit: exit 4" 4 "*" \
+    "$DLX2" --zdd --time-limit 0.2 "$REF/instances/pentomino-6x10.dlx"
 cp "$TMP/out" "$TMP/cut.zdd"
 t_run "... its ZDD has no root: --zdd-count refuses it" 2 \
     "dlx2: $TMP/cut.zdd:$(wc -l < "$TMP/cut.zdd"):1: the last line is not a root \"N: (~0?0:R)\": the ZDD is cut short" \
