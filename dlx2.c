@@ -996,6 +996,10 @@ static void read_problem(xcc_problem *p, FILE *in, const char *name, const setti
     if (xcc_has_costs(p) && !strcmp(knuth, "dlx3"))
         rep_die(PROG_BAD_INPUT, "%s: costs in the options, which DLX3 does not read: leave out"
                 " --knuth=dlx3", name);
+    if (xcc_has_costs(p) && (st->zdd || st->samples || st->preprocess || st->reduce))
+        rep_die(PROG_BAD_INPUT, "%s: costs in the options, which %s does not take (Knuth's DLX6"
+                " and DLX-PRE read none)", name, st->zdd ? "--zdd" : st->samples ? "--sample"
+                : st->preprocess ? "--preprocess" : "-P");
 }
 
 /*

@@ -262,7 +262,7 @@ int rep_end(rep *r, const xcc_figures *fig)
                     (ullng)rep_fingerprint(r->p), rep_best_tag(r));
         if (r->costs)
             rep_cost_closing(r->err, fig);
-        if (fig->engine && !strcmp(fig->engine, "zdd"))
+        else if (fig->engine && !strcmp(fig->engine, "zdd"))
             zdd_closing(r, fig);
         else
             rep_closing(r->err, fig, rep_ccost(fig));

@@ -115,3 +115,10 @@ t_run "--zdd-count: a missing file" 2 "dlx2: $TMP/none: cannot open: No such fil
 t_run "--zdd-count to a full disk: exit 1" 1 "dlx2: error writing to standard output: No space left on device" \
     sh -c "'$DLX2' --zdd-count '$TMP/none.zdd' > /dev/full"
 t_run "--zdd to a full disk: exit 1" 1 "*" sh -c "'$DLX2' --zdd '$Q' > /dev/full"
+
+# costs (DLX5's |n) are refused by everything DLX6 and DLX-PRE do
+printf 'A B\nA |3\nB |2\nA B |1\n' > "$TMP/costs.dlx"
+for a in --zdd "--sample 2" --preprocess -P; do
+    t_run "$a with costs: refused" 2 "dlx2: $TMP/costs.dlx: costs in the options, which ${a% *} does not take (Knuth's DLX6 and DLX-PRE read none)" \
+        "$DLX2" $a "$TMP/costs.dlx"
+done
