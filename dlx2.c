@@ -60,6 +60,14 @@ typedef struct settings {
     const char *knuth;    /* --knuth, NULL: by the problem (knuth_program) */
     int json;             /* --format=json */
     int merge;            /* --merge */
+    int preprocess;       /* --preprocess */
+    int reduce;           /* -P */
+    int nknuth;           /* Knuth's arguments given */
+    int zdd;              /* --zdd */
+    const char *zdd_count; /* --zdd-count FILE */
+    ullng samples;        /* --sample N (0: not given) */
+    long long seed_given; /* --seed S, or -1 */
+    ullng sample_seed;
     const char *verify;   /* --verify LISTING */
     long long verify_count; /* --count N, or -1 */
     int searching;        /* an argument that asks something of a search */
@@ -365,6 +373,28 @@ static void take_format(settings *st, const char *v)
     st->json = !strcmp(v, "json");
 }
 
+static void take_zdd(settings *st, const char *v) { (void)v, st->zdd = 1; }
+static void take_preprocess(settings *st, const char *v) { (void)v, st->preprocess = 1; }
+static void take_reduce(settings *st, const char *v) { (void)v, st->reduce = 1; }
+static void take_zdd_count(settings *st, const char *v) { st->zdd_count = v; }
+
+static void take_sample(settings *st, const char *v)
+{
+    long long n;
+    if (!parse_number(v, &n) || n < 1)
+        bad_usage("bad number of samples '%s' (1 or more)", v);
+    st->samples = (ullng)n;
+}
+
+static void take_seed(settings *st, const char *v)
+{
+    long long n;
+    if (!parse_number(v, &n) || n < 0)
+        bad_usage("bad seed '%s' (a whole number, 0 or more)", v);
+    st->seed_given = n;
+    st->sample_seed = (ullng)n;
+}
+
 static void take_verify(settings *st, const char *v)
 {
     st->verify = v;
@@ -437,6 +467,28 @@ static const flag_row flag_rows[] = {
      "stdin) into one report on stdout; exact except ccost.\n"
      "Each part must be there once, complete, of one problem.\n"
      "With costs: the k best costs of all the parts"},
+    {"--preprocess", NULL, NULL, take_preprocess, 0, "--preprocess",
+     "write on stdout the problem reduced as Knuth's DLX-PRE\n"
+     "reduces it (options that cannot be in a solution and\n"
+     "items covered along with others removed), with the same\n"
+     "solutions; v4 says what goes and why, v8 notes each\n"
+     "option's number as read (see dlx2(1))"},
+    {"-P", NULL, NULL, take_reduce, 1, "-P",
+     "reduce the problem as --preprocess does, then solve the\n"
+     "reduced problem (listings show the reduced options)"},
+    {"--zdd", NULL, NULL, take_zdd, 1, "--zdd",
+     "write every solution at once on stdout, as the ZDD that\n"
+     "Knuth's DLX6 writes (see dlx2(1)), by the zdd engine"},
+    {"--zdd-count", NULL, "a ZDD file", take_zdd_count, 0, "--zdd-count FILE",
+     "read a ZDD in that format (FILE, or - for stdin) and\n"
+     "print the number of sets it holds, exactly"},
+    {"--sample", NULL, "a number of solutions", take_sample, 1, "--sample N",
+     "list N solutions drawn independently and uniformly at\n"
+     "random (numbered 1 to N; --format=json for JSON Lines),\n"
+     "from the counts of the zdd engine"},
+    {"--seed", NULL, "a seed (0 or more)", take_seed, 1, "--seed S",
+     "with --sample: the seed of the draws (default 0); the\n"
+     "same seed draws the same solutions on every machine"},
     {"--verify", NULL, "a listing to check", take_verify, 0, "--verify LISTING",
      "check every solution of LISTING (the m1 listing of DLX2,\n"
      "DLX3 or DLX5, or JSON Lines; costs too, where it gives\n"
@@ -503,12 +555,31 @@ static void set_defaults(settings *st)
     memset(st, 0, sizeof *st);
     st->threads = 1;
     st->verify_count = -1;
+    st->seed_given = -1;
     char arg[32];
     for (int k = 0; k < KNUTH_ROWS; k++)
         if (knuth_rows[k].deflt) {
             snprintf(arg, sizeof arg, "%c%s", knuth_rows[k].letter, knuth_rows[k].deflt);
             knuth_argument(st, arg);
         }
+}
+
+/* What goes with --zdd and --sample, which take the zdd engine. */
+static void check_zdd_args(const settings *st)
+{
+    if (st->seed_given >= 0 && !st->samples)
+        bad_usage("%s", "--seed goes with --sample");
+    if (st->zdd && st->samples)
+        bad_usage("%s", "--zdd and --sample do not go together");
+    const char *mode = st->zdd ? "--zdd" : st->samples ? "--sample" : NULL;
+    if (!mode)
+        return;
+    if (st->engine && strcmp(st->engine, "zdd"))
+        bad_usage("--zdd and --sample take the zdd engine, not --engine=%s", st->engine);
+    if (st->count_only || (st->given & knuth_bit('m')))
+        bad_usage("%s lists on stdout: -c and m<n> do not go with it", mode);
+    if (st->zdd && st->json)
+        bad_usage("%s", "--zdd writes DLX6's text format: --format=json does not go with it");
 }
 
 /*
@@ -546,6 +617,7 @@ static void parse_args(settings *st, int argc, char **argv)
         }
     }
     st->searching += nknuth;
+    st->nknuth = nknuth;
     while (nknuth > 0) {
         const char *a = knuth[--nknuth];
         knuth_argument(st, a);
@@ -559,6 +631,12 @@ static void parse_args(settings *st, int argc, char **argv)
         bad_usage("%s", "--count goes with --verify");
     if (st->verify && (st->merge || st->searching))
         bad_usage("%s", "--verify takes a LISTING, a FILE and --count, nothing else");
+    if (st->preprocess && (st->merge || st->verify || st->zdd_count || st->searching > st->nknuth
+                           || (st->given & ~knuth_bit('v'))))
+        bad_usage("%s", "--preprocess takes v<n> and a FILE, nothing else");
+    if (st->zdd_count && (st->merge || st->verify || st->searching || st->nfiles))
+        bad_usage("%s", "--zdd-count takes a FILE, nothing else");
+    check_zdd_args(st);
 }
 
 /* -c, -p, -j and --format change some defaults, unless those are given. */
@@ -574,7 +652,7 @@ static void adjust_defaults(settings *st)
     }
     if ((st->threads > 1 || st->shards > 1) && !st->progress)
         st->delta = 0; /* the threads report only -p's share of subtrees done */
-    if (st->json && !(st->given & knuth_bit('m')))
+    if ((st->json && !(st->given & knuth_bit('m'))) || st->samples)
         st->spacing = 1;
     if (st->count_only)
         st->spacing = 0;
@@ -584,7 +662,8 @@ static void adjust_defaults(settings *st)
 static void engine_settings(const settings *st, xcc_settings *xs, xcc_dlx2 *k)
 {
     xcc_settings_init(xs);
-    xs->engine = st->engine ? st->engine : st->count_only ? "auto" : "dlx";
+    xs->engine = st->zdd || st->samples ? "zdd"
+                 : st->engine ? st->engine : st->count_only ? "auto" : "dlx";
     xs->max_solutions = st->maxcount;
     xs->max_mems = st->timeout;
     xs->threads = st->threads;
@@ -606,6 +685,9 @@ static void engine_settings(const settings *st, xcc_settings *xs, xcc_dlx2 *k)
     k->progress_nodes = st->progress ? 1 << 21 : 0;
     k->tasks_per_worker = 64;
     k->knuth = st->knuth && !strcmp(st->knuth, "dlx3") ? 3 : 0;
+    k->memory_limit = st->memory_limit;
+    k->samples = st->samples;
+    k->sample_seed = st->sample_seed;
 }
 
 /* ---- Knuth's programs ------------------------------------------------------ */
@@ -914,6 +996,10 @@ static void read_problem(xcc_problem *p, FILE *in, const char *name, const setti
     if (xcc_has_costs(p) && !strcmp(knuth, "dlx3"))
         rep_die(PROG_BAD_INPUT, "%s: costs in the options, which DLX3 does not read: leave out"
                 " --knuth=dlx3", name);
+    if (xcc_has_costs(p) && (st->zdd || st->samples || st->preprocess || st->reduce))
+        rep_die(PROG_BAD_INPUT, "%s: costs in the options, which %s does not take (Knuth's DLX6"
+                " and DLX-PRE read none)", name, st->zdd ? "--zdd" : st->samples ? "--sample"
+                : st->preprocess ? "--preprocess" : "-P");
 }
 
 /*
@@ -978,6 +1064,58 @@ static int finish(rep *r, xcc_status s, const xcc_figures *fig, const xcc_diag *
     return fig->stop == XCC_STOP_MEMS || fig->stop == XCC_STOP_INTERRUPT ? PROG_LIMIT : PROG_DONE;
 }
 
+/*
+ * Reduces p as DLX-PRE does (v4: each step on stderr); the note "Removed
+ * ..." goes on stderr (v1). With out, the reduced problem is written
+ * there (v8: each option's number as read); else p becomes it.
+ */
+static void reduce(xcc_problem *p, rep *r, const settings *st, FILE *out)
+{
+    xcc_pre s = {.note = (st->vbose & XCC_SHOW_DETAILS) ? rep_pre_note : NULL, .ctx = r};
+    xcc_status status = xcc_pre_run(&s, p);
+    if (status == XCC_REFUSED)
+        rep_die(PROG_BAD_INPUT, "--preprocess and -P take no multiplicities (DLX3's bounds"
+                                " a:b|name): DLX-PRE's reductions hold for exact covers only");
+    if (status)
+        rep_die(PROG_NO_MEMORY, "out of memory");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = out ? out : open_memstream(&text, &len);
+    if (!f)
+        rep_die(PROG_NO_MEMORY, "out of memory");
+    rep_reduced(f, &s, (st->vbose & 8) != 0);
+    if (st->vbose & XCC_SHOW_BASICS)
+        rep_pre_closing(r->err, &s);
+    xcc_pre_free(&s);
+    if (out)
+        return;
+    if (fclose(f))
+        rep_die(PROG_NO_MEMORY, "out of memory");
+    xcc_diag d;
+    xcc_release(p);
+    status = xcc_read_text(p, text, NULL, &d);
+    free(text);
+    if (status)
+        rep_die(failure_status(status), "the reduced problem: %s", d.message);
+}
+
+/* dlx2 --preprocess [FILE]: the reduced problem on stdout. */
+static int preprocess(const settings *st)
+{
+    const char *name;
+    char name_shown[REP_SHOWN_SIZE];
+    FILE *in = open_input(st, &name, name_shown);
+    xcc_problem p;
+    read_problem(&p, in, name, st);
+    rep r = {.out = stdout, .err = stderr, .p = &p, .vbose = st->vbose};
+    if (st->vbose & XCC_SHOW_BASICS)
+        rep_input_line(&r);
+    reduce(&p, &r, st, stdout);
+    xcc_release(&p);
+    stdout_lost(0);
+    return PROG_DONE;
+}
+
 /* dlx2 --verify LISTING [FILE] [--count N] (verify/verify.h). */
 static int verify(const settings *st)
 {
@@ -1014,17 +1152,20 @@ static int search(settings *st)
              .count_only = st->count_only, .vbose = st->vbose,
              .show_levels_max = st->show_levels_max, .tty_progress = st->progress && isatty(2),
              .out_tty = isatty(1), .shard = st->shard, .shards = st->shards,
-             .time_limit = st->time_limit};
+             .time_limit = st->time_limit, .zdd = st->zdd};
     if (r.costs && (st->vbose & XCC_SHOW_TAXES))
         rep_cost_taxes(&r);
     if (st->vbose & XCC_SHOW_BASICS)
         rep_input_line(&r);
+    if (st->reduce)
+        reduce(&p, &r, st, NULL);
     if (st->vbose & XCC_SHOW_TOTS)
         rep_item_totals(&r);
 
     const xcc_engine *e = choose_engine(st, &xs, &p, &row);
     xcc_sink sink = {.solution = st->spacing ? rep_solution : NULL, .every = (ullng)st->spacing,
-                     .progress = rep_progress, .ctx = &r, .trace = stderr, .shape = shape};
+                     .progress = rep_progress, .ctx = &r, .trace = stderr, .shape = shape,
+                     .zdd = st->zdd ? rep_zdd_line : NULL, .total = rep_total};
     xcc_figures fig;
     xcc_diag d;
     xcc_status s = xcc_engine_run(e, &p, &xs, &sink, &fig, &d);
@@ -1049,6 +1190,10 @@ int main(int argc, char **argv)
         status = rep_merge(st.files, st.nfiles);
     else if (st.verify)
         status = verify(&st);
+    else if (st.preprocess)
+        status = preprocess(&st);
+    else if (st.zdd_count)
+        status = (stdout_lost(rep_zdd_count(st.zdd_count)), PROG_DONE);
     else
         adjust_defaults(&st), status = search(&st);
     free(st.files);

@@ -37,6 +37,12 @@ const xcc_engine_row xcc_engine_rows[] = {
     {"cost-links", "DLX5's tree as cost, always by dancing links (cost\n"
                    "walks it with bit sets when it can)",
      {&xcc_cost_threads_links, &xcc_cost_links_engine}, 0, {NULL}},
+    {"zdd",
+     "DLX2's tree with each subproblem solved once, as\n"
+     "Knuth's DLX6 does: exact counts past 2^64 with -c,\n"
+     "DLX2's solutions in DLX2's order with m<n> (no mems);\n"
+     "the engine of --zdd and --sample",
+     {&xcc_zdd_engine}, 0, {NULL}},
     {NULL, NULL, {NULL}, 0, {NULL}},
 };
 
@@ -99,7 +105,7 @@ const xcc_engine *xcc_engine_choose(const xcc_problem *p, const xcc_settings *st
         name = "dlx";
     }
     if (!(*row = xcc_engine_row_named(name))) {
-        *why = "no such engine (dlx, links, fast, cost or cost-links)";
+        *why = "no such engine (dlx, links, fast, cost, cost-links or zdd)";
         return NULL;
     }
     return first_willing(*row, p, st, why);

@@ -271,6 +271,9 @@ struct xcc_dlx2 {
     /* DLX5's heuristics (engine/cost.h): h<n>, z<n> and Z<chars> ("" none) */
     int lenthresh, zgiven;
     const char *zchars;
+    ullng memory_limit;    /* bytes the zdd engine's memo may take; 0: no limit */
+    ullng samples;         /* --sample N: the zdd engine draws N solutions (0: lists them all) */
+    ullng sample_seed;     /* --seed */
 };
 typedef struct xcc_dlx2 xcc_dlx2;
 
@@ -278,6 +281,16 @@ typedef struct xcc_dlx2 xcc_dlx2;
 const xcc_dlx2 *xcc_knobs(const xcc_settings *st);
 
 /* ---- the sink: what engines hand out ----------------------------------- */
+
+/*
+ * A line of a ZDD in DLX6's text format (formats/zdd.md): node id stands
+ * for the sets of lo (option not taken) and those of hi (option taken),
+ * option numbered from 1; the last line, with option 0, is the root.
+ */
+typedef struct xcc_zdd_line {
+    unsigned id, lo, hi;
+    ullng option;
+} xcc_zdd_line;
 
 /* A progress report: where the search is. */
 typedef struct xcc_progress {
@@ -299,6 +312,10 @@ typedef struct xcc_sink {
     void *ctx;
     FILE *trace;               /* the links' tracing (v2, v4) */
     FILE *shape;               /* S<file>, or NULL */
+    /* --zdd: each node as it is made, then the root; nonzero stops the search */
+    int (*zdd)(void *ctx, const xcc_zdd_line *z);
+    /* the number of solutions as 128 bits, from an engine that counts past 2^64 */
+    void (*total)(void *ctx, ullng high, ullng low);
 } xcc_sink;
 
 /* Whether solution number n is handed out. */
@@ -336,6 +353,7 @@ extern const xcc_engine xcc_cost_engine;     /* cost_search.c: DLX5's minimum-co
 extern const xcc_engine xcc_cost_links_engine; /* with bit sets when it can, or always dancing */
 extern const xcc_engine xcc_cost_threads;    /* cost_parallel.c: the same, threads and shards, */
 extern const xcc_engine xcc_cost_threads_links; /* with bit sets when they can, or dancing */
+extern const xcc_engine xcc_zdd_engine;      /* xcc_zdd.c: each subproblem once, as a ZDD */
 
 /*
  * The engines users can name, and how each is chosen (xcc_engines.c). A

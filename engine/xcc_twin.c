@@ -255,7 +255,7 @@ static void note_stop_lengths(const twin *t, xcc_tree *s, int top)
 #ifdef XCC_SANITY
 /* The slot of a node: every active item's length is the number of its
    live options, the covered ones are COVERED, and they add up. */
-static void twin_sanity(const twin *t, const twin_slot *sl, ullng node)
+void xcc_twin_sanity(const twin *t, const twin_slot *sl, ullng node)
 {
     const xcc_bits *b = &t->b;
     int active = 0, npure = 0;
@@ -338,23 +338,11 @@ BITS_INLINE enum step no_memory(walker *w)
 static enum step start_walk(walker *w)
 {
     twin *t = w->t;
-    const xcc_bits *b = &t->b;
-    twin_slot *root = &t->slots[0];
     free(w->p->stop_len);
     w->s->p->stop_len = NULL;
     if (reserve_slot(t, 0) || xcc_tree_reserve(w->s, 2))
         return no_memory(w);
-    memset(root->live, 0, (size_t)b->W * sizeof(word));
-    for (int o = 0; o < b->n; o++)
-        root->live[o / 64] |= (word)1 << (o % 64);
-    memset(root->pure, 0, (size_t)t->SW * sizeof(word));
-    for (int i = 0; i < b->P8; i++)
-        root->cnt[i] = i < b->P ? b->lstart[i + 2] - b->lstart[i + 1] : COVERED;
-    root->active = b->P;
-    memset(root->act, 0, (size_t)t->AW * sizeof(word));
-    for (int i = 0; i < b->P; i++)
-        root->act[i / 64] |= (word)1 << (i % 64);
-    root->npure = 0;
+    root_slot(t);
     if (replay(t, w->s, w->base))
         return no_memory(w);
     t->memo_nodes_mark = w->nodes, t->memo_spared = 0;
@@ -405,7 +393,7 @@ BITS_INLINE int limit_reached(walker *w)
     w->nodes++;
 #ifdef XCC_SANITY
     if (xcc_sanity_due(w->nodes, (ullng)w->t->b.P8 * (ullng)w->t->b.W))
-        twin_sanity(w->t, &w->t->slots[s->level], w->nodes);
+        xcc_twin_sanity(w->t, &w->t->slots[s->level], w->nodes);
 #endif
     if (s->vbose & XCC_SHOW_PROFILE)
         s->profile[s->level]++;

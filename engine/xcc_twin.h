@@ -71,6 +71,11 @@ struct xcc_twin {
 };
 typedef struct xcc_twin twin;
 
+#ifdef XCC_SANITY
+/* Checks slot sl at tree node number node: lengths, active and purified items agree with the sets. */
+void xcc_twin_sanity(const twin *t, const twin_slot *sl, ullng node);
+#endif
+
 /* Allocates slot k on first use (xcc_twin.c). */
 int xcc_twin_alloc_slot(twin *t, int k);
 
@@ -80,6 +85,24 @@ BITS_INLINE int reserve_slot(twin *t, int k)
 }
 
 typedef int v4i __attribute__((vector_size(16)));
+
+/* Slot 0 (reserved) as the root: every option live, every primary item active. */
+BITS_INLINE void root_slot(twin *t)
+{
+    const xcc_bits *b = &t->b;
+    twin_slot *root = &t->slots[0];
+    memset(root->live, 0, (size_t)b->W * sizeof(word));
+    for (int o = 0; o < b->n; o++)
+        root->live[o / 64] |= (word)1 << (o % 64);
+    memset(root->pure, 0, (size_t)t->SW * sizeof(word));
+    for (int i = 0; i < b->P8; i++)
+        root->cnt[i] = i < b->P ? b->lstart[i + 2] - b->lstart[i + 1] : COVERED;
+    root->active = b->P;
+    memset(root->act, 0, (size_t)t->AW * sizeof(word));
+    for (int i = 0; i < b->P; i++)
+        root->act[i / 64] |= (word)1 << (i % 64);
+    root->npure = 0;
+}
 
 BITS_INLINE void copy_slot(const twin *t, twin_slot *dst, const twin_slot *src, int with_counts)
 {

@@ -20,7 +20,7 @@ static int node_color(const xcc_problem *p, int x)
 }
 
 /* " name" or " name:color" for node x, as DLX2 writes it. */
-static void dlx2_entry(FILE *f, const xcc_problem *p, int x)
+void rep_entry(FILE *f, const xcc_problem *p, int x)
 {
     const xcc_item *it = &p->cl[p->nd[x].itm];
     fputc(' ', f);
@@ -53,7 +53,7 @@ void rep_option(FILE *f, const xcc_problem *p, const xcc_choice *c)
     }
     int q = p->opt_node[c->option] + c->entry;
     for (int x = q;;) {
-        dlx2_entry(f, p, x);
+        rep_entry(f, p, x);
         x++;
         if (nd[x].itm <= 0)
             x = nd[x].up;

@@ -137,6 +137,27 @@ long long rep_ccost(const xcc_figures *fig)
     return (long long)((200 * fig->cmems + work) / (2 * work));
 }
 
+/* The number of solutions: exact from the engine, else the figure. */
+static const char *solutions_text(const rep *r, const xcc_figures *fig, char buf[48])
+{
+    if (r && r->total[0])
+        return r->total;
+    snprintf(buf, 48, "%llu", fig->solutions);
+    return buf;
+}
+
+/* The zdd engine's closing line: no mems, but ZDD nodes when it wrote them. */
+static void zdd_closing(const rep *r, const xcc_figures *fig)
+{
+    char buf[48];
+    const char *n = solutions_text(r, fig, buf);
+    fprintf(r->err, "Altogether %s solution%s, %llu bytes, %llu nodes", n, strcmp(n, "1") ? "s" : "",
+            fig->bytes, fig->nodes);
+    if (r->zdd)
+        fprintf(r->err, ", %llu ZDD node%s", r->zdd_nodes, r->zdd_nodes == 1 ? "" : "s");
+    fputs(" (--engine=zdd: no mems counted).\n", r->err);
+}
+
 void rep_closing(FILE *f, const xcc_figures *fig, long long ccost)
 {
     fprintf(f, "Altogether %llu solution%s,", fig->solutions, fig->solutions == 1 ? "" : "s");
@@ -195,8 +216,9 @@ static const char *json_stop(const rep *r, const xcc_figures *fig)
 static void json_summary(const rep *r, const xcc_figures *fig)
 {
     FILE *f = r->out;
-    fprintf(f, "{\"summary\":{\"solutions\":%llu,\"complete\":%s,\"stopped\":%s,\"engine\":",
-            fig->solutions, fig->stop == XCC_COMPLETE ? "true" : "false", json_stop(r, fig));
+    char buf[48];
+    fprintf(f, "{\"summary\":{\"solutions\":%s,\"complete\":%s,\"stopped\":%s,\"engine\":",
+            solutions_text(r, fig, buf), fig->stop == XCC_COMPLETE ? "true" : "false", json_stop(r, fig));
     rep_json_string(f, fig->engine ? fig->engine : "dlx", strlen(fig->engine ? fig->engine : "dlx"));
     if (r->shards)
         fprintf(f, ",\"shard\":[%d,%d]", r->shard, r->shards);
@@ -217,12 +239,13 @@ void rep_clear_progress(const rep *r)
 
 int rep_end(rep *r, const xcc_figures *fig)
 {
+    char buf[48];
     rep_clear_progress(r);
     stop_line(r, fig);
     if (r->json)
         json_summary(r, fig);
     else if (r->count_only)
-        fprintf(r->out, "%llu%s\n", fig->solutions, stopped_early(fig) ? "+" : "");
+        fprintf(r->out, "%s%s\n", solutions_text(r, fig, buf), stopped_early(fig) ? "+" : "");
     int err = rep_flush(r->out);
     if (err)
         return err;
@@ -239,6 +262,8 @@ int rep_end(rep *r, const xcc_figures *fig)
                     (ullng)rep_fingerprint(r->p), rep_best_tag(r));
         if (r->costs)
             rep_cost_closing(r->err, fig);
+        else if (fig->engine && !strcmp(fig->engine, "zdd"))
+            zdd_closing(r, fig);
         else
             rep_closing(r->err, fig, rep_ccost(fig));
     }

@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include "rep_listing.h"
 #include "xcc_int.h"
+#include "xcc_pre.h"
 
 /* What the report of one run needs, and what happened to its stdout. */
 typedef struct rep {
@@ -44,12 +45,18 @@ typedef struct rep {
     int out_gone;          /* a write to stdout failed, so the search stopped */
     int out_errno;         /* why: EPIPE when its reader went away */
     int no_memory;         /* JSON's scratch could not grow */
+    char total[48];        /* the exact number of solutions, when an engine told it */
+    ullng zdd_nodes;       /* --zdd: the nodes written */
+    int zdd;               /* --zdd: the closing line counts them */
     int *order;            /* JSON's scratch: options sorted, items seen */
     ullng *seen;
     int order_cap;
 } rep;
 
 /* ---- solutions (listing.c) -------------------------------------------- */
+
+/* " name" or " name:color" for node x, as DLX2 writes it. */
+void rep_entry(FILE *f, const xcc_problem *p, int x);
 
 /* One option of it: " A C X:1 Y:1 (2 of 2)". */
 void rep_option(FILE *f, const xcc_problem *p, const xcc_choice *c);
@@ -140,6 +147,40 @@ const char *rep_best_tag(const rep *r);
 
 /* The JSON summary's "costs" and "optimum". */
 void rep_cost_json(FILE *f, const xcc_figures *fig);
+/* ---- ZDDs in DLX6's format (zdd.c, formats/zdd.md) ------------------------ */
+
+/* The sink's ZDD callback: the line of node z on r->out; nonzero stops. */
+int rep_zdd_line(void *r, const xcc_zdd_line *z);
+
+/* The sink's total callback: the exact number of solutions, kept for the report. */
+void rep_total(void *r, ullng high, ullng low);
+
+/* The decimal digits of the L-limb number n (least significant first); 1 out of memory. */
+int rep_big_text(const uint64_t *n, int L, char *out, size_t size);
+
+/*
+ * dlx2 --zdd-count [FILE]: reads a ZDD (stdin when FILE is NULL or "-")
+ * and writes the number of sets of its family, exactly. Bad input ends
+ * the program (FILE:LINE:COL, status 2). Returns 0, or the errno of a
+ * failure to write stdout.
+ */
+int rep_zdd_count(const char *file);
+
+/* ---- the reduced problem of --preprocess (pre.c) --------------------------- */
+
+/*
+ * The reduced problem in the input format, as DLX-PRE writes it: the
+ * items left, then each option left, from its item that comes first
+ * (with "| (from N)" after it, N its number as read, when from is set);
+ * a problem without solution is the one line naming its empty item.
+ */
+void rep_reduced(FILE *f, const xcc_pre *s, int from);
+
+/* The reduction's note callback: DLX-PRE's v4 lines on stderr (ctx: a rep). */
+void rep_pre_note(void *r, const xcc_pre *s, xcc_pre_event e, int item, int other, int node);
+
+/* "Removed R options and I items in N rounds." */
+void rep_pre_closing(FILE *f, const xcc_pre *s);
 
 /* ---- --merge (merge.c) ------------------------------------------------- */
 

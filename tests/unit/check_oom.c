@@ -231,6 +231,18 @@ START_TEST(fast)
 }
 END_TEST
 
+START_TEST(zdd)
+{
+    oom_case c[] = {
+        {.engine = &xcc_zdd_engine},
+        {.engine = &xcc_zdd_engine, .list = 1},
+    };
+    for (size_t k = 0; k < sizeof c / sizeof *c; k++)
+        each_failure(&c[k], parity_problem());
+    each_failure(&c[0], chain_problem(600));
+}
+END_TEST
+
 START_TEST(threads)
 {
     oom_case c[] = {
@@ -269,6 +281,7 @@ static Suite *oom_suite(void)
     tcase_add_test(tc, links);
     tcase_add_test(tc, twin);
     tcase_add_test(tc, fast);
+    tcase_add_test(tc, zdd);
     tcase_add_test(tc, threads);
     tcase_add_test(tc, costs);
     suite_add_tcase(s, tc);

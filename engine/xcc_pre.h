@@ -1,0 +1,56 @@
+/*
+ * xcc_pre.h — Knuth's DLX-PRE reductions (xcc_pre.c): options that can
+ * never be part of a solution and items that are covered whenever
+ * another one is, removed until nothing more goes, so that the reduced
+ * problem has the same solutions (formats/preprocess.md).
+ *
+ * The reduction works on a copy of the problem's links, which it
+ * changes as DLX-PRE changes its own (the same data layout), so that
+ * the reduced problem is DLX-PRE's, option for option and in its order;
+ * the problem itself is left as it was.
+ */
+#ifndef XCC_PRE_H
+#define XCC_PRE_H
+
+#include "xcc_int.h"
+
+/* What a reduction step did, for the report (DLX-PRE's v4 lines). */
+typedef enum xcc_pre_event {
+    XCC_PRE_FORCED,     /* item removed: covered whenever item other is */
+    XCC_PRE_SHORTEN,    /* option of node removed from the forced item: kept without it */
+    XCC_PRE_DELETE,     /* option of node deleted with the forced item */
+    XCC_PRE_BLOCKED,    /* option of node deleted: it leaves item other without options */
+    XCC_PRE_EMPTY,      /* secondary item left in no option */
+    XCC_PRE_INFEASIBLE  /* primary item left in no option: no solution at all */
+} xcc_pre_event;
+
+typedef struct xcc_pre {
+    const xcc_problem *p;
+    xcc_node *nd;        /* the links as reduced: a header's len is 0 once its item is gone */
+    int stack;           /* the item found blocked, or the options marked for deletion */
+    int change;          /* something went in this round */
+    int options_out, items_out, rounds;
+    int infeasible;      /* a primary item without options: the problem has no solution */
+    /* called before each step (may be NULL) */
+    void (*note)(void *ctx, const struct xcc_pre *s, xcc_pre_event e, int item, int other,
+                 int node);
+    void *ctx;
+} xcc_pre;
+
+/*
+ * Reduces p into s (s->note and s->ctx set by the caller); XCC_OK,
+ * XCC_NO_MEMORY, or XCC_REFUSED for a problem with multiplicities.
+ */
+xcc_status xcc_pre_run(xcc_pre *s, const xcc_problem *p);
+void xcc_pre_free(xcc_pre *s);
+
+/* The first node of the option of node x, as reduced (items removed from it skipped). */
+int xcc_pre_first(const xcc_pre *s, int x);
+
+/* Walks the option from its first node: the next node of it, or 0 at its end. */
+int xcc_pre_next(const xcc_pre *s, int x);
+
+/* The option's number (1 for the first option kept), from its right spacer. */
+int xcc_pre_number(const xcc_pre *s, int x);
+
+#endif

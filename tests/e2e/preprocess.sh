@@ -1,0 +1,85 @@
+# dlx2 --preprocess and -P (formats/preprocess.md): DLX-PRE's reduced
+# problems byte for byte, its counts of what went, its v4 and v8 lines;
+# the reduced problems keep the solutions; bad arguments.
+. "$(dirname "$0")/../lib.sh"
+FAM=$ROOT/data/reference-family/dlx-pre
+
+# ---- DLX-PRE's output byte for byte, and its closing figures ----
+differ="" bad="" n=0
+while IFS=$'\t' read -r name tier ro ri rounds rest; do
+    [ "$name" = name ] && continue
+    n=$((n + 1))
+    "$DLX2" --preprocess "$REF/instances/$name.dlx" > "$TMP/out" 2> "$TMP/err" || bad="$bad $name(status)"
+    cmp -s "$FAM/expected/$name.stdout" "$TMP/out" || differ="$differ $name"
+    s1=s s2=s s3=s
+    [ "$ro" = 1 ] && s1=
+    [ "$ri" = 1 ] && s2=
+    [ "$rounds" = 1 ] && s3=
+    [ "$(tail -1 "$TMP/err")" = "Removed $ro option$s1 and $ri item$s2 in $rounds round$s3." ] ||
+        bad="$bad $name"
+    # the input line and warnings are DLX-PRE's too (not its progress lines: dlx2 counts no mems here)
+    [ "$(head -n -1 "$TMP/err")" = "$(grep -v '^ after ' "$FAM/expected/$name.stderr" | head -n -1)" ] ||
+        bad="$bad $name(input)"
+done < "$FAM/MANIFEST.tsv"
+t_eq "--preprocess writes DLX-PRE's reduced problem byte for byte ($n instances)" "" "$differ"
+t_eq "... and removes as many options and items, in as many rounds" "" "$bad"
+
+# ---- what went, and whence each option comes (v4, v8), on Knuth's example ----
+t_file_eq "v13: DLX-PRE's lines for each step, and each option's number as read" <(cat <<'OUT'
+(6 options, 5+2 items, 22 entries successfully read)
+Deleting item D, forced by A
+ shortening A D G (option 2)
+ shortening A D (option 4)
+ deleting D E G (option 6)
+Deleting item F, forced by C
+ shortening C E F (option 1)
+ shortening B C F (option 3)
+ E blocked by B C (option 3)
+Deleting item C, forced by E
+ shortening C E (option 1)
+Deleting item G, forced by B
+ deleting A G (option 2)
+ shortening B G (option 5)
+Removed 3 options and 4 items in 3 rounds.
+ A B E
+ A
+| (from 4)
+ B
+| (from 5)
+ E
+| (from 1)
+OUT
+) <("$DLX2" --preprocess v13 "$REF/instances/knuth-example-xc.dlx" 2>&1)
+printf 'P Q\nQ\nQ\n' > "$TMP/none.dlx"
+t_eq "a primary item without options: its name alone, everything removed" \
+    "P|(2 options, 2+0 items, 4 entries successfully read)|Primary item P is in no options!|Removed 2 options and 2 items in 0 rounds." \
+    "$("$DLX2" --preprocess v5 "$TMP/none.dlx" 2> "$TMP/err")|$(paste -sd'|' "$TMP/err")"
+
+# ---- the reduced problems keep the solutions; -P solves them ----
+bad="" n=0
+for name in knuth-example-colors knuth-example-xc queens-8 sudoku-inkala zebra-16-clues pentomino-3x20 \
+    langford-7 knight-cover-closed-5 random-small-012 wordsearch-4x4-es-abel-land; do
+    n=$((n + 1))
+    want=$(awk -F'\t' -v n="$name" '$1 == n {print $3}' "$REF/MANIFEST.tsv")
+    [ "$("$DLX2" -c -P "$REF/instances/$name.dlx" 2> /dev/null)" = "$want" ] || bad="$bad $name(-P)"
+    [ "$("$DLX2" --preprocess "$REF/instances/$name.dlx" 2> /dev/null | "$DLX2" -c)" = "$want" ] ||
+        bad="$bad $name(pipe)"
+done
+t_eq "-P -c and --preprocess | dlx2 -c count DLX2's solutions ($n instances)" "" "$bad"
+t_eq "-P m1 lists the reduced options, and says what went" "Removed 2 options and 1 item in 2 rounds.
+ A X:1 Y:1 (1 of 1)
+ B X:1 (1 of 1)" \
+    "$("$DLX2" -P m1 "$REF/instances/knuth-example-colors.dlx" 2>&1 | grep -v '^1:$\|^(\|^Option\|^Altogether')"
+
+help="Try 'dlx2 --help' for more information."
+t_run "--preprocess with m1" 2 "dlx2: --preprocess takes v<n> and a FILE, nothing else
+$help" "$DLX2" --preprocess m1 "$REF/instances/queens-8.dlx"
+t_run "--preprocess with -c" 2 "dlx2: --preprocess takes v<n> and a FILE, nothing else
+$help" "$DLX2" --preprocess -c "$REF/instances/queens-8.dlx"
+t_run "--preprocess to a full disk: exit 1" 1 "dlx2: error writing to standard output: No space left on device" \
+    sh -c "'$DLX2' --preprocess v0 '$REF/instances/queens-8.dlx' > /dev/full"
+for a in --preprocess -P; do
+    t_run "$a: an MCC problem" 2 "(5 options, 3+2 items, 19 entries successfully read)
+dlx2: --preprocess and -P take no multiplicities (DLX3's bounds a:b|name): DLX-PRE's reductions hold for exact covers only" \
+        "$DLX2" $a "$ROOT/data/reference-family/dlx3/instances/knuth-example-mcc.dlx"
+done
