@@ -168,6 +168,19 @@ xcc_status xcc_solve(xcc_problem *p, const xcc_settings *s, xcc_on_solution fn, 
     xcc_status status = xcc_build_finish(p, d);
     if (status)
         return status;
+    xcc_settings sampling;
+    xcc_dlx2 knobs;
+    if (s->samples) { /* the zdd engine draws, told by dlx2's knobs */
+        if (s->engine && strcmp(s->engine, "zdd"))
+            return xcc_diag_set(d, XCC_REFUSED, "only the zdd engine samples, not %s", s->engine);
+        if (s->seed < 0)
+            return xcc_diag_set(d, XCC_REFUSED, "the seed of the draws must be 0 or more");
+        knobs = *xcc_knobs(s);
+        knobs.samples = s->samples, knobs.sample_seed = (ullng)s->seed;
+        sampling = *s;
+        sampling.engine = "zdd", sampling.dlx2 = &knobs;
+        s = &sampling;
+    }
     const xcc_engine *e = xcc_engine_choose(p, s, fn == NULL, &row, &why);
     if (!e)
         return xcc_diag_set(d, XCC_REFUSED, "%s", why);

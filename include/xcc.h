@@ -157,6 +157,15 @@ typedef struct xcc_settings {
     xcc_retract_fn retract;            /* NULL */
     void *hook_ctx;
     const struct xcc_dlx2 *dlx2;       /* NULL */
+    /*
+     * 0 (the default): every solution. N > 0: N solutions drawn
+     * independently and uniformly at random, each handed to the callback
+     * (a solution may come more than once), from the counts of the ZDD of
+     * all solutions (engine "zdd", which NULL then means; no other engine
+     * samples). seed (0 or more) decides the draws: the same seed draws
+     * the same solutions on every machine, as dlx2 --sample N --seed S.
+     */
+    unsigned long long samples;
 } xcc_settings;
 
 XCC_API void xcc_settings_init(xcc_settings *s);

@@ -482,6 +482,12 @@ void listing_open(struct listing *ls, const char *path)
     gen_input_open(&ls->in, path ? path : "-");
 }
 
+void listing_open_string(struct listing *ls, const char *name, const char *text)
+{
+    memset(ls, 0, sizeof *ls);
+    gen_input_string(&ls->in, name, text);
+}
+
 int listing_next(struct listing *ls)
 {
     if (!ls->next) {

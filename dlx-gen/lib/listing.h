@@ -82,6 +82,9 @@ struct listing {
 /* Starts reading path ("-" or NULL: stdin); dies if it cannot be opened. */
 void listing_open(struct listing *ls, const char *path);
 
+/* Starts reading text, a listing made in memory; name is for messages. */
+void listing_open_string(struct listing *ls, const char *name, const char *text);
+
 /* Reads the next solution: 1, or 0 at the end of the listing. */
 int listing_next(struct listing *ls);
 

@@ -106,59 +106,59 @@ static void check_names(const struct pieceset *set, const struct box *b, int knu
         gen_knuth_check_name(box_cell_name(b, b->rows * b->cols - 1, buf));
 }
 
-static void write_header(const struct pieceset *set, const struct box *b, int unique,
+static void write_header(FILE *out, const struct pieceset *set, const struct box *b, int unique,
                          const struct unique_report *u, struct copies c)
 {
-    printf("| a %d x %d box with %ld cells; %d pieces (%s) of %ld cells\n",
+    fprintf(out, "| a %d x %d box with %ld cells; %d pieces (%s) of %ld cells\n",
            b->rows, b->cols, b->ncells, set->n, set->what, pieceset_area(set));
     if (c.lo == c.hi && c.hi != 1)
-        printf("| each piece used %d times\n", c.hi);
+        fprintf(out, "| each piece used %d times\n", c.hi);
     else if (c.lo != c.hi)
-        printf("| each piece used %d to %d times\n", c.lo, c.hi);
+        fprintf(out, "| each piece used %d to %d times\n", c.lo, c.hi);
     for (int k = 0; k < set->n; k++)
         if (set->p[k].label != set->p[k].name)
-            printf("| %s is piece %s\n", set->p[k].label, set->p[k].name);
+            fprintf(out, "| %s is piece %s\n", set->p[k].label, set->p[k].name);
     if (!unique)
         return;
     if (u->p < 0) {
-        printf("| --unique: the box has no symmetry, so nothing to restrict\n");
+        fprintf(out, "| --unique: the box has no symmetry, so nothing to restrict\n");
         return;
     }
-    printf("| --unique: %s keeps %d placements, one per class under the box's symmetries\n",
+    fprintf(out, "| --unique: %s keeps %d placements, one per class under the box's symmetries\n",
            set->p[u->p].label, u->nkept);
     for (int k = 0; k < u->nsub; k++)
-        printf("| --unique: #s%d: where %s is itself symmetric, %s breaks the tie\n",
+        fprintf(out, "| --unique: #s%d: where %s is itself symmetric, %s breaks the tie\n",
                k + 1, set->p[u->p].label, set->p[u->q[k]].label);
 }
 
-static void write_items(const struct pieceset *set, const struct box *b, int nsub,
+static void write_items(FILE *out, const struct pieceset *set, const struct box *b, int nsub,
                         struct copies c)
 {
     char buf[24];
     const char *sep = "";
     for (int i = 0; i < b->rows * b->cols; i++)
         if (!b->hole[i]) {
-            printf("%s%s", sep, box_cell_name(b, i, buf));
+            fprintf(out, "%s%s", sep, box_cell_name(b, i, buf));
             sep = " ";
         }
     for (int k = 0; k < set->n; k++) {
         if (c.lo != c.hi)
-            printf("%s%d:%d|%s", sep, c.lo, c.hi, set->p[k].label);
+            fprintf(out, "%s%d:%d|%s", sep, c.lo, c.hi, set->p[k].label);
         else if (c.hi != 1)
-            printf("%s%d|%s", sep, c.hi, set->p[k].label);
+            fprintf(out, "%s%d|%s", sep, c.hi, set->p[k].label);
         else
-            printf("%s%s", sep, set->p[k].label);
+            fprintf(out, "%s%s", sep, set->p[k].label);
         sep = " ";
     }
     if (nsub > 0) {
-        printf(" |");
+        fprintf(out, " |");
         for (int k = 0; k < nsub; k++)
-            printf(" #s%d", k + 1);
+            fprintf(out, " #s%d", k + 1);
     }
-    putchar('\n');
+    putc('\n', out);
 }
 
-static void write_options(const struct pieceset *set, const struct box *b,
+static void write_options(FILE *out, const struct pieceset *set, const struct box *b,
                           const struct placements *ps)
 {
     char buf[24];
@@ -166,20 +166,21 @@ static void write_options(const struct pieceset *set, const struct box *b,
         const struct placement *p = &ps->pl[i];
         if (p->dropped)
             continue;
-        fputs(set->p[p->piece].label, stdout);
+        fputs(set->p[p->piece].label, out);
         int size = set->p[p->piece].orient.s[0].n;
         for (int k = 0; k < size; k++)
-            printf(" %s", box_cell_name(b, p->cell[k], buf));
+            fprintf(out, " %s", box_cell_name(b, p->cell[k], buf));
         for (int k = 0; k < MAX_SUBGROUPS; k++)
             if (p->extra >> k & 1)
-                printf(" #s%d", k + 1);
-        putchar('\n');
+                fprintf(out, " #s%d", k + 1);
+        putc('\n', out);
         if (i % 4096 == 0)
-            gen_check_output(stdout, NULL);
+            gen_check_output(out, NULL);
     }
 }
 
-void pentomino_write(struct pieceset *set, const struct box *b, const struct request *rq)
+void pentomino_write(FILE *out, struct pieceset *set, const struct box *b,
+                     const struct request *rq)
 {
     check_names(set, b, rq->knuth);
     if (rq->knuth)
@@ -200,10 +201,10 @@ void pentomino_write(struct pieceset *set, const struct box *b, const struct req
     u.p = -1;
     if (rq->unique)
         unique_restrict(set, b, &ps, &u);
-    gen_write_command(stdout);
-    write_header(set, b, rq->unique, &u, c);
-    write_items(set, b, u.nsub, c);
-    write_options(set, b, &ps);
+    gen_write_command(out);
+    write_header(out, set, b, rq->unique, &u, c);
+    write_items(out, set, b, u.nsub, c);
+    write_options(out, set, b, &ps);
     free_placements(&ps);
     gen_close_output(stdout, NULL);
 }

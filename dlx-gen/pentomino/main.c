@@ -1,14 +1,19 @@
 /*
  * main.c — gen-pentomino's command line: the problem of tiling a box with
- * polyominoes (encode.c), the pieces of a set (--list-pieces), or the
- * tilings of a solver's listing (--show, --svg; show.c).
+ * polyominoes (encode.c), the pieces of a set (--list-pieces), the
+ * tilings of a solver's listing (--show, --svg; show.c), or tilings drawn
+ * at random (--sample; sample.c).
  */
 #include "pentomino.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPT_PIECES, OPT_HOLE, OPT_COPIES, OPT_UNIQUE, OPT_KNUTH, OPT_FORCE, OPT_LIST, OPT_SHOW, OPT_SVG };
+enum {
+    OPT_PIECES, OPT_HOLE, OPT_COPIES, OPT_SAMPLE, OPT_SEED,
+    OPT_UNIQUE, OPT_KNUTH, OPT_FORCE, OPT_LIST, OPT_SHOW, OPT_SVG
+};
 
 static const struct gen_option options[] = {
     [OPT_PIECES] = {"--pieces", NULL, "SET|FILE", "pentominoes (default: F I L N P T U V W X Y Z),\n"
@@ -20,6 +25,11 @@ static const struct gen_option options[] = {
                                             "bounds on the piece items (xcc(5)), for dlx2\n"
                                             "or Knuth's DLX3; with --show, how often a piece\n"
                                             "may appear in a solution (default 1)"},
+    [OPT_SAMPLE] = {"--sample", NULL, "N", "draw N tilings of the box uniformly at random (each\n"
+                                           "tiling equally likely, by dlx2's engine; a tiling may\n"
+                                           "come twice) instead of writing the problem"},
+    [OPT_SEED] = {"--seed", NULL, "S", "with --sample: the seed of the draws (default 0), as\n"
+                                       "for dlx2 --sample N --seed S"},
     [OPT_UNIQUE] = {"--unique", NULL, NULL, "count each tiling once up to the rotations and\n"
                                             "reflections of the box (6 x 10: 2339 instead of 9356)"},
     [OPT_KNUTH] = {"--knuth", NULL, NULL, "write names of at most 8 characters for Knuth's DLX2\n"
@@ -38,6 +48,8 @@ static const struct gen_program program = {
     "gen-pentomino",
     "gen-pentomino ROWS COLS [--pieces SET|FILE] [--hole CELLS] [--copies N|A:B] [--unique]\n"
     "              [--knuth] [--force]\n"
+    "gen-pentomino ROWS COLS --sample N [--seed S] [--svg] [--pieces SET|FILE] [--hole CELLS]\n"
+    "              [--unique]\n"
     "gen-pentomino --list-pieces [--pieces SET|FILE]\n"
     "gen-pentomino --show [--svg] [ROWS COLS] [--pieces SET|FILE] [--hole CELLS]\n"
     "              [--copies N|A:B] [LISTING]\n",
@@ -51,12 +63,15 @@ static const struct gen_program program = {
     "Examples: gen-pentomino 6 10 (9356 tilings); gen-pentomino 8 8 --hole\n"
     "33,34,43,44 (520 tilings, 65 with --unique); gen-pentomino 4 10\n"
     "--pieces tetrominoes --copies 2 (1796 tilings, two of each);\n"
-    "gen-pentomino 6 10 | dlx2 m1 t1 | gen-pentomino --show\n",
+    "gen-pentomino 6 10 | dlx2 m1 t1 | gen-pentomino --show;\n"
+    "gen-pentomino 6 10 --sample 1 --seed 7 (a random tiling)\n",
 };
 
 struct args {
     const char *pieces;
     const char *copies;     /* --copies, or NULL */
+    const char *sample;     /* --sample, or NULL */
+    const char *seed;       /* --seed, or NULL */
     const char **holes;
     int nholes;
     const char *pos[3];
@@ -79,13 +94,22 @@ static void read_args(int argc, struct args *a)
             a->pieces = v;
         } else if (k == OPT_COPIES) {
             a->copies = v;
+        } else if (k == OPT_SAMPLE) {
+            a->sample = v;
+        } else if (k == OPT_SEED) {
+            a->seed = v;
         } else if (k == OPT_HOLE) {
             a->holes[a->nholes++] = v;
         } else {
             a->on[k] = 1;
         }
     }
-    a->on[OPT_SHOW] |= a->on[OPT_SVG];
+    if (a->seed && !a->sample)
+        gen_die("--seed goes with --sample");
+    if (a->sample && (a->on[OPT_SHOW] || a->on[OPT_LIST] || a->on[OPT_KNUTH] || a->on[OPT_FORCE]))
+        gen_die("--sample does not go with --%s", a->on[OPT_SHOW] ? "show" : a->on[OPT_LIST]
+                ? "list-pieces" : a->on[OPT_KNUTH] ? "knuth" : "force");
+    a->on[OPT_SHOW] |= a->on[OPT_SVG] && !a->sample;
     if (a->on[OPT_LIST] && a->on[OPT_SHOW])
         gen_die("--list-pieces and --show do not go together");
 }
@@ -143,7 +167,7 @@ int main(int argc, char **argv)
         }
         if (a.on[OPT_KNUTH])
             pieceset_knuth_labels(&set);
-        pentomino_show(&set, sized ? &b : NULL, a.on[OPT_SVG], copies.hi, listing);
+        pentomino_show(&set, sized ? &b : NULL, a.on[OPT_SVG], copies.hi, listing, NULL);
     } else {
         struct request rq = {a.on[OPT_UNIQUE], a.on[OPT_KNUTH], a.on[OPT_FORCE], copies};
         if (rq.unique && (copies.lo != 1 || copies.hi != 1))
@@ -156,7 +180,15 @@ int main(int argc, char **argv)
                  (int)gen_parse_long(a.pos[1], 1, SIDE_MAX, "COLS"));
         for (int i = 0; i < a.nholes; i++)
             box_punch(&b, a.holes[i]);
-        pentomino_write(&set, &b, &rq);
+        if (!a.sample) {
+            pentomino_write(stdout, &set, &b, &rq);
+            gen_close_output(stdout, NULL);
+        } else {
+            unsigned long long n = (unsigned long long)gen_parse_long(a.sample, 1, SAMPLES_MAX,
+                                                                      "--sample");
+            long seed = a.seed ? gen_parse_long(a.seed, 0, LONG_MAX, "--seed") : 0;
+            pentomino_sample(&set, &b, &rq, n, seed, a.on[OPT_SVG]);
+        }
     }
     pieceset_free(&set);
     free(b.hole);

@@ -137,14 +137,23 @@ struct copies {
     int lo, hi;
 };
 #define COPIES_MAX 9999999 /* 7 digits: what Knuth's DLX3 reads */
+#define SAMPLES_MAX 1000000L /* --sample: a million pictures at the most */
 
 struct request {
     int unique, knuth, force;
     struct copies copies;
 };
 
-/* Writes the problem of tiling b with set. */
-void pentomino_write(struct pieceset *set, const struct box *b, const struct request *rq);
+/* Writes the problem of tiling b with set on out. */
+void pentomino_write(FILE *out, struct pieceset *set, const struct box *b,
+                     const struct request *rq);
+
+/* ---- sample.c: --sample ---- */
+
+/* Draws n tilings of b uniformly at random (the same seed, the same
+   tilings) and draws them as --show does (as SVG if svg). */
+void pentomino_sample(struct pieceset *set, const struct box *b, const struct request *rq,
+                      unsigned long long n, long seed, int svg);
 
 /* ---- unique.c: --unique ---- */
 
@@ -166,9 +175,10 @@ void unique_restrict(const struct pieceset *set, const struct box *b, struct pla
 
 /* ---- show.c and draw.c: --show, --svg ---- */
 
-/* Reads the listing (NULL: stdin) and draws every tiling; given is the
-   box of the arguments, or NULL to work it out from the cell names. */
+/* Reads the listing (NULL: stdin; or, if text is not NULL, text, which
+   listing names) and draws every tiling; given is the box of the
+   arguments, or NULL to work it out from the cell names. */
 void pentomino_show(const struct pieceset *set, const struct box *given, int svg, int copies,
-                    const char *listing);
+                    const char *listing, const char *text);
 
 #endif

@@ -180,7 +180,7 @@ static void make_grid(struct viewer *v)
 }
 
 void pentomino_show(const struct pieceset *set, const struct box *given, int svg, int copies,
-                    const char *listing)
+                    const char *listing, const char *text)
 {
     /* static: reachable when a bad line ends the program */
     static struct listing ls;
@@ -194,7 +194,10 @@ void pentomino_show(const struct pieceset *set, const struct box *given, int svg
     v.nset = set->n;
     if (svg && !(v.body = open_memstream(&v.body_text, &v.body_len)))
         gen_out_of_memory();
-    listing_open(&ls, listing);
+    if (text)
+        listing_open_string(&ls, listing, text);
+    else
+        listing_open(&ls, listing);
     while (listing_next(&ls)) {
         v.serial++;
         v.n = 0;

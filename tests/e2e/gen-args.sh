@@ -13,7 +13,7 @@ vocab_wordsearch=("${common[@]}" -d 8 4 2 7 -f --knuth ABEL CANTOR a 'A:B' 'Ã‰TÃ
 vocab_wordrect=("${common[@]}" --knuth --first-m --first-n "$W/common-4.txt" "$W/sgb-words-600.txt" --show --colors)
 vocab_crossword=("${common[@]}" --knuth "$EX/crossword-open-3x3.txt" "$EX/crossword-given-4x4.txt" "$W/common-4.txt" --show --colors)
 vocab_pentomino=("${common[@]}" --pieces pentominoes tetrominoes hexominoes "$EX/scott.txt" --hole 00 11,12 zz
-                 --unique --knuth --list-pieces --show --svg 4 8 10 12)
+                 --unique --knuth --list-pieces --show --svg --sample --seed 4 8 10 12)
 vocab_zebra=("${common[@]}" -f --knuth --houses --example --generate --seed -o 4 --show)
 vocab_knight=("${common[@]}" --open --knuth 4 8 63 --show --svg --count --symmetry)
 vocab_knight_tours=("${common[@]}" m1 t3 s5 -c v0 "$REF/instances/knight-cover-closed-4.dlx")

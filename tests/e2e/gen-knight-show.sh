@@ -202,3 +202,9 @@ t_run "--svg and --count" 2 "gen-knight: --svg and --count do not go together" "
 t_run "--knuth with --show" 2 "gen-knight: --knuth goes with writing a problem, not with --show" \
     "$K" 5 --knuth --show
 t_run "nothing to show" 0 "gen-knight: no solutions on stdin" sh -c '"$1" --show < /dev/null' sh "$K"
+
+# Random tours: covers drawn uniformly, the ones that are not tours skipped.
+t_run "random tours: 7 of 2000 covers of 5 x 5 --open are tours" 0 \
+    "gen-knight: rejected 1993 of 2000 covers: not one single cycle" \
+    sh -c '"$1" 5 --open | "$2" --sample 2000 --seed 1 2> /dev/null | "$1" --show --count' sh "$K" "$DLX2"
+t_eq "random tours: the count" 7 "$(cat "$TMP/out")"

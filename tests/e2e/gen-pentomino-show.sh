@@ -133,3 +133,30 @@ garbage "JSON: a string cut short" '{"solution":1,"options":["I 00 01]}\n' \
 garbage "JSON: no options" '{"solution":1}\n' "1: solution 1 is empty"
 t_eq "JSON: escapes read, the summary passed over" "$(printf 'solution 7\nXY')" \
     "$(printf '{"solution":7,"lines":[2,3],"options":["X \\u0030\\u0030","Y\\t01"],"colors":{}}\n{"summary":{"solutions":1}}\n' | "$P" --show)"
+
+# --sample N: tilings drawn at random by libxcc, the draws of dlx2 --sample
+# with the same seed, drawn as --show and --svg draw them.
+t_eq "--sample 5 --seed 3: dlx2 --sample's draws, drawn" \
+    "$("$P" 3 20 | "$DLX2" --sample 5 --seed 3 2> /dev/null | "$P" --show)" "$("$P" 3 20 --sample 5 --seed 3)"
+t_eq "--sample 5 --seed 3: 5 pictures" 5 "$("$P" 3 20 --sample 5 --seed 3 | grep -c '^solution')"
+if [ "$("$P" 3 20 --sample 5 --seed 3)" != "$("$P" 3 20 --sample 5 --seed 4)" ]; then
+    t_ok "--sample: another seed, other draws"
+else
+    t_fail "--sample: another seed, other draws" "seeds 3 and 4 drew the same 5 tilings"
+fi
+t_eq "--sample without --seed: seed 0" "$("$P" 3 20 --sample 3 --seed 0)" "$("$P" 3 20 --sample 3)"
+"$P" 3 20 --sample 4 --seed 9 --svg > "$TMP/sample.svg"
+t_eq "--sample --svg: dlx2 --sample's draws as SVG" \
+    "$("$P" 3 20 | "$DLX2" --sample 4 --seed 9 2> /dev/null | "$P" --svg)" "$(cat "$TMP/sample.svg")"
+well_formed "--sample --svg: well-formed" "$TMP/sample.svg"
+t_run "--sample: no tiling, no picture" 0 \
+    "gen-pentomino: warning: the pieces cover 60 cells but the box has 16, so there is no tiling" \
+    "$P" 4 4 --sample 2
+t_eq "--sample: no tiling says so" "no solutions" "$(cat "$TMP/out")"
+t_run "--seed without --sample" 2 "gen-pentomino: --seed goes with --sample" "$P" 3 20 --seed 3
+t_run "--sample 0" 2 "gen-pentomino: --sample must be between 1 and 1000000, not 0" "$P" 3 20 --sample 0
+t_run "--sample with --show" 2 "gen-pentomino: --sample does not go with --show" "$P" 3 20 --sample 2 --show
+t_run "--sample: a bad seed" 2 "gen-pentomino: --seed must be between 0 and 9223372036854775807, not -1" \
+    "$P" 3 20 --sample 2 --seed -1
+t_run "--sample into /dev/full" 1 "gen-pentomino: cannot write the output: No space left on device" \
+    sh -c "'$P' 3 20 --sample 2 > /dev/full"

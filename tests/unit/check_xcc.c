@@ -1164,6 +1164,66 @@ START_TEST(api_reads_limits_refuses)
 }
 END_TEST
 
+/* Draws of the 3 x 3 permutations: each a permutation, tallied by its options. */
+typedef struct {
+    int draws, tally[729];
+    char first[64];
+} drawn;
+
+static int tally_draw(const xcc_problem *p, const xcc_solution *s, void *ctx)
+{
+    drawn *z = ctx;
+    int key = 0, rows = 0, cols = 0;
+    ck_assert_int_eq(s->size, 3);
+    for (int l = 0; l < 3; l++) {
+        int o = s->choices[l].option;
+        rows |= 1 << xcc_option_item(p, o, 0), cols |= 1 << xcc_option_item(p, o, 1);
+        key += o * (l == 0 ? 1 : l == 1 ? 9 : 81);
+    }
+    ck_assert_int_eq(rows, 7);
+    ck_assert_int_eq(cols, 7 << 3);
+    if (z->draws < 8)
+        snprintf(z->first + strlen(z->first), sizeof z->first - strlen(z->first), "%d ", key);
+    z->draws++, z->tally[key]++;
+    return 0;
+}
+
+START_TEST(api_samples_uniformly)
+{
+    xcc_problem *p;
+    xcc_diag d;
+    ck_assert_int_eq(xcc_problem_parse(&p, "r0 r1 r2 c0 c1 c2\n"
+                                           "r0 c0\nr0 c1\nr0 c2\nr1 c0\nr1 c1\nr1 c2\n"
+                                           "r2 c0\nr2 c1\nr2 c2\n", NULL, &d), XCC_OK);
+    xcc_settings s;
+    xcc_settings_init(&s);
+    s.samples = 6000, s.seed = 2026;
+    static drawn z, again;
+    xcc_figures f;
+    ck_assert_int_eq(xcc_solve(p, &s, tally_draw, &z, &f, &d), XCC_OK);
+    ck_assert_int_eq(z.draws, 6000);
+    ck_assert_int_eq(f.solutions, 6); /* what the draws were made from */
+    int kinds = 0;
+    for (int k = 0; k < 729; k++)
+        if (z.tally[k]) { /* 1000 expected: 5 standard deviations is 4.6% */
+            kinds++;
+            ck_assert_int_ge(z.tally[k], 900);
+            ck_assert_int_le(z.tally[k], 1100);
+        }
+    ck_assert_int_eq(kinds, 6);
+    s.samples = 8; /* the same seed, the same draws */
+    ck_assert_int_eq(xcc_solve(p, &s, tally_draw, &again, &f, &d), XCC_OK);
+    ck_assert_str_eq(again.first, z.first);
+    s.engine = "links";
+    ck_assert_int_eq(xcc_solve(p, &s, tally_draw, &again, &f, &d), XCC_REFUSED);
+    ck_assert_str_eq(d.message, "only the zdd engine samples, not links");
+    s.engine = NULL, s.seed = -1;
+    ck_assert_int_eq(xcc_solve(p, &s, tally_draw, &again, &f, &d), XCC_REFUSED);
+    ck_assert_str_eq(d.message, "the seed of the draws must be 0 or more");
+    xcc_problem_free(p);
+}
+END_TEST
+
 /* ---- random numbers ------------------------------------------------- */
 
 START_TEST(gbrand_matches_the_published_test_values)
@@ -1240,6 +1300,7 @@ static Suite *xcc_suite(void)
     TCase *api = tcase_create("api");
     tcase_add_test(api, api_builds_and_solves);
     tcase_add_test(api, api_reads_limits_refuses);
+    tcase_add_test(api, api_samples_uniformly);
     suite_add_tcase(s, api);
 
     TCase *rn = tcase_create("gbrand");
