@@ -103,13 +103,17 @@ static size_t memo_bytes(const zwalk *z, size_t cap, size_t mask, size_t zn_cap)
            + zn_cap * sizeof(znode) + (z->none_mask + 1) * (size_t)(z->K + 1) * sizeof(word);
 }
 
+/* What a message of memory says to do. */
+#define KEEP_WHOLE "--zdd, --sample and --engine=zdd keep the whole ZDD in memory:" \
+                   " raise --memory-limit, or give none"
+
 static int over_limit(zwalk *z, size_t cap, size_t mask, size_t zn_cap)
 {
     if (!z->limit || memo_bytes(z, cap, mask, zn_cap) <= z->limit)
         return 0;
     z->status = xcc_diag_set(z->d, XCC_NO_MEMORY,
-                             "the memo of %zu subproblems would pass the memory limit of"
-                             " %llu bytes (--memory-limit)", z->n, z->limit);
+                             "the ZDD would pass the memory limit of %llu bytes, with %zu"
+                             " subproblems in its memo so far (" KEEP_WHOLE ")", z->limit, z->n);
     return 1;
 }
 
@@ -212,15 +216,12 @@ static int memo_add(zwalk *z, size_t i, const word *key, word h, unsigned node, 
  * A subproblem without solutions makes no node, so forgetting it costs
  * only the time to walk it again, never a byte of the ZDD: such keys go
  * to a cache, not to the memo. The cache doubles when half full (or when
- * a key finds no free place within NONE_PROBES), as long as it stays
- * within NONE_BYTES or the size of the memo and the nodes kept, whichever
- * is larger, and a quarter of the memory limit; past that a new key takes
- * the place of an old one. So memory grows with the ZDD's nodes; a
- * problem with more dead ends than that walks some of them again (about
- * 0.5% more nodes for pentomino-6x10, and no more time).
+ * a key finds no free place within NONE_PROBES) and so keeps every key,
+ * as DLX6's memo does (the same search nodes as DLX6), unless it would
+ * pass a quarter of the memory limit, or memory runs short: past that a
+ * new key takes the place of an old one, and the walk meets some dead
+ * subproblems again (more search nodes, the same ZDD).
  */
-#define NONE_BYTES (16u << 20)
-
 /* Probes of the cache: past them a key is taken for absent, and a new one takes its first place. */
 #define NONE_PROBES 16
 
@@ -257,13 +258,11 @@ static int none_place(zwalk *z, word h, const word *key, int force)
     return 1;
 }
 
-/* Doubles the cache, unless it is as large as it may be (or memory is short): 1 if it did. */
+/* Doubles the cache, unless it would pass a quarter of the limit (or memory is short): 1 if it did. */
 static int none_grow(zwalk *z)
 {
     size_t K1 = (size_t)z->K + 1, n = z->none_mask + 1;
-    size_t bytes = 2 * n * K1 * sizeof(word), memo = memo_bytes(z, z->cap, z->mask, z->zn_cap);
-    memo -= n * K1 * sizeof(word); /* the memo and the nodes, without the cache */
-    if (bytes > (memo > NONE_BYTES ? memo : NONE_BYTES) || (z->limit && bytes > z->limit / 4))
+    if (z->limit && 2 * n * K1 * sizeof(word) > z->limit / 4)
         return 0;
     word *old = z->none, *none = calloc(2 * n, K1 * sizeof(word));
     if (!none)
@@ -276,7 +275,7 @@ static int none_grow(zwalk *z)
     return 1;
 }
 
-/* Below its largest size the cache forgets nothing: it doubles when half full or a probe run is long. */
+/* Within a quarter of the limit the cache forgets nothing: it doubles when half full or a probe run is long. */
 static void none_put(zwalk *z, word h, const word *key)
 {
     if (2 * ++z->none_used > z->none_mask)
@@ -615,7 +614,8 @@ static xcc_status zdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_si
     fig->mems_counted = 0;
     s = z.status;
     if (s == XCC_NO_MEMORY && !(d && d->message[0]))
-        xcc_diag_set(d, XCC_NO_MEMORY, "out of memory with %zu subproblems in the memo", z.n);
+        xcc_diag_set(d, XCC_NO_MEMORY, "out of memory with %zu subproblems in the ZDD's memo ("
+                     KEEP_WHOLE ")", z.n);
     zwalk_free(&z);
     return s;
 }
