@@ -95,6 +95,17 @@ t_run "... its ZDD has no root: --zdd-count refuses it" 2 \
     "dlx2: $TMP/cut.zdd:$(wc -l < "$TMP/cut.zdd"):1: the last line is not a root \"N: (~0?0:R)\": the ZDD is cut short" \
     "$DLX2" --zdd-count "$TMP/cut.zdd"
 
+# ---- past --memory-limit: exit 3, a message that says why and what to do ----
+# (to draw the knight's 6x6 covers the memo keeps the ZDD's nodes, about 40 MB: past 32M)
+"$GEN/gen-knight" 6 > "$TMP/knight6.dlx" 2> /dev/null
+why="--zdd, --sample and --engine=zdd keep the whole ZDD in memory: raise --memory-limit, or give none"
+t_run "--sample past --memory-limit 32M: exit 3" 3 "(160 options, 72+0 items, 480 entries successfully read)
+dlx2: the ZDD would pass the memory limit of 33554432 bytes, with 184362 subproblems in its memo so far ($why)" \
+    "$DLX2" --sample 3 --memory-limit 32M "$TMP/knight6.dlx"
+t_eq "... --sample lists nothing" "" "$(cat "$TMP/out")"
+t_run "... within 64M: the draws" 0 '*' "$DLX2" --sample 3 --memory-limit 64M "$TMP/knight6.dlx"
+t_eq "... three of them" 3 "$(grep -c '^[0-9]*:$' "$TMP/out")"
+
 # ---- --zdd-count's bad input: file:line:col, exit 2 ----
 bad_zdd() { # NAME TEXT MESSAGE
     printf "$2" > "$TMP/bad.zdd"
