@@ -12,7 +12,7 @@
 #ifndef XCC_ZDD_H
 #define XCC_ZDD_H
 
-#include "xcc_int.h"
+#include "xcc_bits.h"
 
 __extension__ typedef unsigned __int128 xcc_u128;
 
@@ -30,5 +30,97 @@ void xcc_rand_seed(xcc_rand *r, ullng seed);
 ullng xcc_rand_next(xcc_rand *r);
 /* Uniform in 0 .. n-1 (n > 0), by rejection: no bias. */
 xcc_u128 xcc_rand_below(xcc_rand *r, xcc_u128 n);
+
+
+/* ---- the memo and the nodes, shared by both trees (xcc_zdd_memo.c) ---- */
+
+
+#include <stdlib.h>
+
+/* A subproblem met: its solutions, and the ZDD node that holds them (0: none). */
+typedef struct zstate {
+    xcc_u128 count;
+    unsigned node;
+} zstate;
+
+/*
+ * A ZDD node, kept when solutions are to be listed or drawn: its option
+ * as DLX2's listing shows it (entry, k of d), its branches, and the
+ * solutions it stands for (those of lo and those through hi).
+ */
+typedef struct znode {
+    xcc_u128 count;
+    unsigned lo, hi;
+    xcc_choice choice;
+} znode;
+
+typedef struct zwalk {
+    struct xcc_twin *t; /* DLX2's tree (xcc_zdd.c); NULL for DLX3's (mcc_zdd.c) */
+    int hi_first;       /* a chain lists its HI before its LO (DLX3's tree) */
+    const xcc_problem *p;
+    const xcc_settings *st;
+    const xcc_sink *sink;
+    int K;              /* words of a key */
+    word *levkey;       /* a key per level */
+    size_t levels;
+    word *keys;         /* the memo: keys[K e ..] is the key of states[e] */
+    zstate *states;
+    size_t n, cap;
+    /* open addressing: entry + 1 in the low half (0: empty), the high
+       half of the key's hash above it, which spares reading the keys of
+       most entries that do not match */
+    uint64_t *table;
+    size_t mask;
+    ullng next_id;      /* the next ZDD node */
+    ullng limit, nodes, hits;
+    /* the subproblems without solutions: a cache (see none_put) */
+    word *none;         /* entries of 1 + K words: the hash (odd; 0: empty), the key */
+    size_t none_mask, none_used;
+    znode *zn;          /* listing and sampling: node id is zn[id - 2] */
+    size_t zn_cap;
+    int keep_nodes;
+    unsigned *stk;      /* listing: the options of a node's chain, level after level */
+    size_t nstk;
+    xcc_choice *path;   /* listing and sampling: the options chosen */
+    ullng listed;
+    int overflow;       /* a count passed 2^128 */
+    xcc_stop stop;
+    xcc_status status;
+    xcc_diag *d;
+} zwalk;
+
+/* Where a key missing from the memo goes (zdd_recall, zdd_remember). */
+typedef struct zslot {
+    size_t i, mask;
+} zslot;
+
+/*
+ * Sets z up for keys of K words and walks of up to levels levels (a
+ * key and a choice each); XCC_OK, or XCC_NO_MEMORY.
+ */
+xcc_status zdd_init(zwalk *z, int K, size_t levels, const xcc_problem *p, const xcc_settings *st,
+                    const xcc_sink *sink, xcc_diag *d);
+void zdd_free(zwalk *z);
+
+/* Whether the walk must stop: interrupted, cut short, or out of memory. */
+int zdd_stopped(zwalk *z);
+
+/* 1 if the subproblem of key (hash h) was met before: then its node and count; else *at is where it goes. */
+int zdd_recall(zwalk *z, word h, const word *key, zslot *at, unsigned *node, xcc_u128 *count);
+
+/* Remembers the subproblem's node (0: no solutions) and count; 1 when the walk must stop. */
+int zdd_remember(zwalk *z, zslot at, word h, const word *key, unsigned node, xcc_u128 count);
+
+/* A new ZDD node (~option ? lo : hi) of count solutions, handed to the sink and maybe kept (0: stop). */
+unsigned zdd_make_node(zwalk *z, const xcc_choice *c, unsigned lo, unsigned hi, xcc_u128 count);
+
+/* The ZDD of a problem without options: the empty family. */
+xcc_status zdd_of_nothing(const xcc_sink *sink, xcc_figures *fig);
+
+/*
+ * The end of a walk whose top node is top, of total solutions: the root
+ * line, the total, the solutions listed or drawn, the figures; frees z.
+ */
+xcc_status zdd_finish(zwalk *z, unsigned top, xcc_u128 total, xcc_figures *fig);
 
 #endif
