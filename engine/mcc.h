@@ -108,5 +108,6 @@ extern const xcc_engine mcc_links_engine;
 extern const xcc_engine mcc_twin_engine;
 extern const xcc_engine mcc_threads_twin;   /* -j, --shard: twins, or links */
 extern const xcc_engine mcc_threads_links;  /* the same, always dancing */
+extern const xcc_engine mcc_zdd_engine;     /* mcc_zdd.c: each subproblem once, as a ZDD */
 
 #endif

@@ -42,7 +42,7 @@ const xcc_engine_row xcc_engine_rows[] = {
      "Knuth's DLX6 does: exact counts past 2^64 with -c,\n"
      "DLX2's solutions in DLX2's order with m<n> (no mems);\n"
      "the engine of --zdd and --sample",
-     {&xcc_zdd_engine}, 0, {NULL}},
+     {&xcc_zdd_engine}, 0, {&mcc_zdd_engine}},
     {NULL, NULL, {NULL}, 0, {NULL}},
 };
 

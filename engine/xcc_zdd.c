@@ -137,7 +137,7 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_u128 *count
 
 /* ---- the engine --------------------------------------------------------- */
 
-static const char *zdd_refuses(const xcc_problem *p, const xcc_settings *st)
+const char *xcc_zdd_refuses(const xcc_problem *p, const xcc_settings *st)
 {
     const xcc_dlx2 *k = xcc_knobs(st);
     if (st->threads > 1 || st->shards > 1)
@@ -184,4 +184,4 @@ static xcc_status zdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_si
     return s;
 }
 
-const xcc_engine xcc_zdd_engine = {"zdd", zdd_refuses, zdd_solve, NULL};
+const xcc_engine xcc_zdd_engine = {"zdd", xcc_zdd_refuses, zdd_solve, NULL};

@@ -32,6 +32,12 @@ ullng xcc_rand_next(xcc_rand *r);
 xcc_u128 xcc_rand_below(xcc_rand *r, xcc_u128 n);
 
 
+/*
+ * Why the zdd engine cannot run st on p (p NULL: the settings alone,
+ * for either tree), or NULL.
+ */
+const char *xcc_zdd_refuses(const xcc_problem *p, const xcc_settings *st);
+
 /* ---- the memo and the nodes, shared by both trees (xcc_zdd_memo.c) ---- */
 
 

@@ -78,14 +78,7 @@ t_run "--zdd with s<n>" 2 "dlx2: the ZDD engine does not do s<n> (--sample takes
 $help" "$DLX2" --zdd s3 "$Q"
 t_run "--zdd-count with other arguments" 2 "dlx2: --zdd-count takes a FILE, nothing else
 $help" "$DLX2" --zdd-count x.zdd m1
-t_run "an MCC problem" 2 "(5 options, 3+2 items, 19 entries successfully read)
-dlx2: this engine takes no multiplicities (DLX3's bounds a:b|name)
-$help" "$DLX2" --zdd "$ROOT/data/reference-family/dlx3/instances/knuth-example-mcc.dlx"
-t_run "--sample of an MCC problem" 2 "(5 options, 3+2 items, 19 entries successfully read)
-dlx2: this engine takes no multiplicities (DLX3's bounds a:b|name)
-$help" "$DLX2" --sample 3 "$ROOT/data/reference-family/dlx3/instances/knuth-example-mcc.dlx"
-t_run "--zdd with --knuth=dlx3" 2 "dlx2: this engine takes no multiplicities (DLX3's bounds a:b|name)
-$help" "$DLX2" --zdd --knuth=dlx3 "$Q"
+# (problems with multiplicities: tests/e2e/zdd-mcc.sh)
 
 # ---- cut short (here by --time-limit): exit 4, and a ZDD that --zdd-count refuses ----
 t_run "cut short by --time-limit: exit 4" 4 "*" \
