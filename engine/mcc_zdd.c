@@ -70,18 +70,11 @@ static int bit(const word *set, int k)
     return (int)((set[k / 64] >> (k % 64)) & 1);
 }
 
+/* Makes slot l's block, on first use: the slots themselves never move. */
 static int slot_ready(mzwalk *m, int l)
 {
-    if (l >= m->nslots) {
-        int cap = m->nslots ? 2 * m->nslots : 64;
-        while (cap <= l)
-            cap *= 2;
-        mzslot *s = realloc(m->slots, (size_t)cap * sizeof *s);
-        if (!s)
-            return 1;
-        memset(s + m->nslots, 0, (size_t)(cap - m->nslots) * sizeof *s);
-        m->slots = s, m->nslots = cap;
-    }
+    if (l >= m->nslots)
+        return 1;
     mzslot *s = &m->slots[l];
     if (s->live)
         return 0;
@@ -303,7 +296,7 @@ static const char *mzdd_refuses(const xcc_problem *p, const xcc_settings *st)
 
 static void mzwalk_free(mzwalk *m)
 {
-    for (int l = 0; l < m->nslots; l++)
+    for (int l = 0; m->slots && l < m->nslots; l++)
         free(m->slots[l].live);
     free(m->slots), free(m->br), free(m->slack);
     xcc_bits_free(&m->b);
@@ -317,7 +310,9 @@ static int mzwalk_init(mzwalk *m, const xcc_problem *p)
     m->W = m->b.W, m->P = m->b.P, m->second = p->second;
     m->SW = (p->last_itm - p->second + 63) / 64, m->AW = (m->P + 63) / 64;
     int most = 0;
-    if (!(m->slack = malloc(((size_t)m->P + 1) * sizeof(int))) || slot_ready(m, 0))
+    m->nslots = m->b.n + m->P + 2; /* a level chooses an option or leaves an item */
+    m->slots = calloc((size_t)m->nslots, sizeof *m->slots);
+    if (!m->slots || !(m->slack = malloc(((size_t)m->P + 1) * sizeof(int))) || slot_ready(m, 0))
         return 1;
     mzslot *s = &m->slots[0];
     memset(s->live, 0, (size_t)m->W * sizeof(word));
@@ -348,7 +343,7 @@ static xcc_status mzdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
     int K = 0;
     if (!mzwalk_init(&m, p)) {
         K = m.W + m.SW + (m.P * m.KB + 7) / 8;
-        if (zdd_init(&m.z, K, (size_t)m.b.n + (size_t)m.P + 2, p, st, sink, d) != XCC_OK)
+        if (zdd_init(&m.z, K, (size_t)m.nslots, p, st, sink, d) != XCC_OK)
             K = 0;
     }
     if (!K) {
