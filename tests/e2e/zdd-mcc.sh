@@ -57,26 +57,11 @@ t_eq "... the family {{}, {A}}" "2: (~1?1:1)
 3: (~0?0:2)" "$(cat "$TMP/out")"
 
 # ---- --sample: uniform over the 436 solutions of random-mcc-small-017 ----
-# chi2 FILE — the number of distinct sets drawn and the statistic over N
+. "$(dirname "$0")/sample-chi2.bash"
 P=$FAM/instances/random-mcc-small-017.dlx
-N=436
-chi2() {
-    sets_all=$(sets "$1" | wc -l | tr -d ' ')
-    awk -v N=$N '/"solution"/ {match($0, /"lines":\[[^]]*\]/); c[substr($0, RSTART, RLENGTH)]++; n++}
-        END {for (k in c) x += (c[k] - n / N) ^ 2 / (n / N); printf "%.2f\n", x + (N - length(c)) * n / N}' "$1" |
-        sed "s/^/$sets_all /"
-}
 "$DLX2" --sample 50000 --seed 7 --format=json "$P" > "$TMP/a.json" 2> /dev/null
-t_eq "--verify finds the 50,000 draws sound" "50000 solutions verified" \
-    "$("$DLX2" --verify "$TMP/a.json" "$P" --count 50000 2> /dev/null)"
-read -r distinct stat <<< "$(chi2 "$TMP/a.json")"
-t_eq "every one of the $N solutions is drawn" $N "$distinct"
 # 435 degrees of freedom: mean 435, standard deviation 29.5; 530 is past the 0.999 quantile
-t_eq "chi-square below 530 (uniform draws)" yes "$(awk -v x="$stat" 'BEGIN {print (x < 530 ? "yes" : "no")}')"
-t_eq "... and exactly the statistic of seed 7" 491.36 "$stat"
-awk '/"solution"/ && NR % 40 == 0 {sub(/"lines":\[[^]]*\]/, "\"lines\":[1,2,3]")} {print}' "$TMP/a.json" > "$TMP/biased.json"
-read -r distinct stat <<< "$(chi2 "$TMP/biased.json")"
-t_eq "... a 2.5% bias passes 530" yes "$(awk -v x="$stat" 'BEGIN {print (x > 530 ? "yes" : "no")}')"
+uniform "$TMP/a.json" "$P" 436 530 491.36
 "$DLX2" --sample 300 --seed 2 "$P" > "$TMP/s" 2> /dev/null
 t_eq "--sample in the m1 layout: 300 draws, each one of the listing's solutions" "300 0" \
     "$(grep -c '^[0-9]*:$' "$TMP/s") $(awk '/^[0-9]+:$/ {if (s != "") print s; s = ""; next} {s = s $0 "|"} END {print s}' "$TMP/s" |
