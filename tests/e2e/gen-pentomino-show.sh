@@ -138,6 +138,9 @@ t_eq "JSON: escapes read, the summary passed over" "$(printf 'solution 7\nXY')" 
 # with the same seed, drawn as --show and --svg draw them.
 t_eq "--sample 5 --seed 3: dlx2 --sample's draws, drawn" \
     "$("$P" 3 20 | "$DLX2" --sample 5 --seed 3 2> /dev/null | "$P" --show)" "$("$P" 3 20 --sample 5 --seed 3)"
+t_eq "--sample with --copies 2: DLX3's tree, dlx2 --sample's draws" \
+    "$("$P" 4 10 --pieces tetrominoes --copies 2 | "$DLX2" --sample 3 --seed 1 2> /dev/null |
+        "$P" --show --copies 2)" "$("$P" 4 10 --pieces tetrominoes --copies 2 --sample 3 --seed 1)"
 t_eq "--sample 5 --seed 3: 5 pictures" 5 "$("$P" 3 20 --sample 5 --seed 3 | grep -c '^solution')"
 if [ "$("$P" 3 20 --sample 5 --seed 3)" != "$("$P" 3 20 --sample 5 --seed 4)" ]; then
     t_ok "--sample: another seed, other draws"
