@@ -410,31 +410,18 @@ INLINE int choose_item(xcc_tree *s, int *score, xcc_tally *t)
         if (v < least || sl < best_s || (sl == best_s && len > best_l)) {
             least = v, best = k, best_s = sl, best_l = len, ties = 1;
         } else if (sl == best_s && len == best_l) {
-            ties++;
-            if (s->rng) {
-                t->mems += 4;
-                if (!gb_rng_unif(s->rng, ties))
-                    best = k;
-            }
+            xcc_links_tie(s, k, ++ties, &best, &t->mems);
         }
     }
     *score = least < -INT_MAX ? -INT_MAX : (int)least;
     if (trace) {
-        if (least < MCC_INFINITY) {
-            fputs(" branching on ", tf);
-            xcc_print_name(tf, p, best);
-            fprintf(tf, "(%d)\n", *score);
-        } else {
+        if (least < MCC_INFINITY)
+            xcc_links_trace_branch(tf, p, best, *score);
+        else
             fputs(" solution\n", tf);
-        }
     }
-    if (s->sink->shape && least < MCC_INFINITY) {
-        FILE *sf = s->sink->shape;
-        fprintf(sf, "%d ", *score >= 0 ? *score : 0);
-        xcc_print_name(sf, p, best);
-        fputc('\n', sf);
-        fflush(sf);
-    }
+    if (s->sink->shape && least < MCC_INFINITY)
+        xcc_links_shape(s->sink->shape, p, best, *score >= 0 ? *score : 0);
     s->fig.cmems += t->mems - before;
     return best;
 }
@@ -464,14 +451,8 @@ static __attribute__((noinline)) void unwind(xcc_tree *s, int top)
 {
     xcc_problem *p = s->p;
     xcc_tally scratch = {0, 0, 0, 0};
-    if (s->vbose & XCC_SHOW_TOTS) {
-        free(p->stop_len);
-        int *len = malloc((size_t)p->last_itm * sizeof(int));
-        if (len) /* without memory the totals show the lengths as read */
-            for (int k = 1; k < p->last_itm; k++)
-                len[k] = p->nd[k].len;
-        p->stop_len = len;
-    }
+    if (s->vbose & XCC_SHOW_TOTS)
+        xcc_links_keep_lengths(p);
     int stopped_at = s->level;
     for (int l = top; l >= s->base_level; l--) {
         int cur = s->choice[l], x = item_of(p, cur);
@@ -705,22 +686,15 @@ const char *mcc_refuses(const xcc_problem *p, const xcc_settings *st)
 
 static const char *links_refuses(const xcc_problem *p, const xcc_settings *st)
 {
-    if (st->threads > 1 || st->shards > 1)
-        return "the dancing links search in one thread (-j and --shard take the parallel driver)";
-    return mcc_refuses(p, st);
+    const char *why = xcc_links_refuses(p, st);
+    return why ? why : mcc_refuses(p, st);
 }
 
 static xcc_status links_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
                               xcc_figures *fig, xcc_diag *d)
 {
     (void)d;
-    xcc_tree t;
-    xcc_status status = xcc_tree_init(&t, p, st, sink);
-    if (!status)
-        status = mcc_links_walk(&t);
-    xcc_tree_figures(&t, fig);
-    xcc_tree_free(&t);
-    return status;
+    return xcc_links_solve(p, st, sink, fig, mcc_links_walk);
 }
 
 const xcc_engine mcc_links_engine = {"mcc-links", links_refuses, links_solve, NULL};

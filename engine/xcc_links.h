@@ -16,6 +16,8 @@
 #include "xcc_tree.h"
 #include "xcc_lenidx.h"
 
+#include <stdlib.h>
+
 #define XCC_LINKS_INLINE static inline __attribute__((always_inline))
 
 /* The lengths a walk keeps: every item's (DLX2, DLX3), or the primary items' (DLX5). */
@@ -133,6 +135,64 @@ XCC_LINKS_INLINE xcc_stop xcc_links_enter(xcc_tree *s, const xcc_tally *t, const
         return XCC_STOP_MEMS;
     return XCC_COMPLETE;
 }
+
+/*
+ * Keeps the length of every item's list where a walk stopped early, for
+ * the "Item totals" printed after it (XCC_SHOW_TOTS), before the walk
+ * takes its levels back; without memory the totals show the lengths as
+ * read.
+ */
+static inline void xcc_links_keep_lengths(xcc_problem *p)
+{
+    free(p->stop_len);
+    int *len = malloc((size_t)p->last_itm * sizeof(int));
+    if (len)
+        for (int k = 1; k < p->last_itm; k++)
+            len[k] = p->nd[k].len;
+    p->stop_len = len;
+}
+
+/* ---- choosing the branch item, as DLX2 and DLX3 do ------------------------ */
+
+/*
+ * Item k ties with the best so far, the ties-th to do so: with a random
+ * generator (s<n>) it takes the place by reservoir sampling, so that
+ * each tied item is chosen alike (4 mems a draw).
+ */
+XCC_LINKS_INLINE void xcc_links_tie(const xcc_tree *s, int k, int ties, int *best, ullng *mems)
+{
+    if (s->rng) {
+        *mems += 4;
+        if (!gb_rng_unif(s->rng, ties))
+            *best = k;
+    }
+}
+
+/* The end of the trace of a choice (v4): " branching on A(3)". */
+static inline void xcc_links_trace_branch(FILE *tf, const xcc_problem *p, int best, int score)
+{
+    fputs(" branching on ", tf);
+    xcc_print_name(tf, p, best);
+    fprintf(tf, "(%d)\n", score);
+}
+
+/* The line of the shape file (S<file>) for a node branching on best: "3 A". */
+static inline void xcc_links_shape(FILE *sf, const xcc_problem *p, int best, int score)
+{
+    fprintf(sf, "%d ", score);
+    xcc_print_name(sf, p, best);
+    fputc('\n', sf);
+    fflush(sf);
+}
+
+/*
+ * The engines of DLX2's and DLX3's links (xcc_search.c): why they refuse
+ * st (they walk the whole tree in one thread), and a solve that makes
+ * the tree, walks it with walk and frees it.
+ */
+const char *xcc_links_refuses(const xcc_problem *p, const xcc_settings *st);
+xcc_status xcc_links_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
+                           xcc_figures *fig, xcc_status (*walk)(xcc_tree *t));
 
 /*
  * A solution of DLX2's or DLX3's walk, choice[0 .. level] (mcc: DLX3's

@@ -204,27 +204,14 @@ INLINE int choose_item(xcc_tree *s, xcc_lenidx *ix, xcc_tally *t)
         if (n < least) {
             best = k, least = n, ties = 1;
         } else if (n == least) {
-            ties++;
-            if (s->rng) {
-                t->mems += 4;
-                if (!gb_rng_unif(s->rng, ties))
-                    best = k;
-            }
+            xcc_links_tie(s, k, ++ties, &best, &t->mems);
         }
     }
-    if (trace) {
-        fputs(" branching on ", tf);
-        xcc_print_name(tf, s->p, best);
-        fprintf(tf, "(%d)\n", least);
-    }
+    if (trace)
+        xcc_links_trace_branch(tf, s->p, best, least);
 chosen:
-    if (s->sink->shape) {
-        FILE *sf = s->sink->shape;
-        fprintf(sf, "%d ", least);
-        xcc_print_name(sf, s->p, best);
-        fputc('\n', sf);
-        fflush(sf);
-    }
+    if (s->sink->shape)
+        xcc_links_shape(s->sink->shape, s->p, best, least);
     s->fig.cmems += t->mems - before;
     return best;
 }
@@ -334,13 +321,8 @@ static __attribute__((noinline)) void unwind(xcc_tree *s, int top)
 {
     xcc_problem *p = s->p;
     xcc_tally scratch = {0, 0, 0, 0};
-    if (s->vbose & XCC_SHOW_TOTS) {
-        int *len = malloc((size_t)p->last_itm * sizeof(int));
-        if (len) /* without memory the totals show the lengths as read */
-            for (int k = 1; k < p->last_itm; k++)
-                len[k] = p->nd[k].len;
-        p->stop_len = len;
-    }
+    if (s->vbose & XCC_SHOW_TOTS)
+        xcc_links_keep_lengths(p);
     int stopped_at = s->level;
     for (int l = top; l >= s->base_level; l--) {
         int c = s->choice[l];
@@ -565,7 +547,7 @@ xcc_status xcc_links_walk(xcc_tree *s)
 
 /* ---- the engine --------------------------------------------------------- */
 
-static const char *links_refuses(const xcc_problem *p, const xcc_settings *st)
+const char *xcc_links_refuses(const xcc_problem *p, const xcc_settings *st)
 {
     (void)p;
     if (st->threads > 1 || st->shards > 1)
@@ -573,17 +555,23 @@ static const char *links_refuses(const xcc_problem *p, const xcc_settings *st)
     return NULL;
 }
 
-static xcc_status links_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                              xcc_figures *fig, xcc_diag *d)
+xcc_status xcc_links_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
+                           xcc_figures *fig, xcc_status (*walk)(xcc_tree *t))
 {
-    (void)d;
     xcc_tree t;
     xcc_status status = xcc_tree_init(&t, p, st, sink);
     if (!status)
-        status = xcc_links_walk(&t);
+        status = walk(&t);
     xcc_tree_figures(&t, fig);
     xcc_tree_free(&t);
     return status;
 }
 
-const xcc_engine xcc_links_engine = {"links", links_refuses, links_solve, NULL};
+static xcc_status links_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
+                              xcc_figures *fig, xcc_diag *d)
+{
+    (void)d;
+    return xcc_links_solve(p, st, sink, fig, xcc_links_walk);
+}
+
+const xcc_engine xcc_links_engine = {"links", xcc_links_refuses, links_solve, NULL};
