@@ -92,7 +92,11 @@ static xcc_status reserve(xcc_tree *t, int need)
 
 /* ---- the dance ----------------------------------------------------------- */
 
-/* The option of node rr leaves the lists of its other nodes (cover's way), or comes back. */
+/*
+ * The option of node rr leaves the lists of its other nodes (cover's
+ * way), or comes back. DLX3 keeps every list's length and no lmems, so
+ * where the secondary items start (0 here) makes no difference.
+ */
 INLINE void hide(xcc_node *nd, int rr, xcc_tally *t)
 {
     xcc_links_option(nd, rr, 0, 1, 0, XCC_LENS_ALL, NULL, &t->mems, &t->updates, NULL);

@@ -2,13 +2,14 @@
  * xcc_links.h — the steps of dancing links that the walks of DLX2, DLX3
  * and DLX5 (xcc_search.c, mcc_links.c, cost_search.c) take alike: an
  * option leaves the lists of its other nodes and comes back, an item
- * leaves the active list and comes back, and DLX2's and DLX3's walks
- * begin a node and meet a solution the same way. Each counts mems as the three programs do,
- * one per access to a word (a node's up/down or itm/color pair, an
- * item's prev/next pair); where they differ (purifying, covering with
- * bounds or with thresholds) each file keeps its own steps. Inline, so
- * that a walk's counters stay in registers and what a walk does not
- * keep (lengths, the length index, lmems) costs it nothing.
+ * leaves the active list and comes back; and DLX2's and DLX3's walks
+ * begin a node, choose among tied items, meet a solution and stop the
+ * same way. Each counts mems as the three programs do, one per access
+ * to a word (a node's up/down or itm/color pair, an item's prev/next
+ * pair); where they differ (purifying, covering with bounds or with
+ * thresholds) each file keeps its own steps. Inline, so that a walk's
+ * counters stay in registers and what a walk does not keep (lengths,
+ * the length index, lmems) costs it nothing.
  */
 #ifndef XCC_LINKS_H
 #define XCC_LINKS_H
