@@ -19,6 +19,7 @@
  * The lengths of secondary items are not kept (DLX5 does not).
  */
 #include "cost.h"
+#include "xcc_links.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -30,57 +31,24 @@
 
 /*
  * Takes option rr out of every list but its own item's, going right from
- * rr and round through the spacer. A node cleansed by a purification
- * (color -1) stays: its item is purified, and no one looks at its list
- * until it is unpurified.
+ * rr and round through the spacer, or puts it back (xcc_links.h): DLX5
+ * keeps the lengths of primary items only.
  */
 INLINE void hide(xcc_node *nd, int rr, int second, struct tally *t)
 {
-    for (int nn = rr + 1; nn != rr;) {
-        t->mems++;
-        if (nd[nn].color >= 0) {
-            int uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
-            t->mems++;
-            if (cc <= 0) {
-                nn = uu;
-                continue;
-            }
-            nd[uu].down = dd, nd[dd].up = uu;
-            t->mems += 2;
-            t->updates++;
-            if (cc < second)
-                nd[cc].len--, t->mems += 2;
-        }
-        nn++;
-    }
+    xcc_links_option(nd, rr, 0, 1, second, XCC_LENS_PRIMARY, NULL, &t->mems, &t->updates, NULL);
 }
 
 INLINE void unhide(xcc_node *nd, int rr, int second, struct tally *t)
 {
-    for (int nn = rr + 1; nn != rr;) {
-        t->mems++;
-        if (nd[nn].color >= 0) {
-            int uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
-            t->mems++;
-            if (cc <= 0) {
-                nn = uu;
-                continue;
-            }
-            nd[uu].down = nd[dd].up = nn;
-            t->mems += 2;
-            if (cc < second)
-                nd[cc].len++, t->mems += 2;
-        }
-        nn++;
-    }
+    xcc_links_option(nd, rr, 1, 1, second, XCC_LENS_PRIMARY, NULL, &t->mems, &t->updates, NULL);
 }
 
 INLINE void cover(cost_links *lk, int c, ullng thresh, struct tally *t)
 {
     xcc_node *nd = lk->nd;
-    int l = lk->cl[c].prev, r = lk->cl[c].next;
-    lk->cl[l].next = r, lk->cl[r].prev = l;
-    t->mems += 4;
+    xcc_links_deactivate(lk->cl, c, &t->mems);
+    t->mems++; /* the top of its list */
     t->updates++;
     for (int rr = nd[c].down; rr >= lk->last_itm; rr = nd[rr].down) {
         t->mems++;
@@ -102,9 +70,7 @@ INLINE void uncover(cost_links *lk, int c, ullng thresh, struct tally *t)
         unhide(nd, rr, lk->second, t);
         t->mems++;
     }
-    int l = lk->cl[c].prev, r = lk->cl[c].next;
-    lk->cl[l].next = lk->cl[r].prev = c;
-    t->mems += 3;
+    xcc_links_reactivate(lk->cl, c, &t->mems);
 }
 
 /*
@@ -384,6 +350,63 @@ static void links_sanity(const cost_walk *w)
 #endif
 
 /*
+ * The branch item of a node (choose), or -1 when the node is given up:
+ * z<n> and Z<chars> bound its cost past the cutoff, or an item has no
+ * usable option.
+ */
+INLINE int branch_item(cost_walk *w, int details, struct tally *t)
+{
+    int usable, best;
+    if ((w->zgiven || *w->zchars) && xcc_cost_too_dear(w, details && explaining(w), &t->mems))
+        return -1;
+    best = details && explaining(w) ? choose_explained(w, &usable, t) : choose(w, 0, &usable, t);
+    if (w->t.sink->shape)
+        xcc_cost_shape(w, best, usable);
+    return usable ? best : -1;
+}
+
+/* A level branching on best begins: best covered below its threshold; its first option. */
+INLINE int begin_level(cost_walk *w, int best, struct tally *t)
+{
+    xcc_tree *s = &w->t;
+    cost_links *lk = &w->lk;
+    int cur = s->choice[s->level] = lk->nd[best].down;
+    w->partcost[s->level] = w->curcost;
+    w->nextcost = w->curcost + lk->cost[cur];
+    w->thresh0[s->level] = w->cutoff - w->nextcost;
+    t->mems += 5;
+    cover(lk, best, w->thresh0[s->level], t);
+    return cur;
+}
+
+/* Option cur is chosen: traced (v2), its other items covered or purified below its threshold. */
+INLINE void take(cost_walk *w, int cur, int tracing, struct tally *t)
+{
+    xcc_tree *s = &w->t;
+    if (tracing && s->level < s->show_choices_max)
+        xcc_cost_trace_choice(w, cur);
+    w->thresh[s->level] = w->cutoff - w->nextcost;
+    t->mems++;
+    commit(&w->lk, cur, w->thresh[s->level], t);
+    t->mems++;
+}
+
+/* Down to the next level, making room for it: XCC_OK, or XCC_NO_MEMORY (still here). */
+INLINE xcc_status next_level(cost_walk *w)
+{
+    xcc_tree *s = &w->t;
+    if (++s->level > s->maxl) {
+        if (xcc_cost_reserve(w, s->level + 1)) {
+            s->level--;
+            return XCC_NO_MEMORY;
+        }
+        s->maxl = s->level;
+    }
+    w->curcost = w->nextcost;
+    return XCC_OK;
+}
+
+/*
  * DLX5's search loop, its steps labelled as in Algorithm C: forward (a
  * new node), advance (try the option cur), backup (the branch item is
  * done), backdown (up a level), recover (take back the option cur).
@@ -395,10 +418,9 @@ xcc_status xcc_cost_search(cost_walk *w)
     xcc_tree *s = &w->t;
     cost_links *lk = &w->lk;
     xcc_node *nd = lk->nd;
-    const ullng *cost = lk->cost;
     struct tally t = {s->fig.mems, s->fig.updates, s->fig.cleansings};
     xcc_status status = XCC_OK;
-    int best = 0, cur = 0, usable;
+    int best = 0, cur = 0, stop;
     int tracing = (s->vbose & XCC_SHOW_CHOICES) != 0;
     int details = (s->vbose & XCC_SHOW_DETAILS) != 0;
 
@@ -415,44 +437,15 @@ forward:
     if (xcc_sanity_due(s->fig.nodes, (ullng)lk->last_node))
         links_sanity(w);
 #endif
-    if ((w->zgiven || *w->zchars) && xcc_cost_too_dear(w, details && explaining(w), &t.mems))
+    if ((best = branch_item(w, details, &t)) < 0)
         goto backdown;
-    best = details && explaining(w) ? choose_explained(w, &usable, &t) : choose(w, 0, &usable, &t);
-    if (s->sink->shape)
-        xcc_cost_shape(w, best, usable);
-    if (!usable)
-        goto backdown;
-    w->partcost[s->level] = w->curcost;
-    cur = s->choice[s->level] = nd[best].down;
-    w->nextcost = w->curcost + cost[cur];
-    w->thresh0[s->level] = w->cutoff - w->nextcost;
-    t.mems += 5;
-    cover(lk, best, w->thresh0[s->level], &t);
+    cur = begin_level(w, best, &t);
 advance:
-    if (tracing && s->level < s->show_choices_max)
-        xcc_cost_trace_choice(w, cur);
-    w->thresh[s->level] = w->cutoff - w->nextcost;
-    t.mems++;
-    commit(lk, cur, w->thresh[s->level], &t);
-    t.mems++;
-    if (lk->cl[0].next == 0) {
-        SAVE_TALLY();
-        int stop = xcc_cost_solution(w, &t.mems);
-        if (stop < 0)
-            status = XCC_NO_MEMORY;
-        if (stop)
-            goto done;
-        goto recover;
-    }
-    if (++s->level > s->maxl) {
-        if (xcc_cost_reserve(w, s->level + 1)) {
-            status = XCC_NO_MEMORY;
-            s->level--;
-            goto done;
-        }
-        s->maxl = s->level;
-    }
-    w->curcost = w->nextcost;
+    take(w, cur, tracing, &t);
+    if (lk->cl[0].next == 0)
+        goto solution;
+    if ((status = next_level(w)) != XCC_OK)
+        goto done;
     goto forward;
 backup:
     t.mems++;
@@ -472,13 +465,19 @@ recover:
     t.mems += 2;
     if (cur == best)
         goto backup;
-    w->nextcost = w->curcost + cost[cur];
+    w->nextcost = w->curcost + lk->cost[cur];
     t.mems++;
     xcc_cost_refresh_cutoff(w);
     if (w->nextcost >= w->cutoff)
         goto backup;
     goto advance;
-
+solution:
+    SAVE_TALLY();
+    if ((stop = xcc_cost_solution(w, &t.mems)) < 0)
+        status = XCC_NO_MEMORY;
+    if (stop)
+        goto done;
+    goto recover;
 done:
     SAVE_TALLY();
     return status;

@@ -22,17 +22,16 @@
  *             with the item covered, the uncovering instead
  *
  * The search is a loop over labelled steps (forward, advance, backup,
- * backdown), like xcc_search.c; levels grow with the search.
+ * backdown), like xcc_search.c; levels grow with the search. The dance
+ * where it is DLX2's (hiding an option, leaving the active list, the
+ * start of a node) is xcc_links.h's.
  */
 #include "mcc.h"
+#include "xcc_links.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct tally {
-    ullng mems, updates, cleansings;
-};
 
 #define INLINE static inline __attribute__((always_inline))
 
@@ -93,80 +92,37 @@ static xcc_status reserve(xcc_tree *t, int need)
 
 /* ---- the dance ----------------------------------------------------------- */
 
-/* Hides the option of node rr from the lists of its other nodes (cover's way). */
-INLINE void hide(xcc_node *nd, int rr, struct tally *t)
+/*
+ * The option of node rr leaves the lists of its other nodes (cover's
+ * way), or comes back. DLX3 keeps every list's length and no lmems, so
+ * where the secondary items start (0 here) makes no difference.
+ */
+INLINE void hide(xcc_node *nd, int rr, xcc_tally *t)
 {
-    for (int nn = rr + 1; nn != rr;) {
-        t->mems++;
-        if (nd[nn].color >= 0) {
-            int uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
-            t->mems++;
-            if (cc <= 0) {
-                nn = uu;
-                continue;
-            }
-            nd[uu].down = dd;
-            nd[dd].up = uu;
-            nd[cc].len--;
-            t->mems += 4;
-            t->updates++;
-        }
-        nn++;
-    }
+    xcc_links_option(nd, rr, 0, 1, 0, XCC_LENS_ALL, NULL, &t->mems, &t->updates, NULL);
 }
 
-INLINE void unhide(xcc_node *nd, int rr, struct tally *t)
+INLINE void unhide(xcc_node *nd, int rr, xcc_tally *t)
 {
-    for (int nn = rr + 1; nn != rr;) {
-        t->mems++;
-        if (nd[nn].color >= 0) {
-            int uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
-            t->mems++;
-            if (cc <= 0) {
-                nn = uu;
-                continue;
-            }
-            nd[uu].down = nn;
-            nd[dd].up = nn;
-            nd[cc].len++;
-            t->mems += 4;
-        }
-        nn++;
-    }
-}
-
-INLINE void deactivate(xcc_item *cl, int c, struct tally *t)
-{
-    int l = cl[c].prev, r = cl[c].next;
-    cl[l].next = r;
-    cl[r].prev = l;
-    t->mems += 3;
-}
-
-INLINE void reactivate(xcc_item *cl, int c, struct tally *t)
-{
-    int l = cl[c].prev, r = cl[c].next;
-    cl[l].next = c;
-    cl[r].prev = c;
-    t->mems += 3;
+    xcc_links_option(nd, rr, 1, 1, 0, XCC_LENS_ALL, NULL, &t->mems, &t->updates, NULL);
 }
 
 /* Item c's options are hidden; with deact, c leaves the active list. */
-INLINE void cover(xcc_item *cl, xcc_node *nd, int c, int deact, int last_itm, struct tally *t)
+INLINE void cover(xcc_item *cl, xcc_node *nd, int c, int deact, int last_itm, xcc_tally *t)
 {
     if (deact)
-        deactivate(cl, c, t);
+        xcc_links_deactivate(cl, c, &t->mems);
     t->updates++;
     for (int rr = nd[c].down; t->mems++, rr >= last_itm; rr = nd[rr].down)
         hide(nd, rr, t);
 }
 
-INLINE void uncover(xcc_item *cl, xcc_node *nd, int c, int react, int last_itm, struct tally *t)
+INLINE void uncover(xcc_item *cl, xcc_node *nd, int c, int react, int last_itm, xcc_tally *t)
 {
     for (int rr = nd[c].down; t->mems++, rr >= last_itm; rr = nd[rr].down)
         unhide(nd, rr, t);
     if (react)
-        reactivate(cl, c, t);
+        xcc_links_reactivate(cl, c, &t->mems);
 }
 
 /*
@@ -175,7 +131,7 @@ INLINE void uncover(xcc_item *cl, xcc_node *nd, int c, int react, int last_itm, 
  * cleansed (-1). Here DLX3 reads a node's links and item before its
  * color, so a cleansed node costs 2.
  */
-INLINE void purify(xcc_node *nd, int p, int last_itm, struct tally *t)
+INLINE void purify(xcc_node *nd, int p, int last_itm, xcc_tally *t)
 {
     int cc = nd[p].itm, x = nd[p].color;
     t->mems++;
@@ -208,7 +164,7 @@ INLINE void purify(xcc_node *nd, int p, int last_itm, struct tally *t)
     }
 }
 
-INLINE void unpurify(xcc_node *nd, int p, int last_itm, struct tally *t)
+INLINE void unpurify(xcc_node *nd, int p, int last_itm, xcc_tally *t)
 {
     int cc = nd[p].itm, x = nd[p].color;
     t->mems++;
@@ -242,27 +198,17 @@ INLINE void unpurify(xcc_node *nd, int p, int last_itm, struct tally *t)
  * block, out of every list; without (its item is covered, which hid the
  * option from the others already), out of its item's list only.
  */
-INLINE void tweak(xcc_node *nd, int n, int block, struct tally *t)
+INLINE void tweak(xcc_node *nd, int n, int block, xcc_tally *t)
 {
-    for (int nn = block ? n + 1 : n;;) {
-        t->mems++;
-        if (nd[nn].color >= 0) {
-            int uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
-            t->mems++;
-            if (cc <= 0) {
-                nn = uu;
-                continue;
-            }
-            nd[uu].down = dd;
-            nd[dd].up = uu;
-            nd[cc].len--;
-            t->mems += 4;
-            t->updates++;
-        }
-        if (nn == n)
-            break;
-        nn++;
-    }
+    if (block)
+        hide(nd, n, t);
+    /* then n itself: its item is primary, so n is never cleansed */
+    int uu = nd[n].up, dd = nd[n].down, cc = nd[n].itm;
+    nd[uu].down = dd;
+    nd[dd].up = uu;
+    nd[cc].len--;
+    t->mems += 6;
+    t->updates++;
 }
 
 /*
@@ -272,7 +218,7 @@ INLINE void tweak(xcc_node *nd, int n, int block, struct tally *t)
  * list; with unblock their other nodes go back too, else c is uncovered.
  */
 INLINE void untweak(xcc_item *cl, xcc_node *nd, int c, int x, int unblock, int last_itm,
-                    struct tally *t)
+                    xcc_tally *t)
 {
     int z = nd[c].down, k = 0, qq = c, rr;
     nd[c].down = x;
@@ -293,7 +239,7 @@ INLINE void untweak(xcc_item *cl, xcc_node *nd, int c, int x, int unblock, int l
 
 /* Covers or partly covers the other items of the option of node cur, left to right. */
 INLINE void commit(xcc_item *cl, xcc_node *nd, mcc_cap *cap, int cur, int last_itm, int second,
-                   struct tally *t)
+                   xcc_tally *t)
 {
     for (int pp = cur + 1; pp != cur;) {
         int cc = nd[pp].itm;
@@ -318,7 +264,7 @@ INLINE void commit(xcc_item *cl, xcc_node *nd, mcc_cap *cap, int cur, int last_i
 
 /* Undoes commit, right to left. */
 INLINE void uncommit(xcc_item *cl, xcc_node *nd, mcc_cap *cap, int cur, int last_itm,
-                     int second, struct tally *t)
+                     int second, xcc_tally *t)
 {
     for (int pp = cur - 1; pp != cur;) {
         int cc = nd[pp].itm;
@@ -355,7 +301,7 @@ static int covering(mcc_cap c)
  * bound is gone). Returns the first option to try (x's top), and sets
  * the level's first tweak.
  */
-INLINE int level_start(xcc_tree *s, int x, struct tally *t)
+INLINE int level_start(xcc_tree *s, int x, xcc_tally *t)
 {
     xcc_problem *p = s->p;
     mcc_cap *cap = s->mcc->cap;
@@ -379,7 +325,7 @@ INLINE int level_start(xcc_tree *s, int x, struct tally *t)
  * tried at this level; if so it is made: tweaked out of x's list, or,
  * for the null choice, x leaves the active list.
  */
-INLINE int level_try(xcc_tree *s, int x, int cur, struct tally *t)
+INLINE int level_try(xcc_tree *s, int x, int cur, xcc_tally *t)
 {
     xcc_problem *p = s->p;
     mcc_cap c = s->mcc->cap[x];
@@ -392,12 +338,12 @@ INLINE int level_try(xcc_tree *s, int x, int cur, struct tally *t)
     if (cur != x)
         tweak(p->nd, cur, c.bound != 0, t);
     else if (c.bound != 0)
-        deactivate(p->cl, x, t);
+        xcc_links_deactivate(p->cl, x, &t->mems);
     return 1;
 }
 
 /* The end of a level: x's list and bound as they were before level_start. */
-INLINE void level_end(xcc_tree *s, int x, struct tally *t)
+INLINE void level_end(xcc_tree *s, int x, xcc_tally *t)
 {
     xcc_problem *p = s->p;
     mcc_cap *cap = s->mcc->cap;
@@ -413,11 +359,11 @@ INLINE void level_end(xcc_tree *s, int x, struct tally *t)
 }
 
 /* Takes back choice cur of the level (a null choice puts x back in the active list). */
-INLINE void level_untry(xcc_tree *s, int cur, struct tally *t)
+INLINE void level_untry(xcc_tree *s, int cur, xcc_tally *t)
 {
     xcc_problem *p = s->p;
     if (cur < p->last_itm)
-        reactivate(p->cl, cur, t);
+        xcc_links_reactivate(p->cl, cur, &t->mems);
     else
         uncommit(p->cl, p->nd, s->mcc->cap, cur, p->last_itm, p->second, t);
 }
@@ -437,7 +383,7 @@ static int tracing_details(const xcc_tree *s)
 }
 
 /* DLX3's rule (mcc.h); *score gets the branch item's score, MCC_INFINITY if none is active. */
-INLINE int choose_item(xcc_tree *s, int *score, struct tally *t)
+INLINE int choose_item(xcc_tree *s, int *score, xcc_tally *t)
 {
     const xcc_problem *p = s->p;
     const xcc_item *cl = p->cl;
@@ -468,31 +414,18 @@ INLINE int choose_item(xcc_tree *s, int *score, struct tally *t)
         if (v < least || sl < best_s || (sl == best_s && len > best_l)) {
             least = v, best = k, best_s = sl, best_l = len, ties = 1;
         } else if (sl == best_s && len == best_l) {
-            ties++;
-            if (s->rng) {
-                t->mems += 4;
-                if (!gb_rng_unif(s->rng, ties))
-                    best = k;
-            }
+            xcc_links_tie(s, k, ++ties, &best, &t->mems);
         }
     }
     *score = least < -INT_MAX ? -INT_MAX : (int)least;
     if (trace) {
-        if (least < MCC_INFINITY) {
-            fputs(" branching on ", tf);
-            xcc_print_name(tf, p, best);
-            fprintf(tf, "(%d)\n", *score);
-        } else {
+        if (least < MCC_INFINITY)
+            xcc_links_trace_branch(tf, p, best, *score);
+        else
             fputs(" solution\n", tf);
-        }
     }
-    if (s->sink->shape && least < MCC_INFINITY) {
-        FILE *sf = s->sink->shape;
-        fprintf(sf, "%d ", *score >= 0 ? *score : 0);
-        xcc_print_name(sf, p, best);
-        fputc('\n', sf);
-        fflush(sf);
-    }
+    if (s->sink->shape && least < MCC_INFINITY)
+        xcc_links_shape(s->sink->shape, p, best, *score >= 0 ? *score : 0);
     s->fig.cmems += t->mems - before;
     return best;
 }
@@ -521,15 +454,9 @@ void mcc_print_choice(FILE *f, const xcc_problem *p, int q, int k, int d)
 static __attribute__((noinline)) void unwind(xcc_tree *s, int top)
 {
     xcc_problem *p = s->p;
-    struct tally scratch = {0, 0, 0};
-    if (s->vbose & XCC_SHOW_TOTS) {
-        free(p->stop_len);
-        int *len = malloc((size_t)p->last_itm * sizeof(int));
-        if (len) /* without memory the totals show the lengths as read */
-            for (int k = 1; k < p->last_itm; k++)
-                len[k] = p->nd[k].len;
-        p->stop_len = len;
-    }
+    xcc_tally scratch = {0, 0, 0, 0};
+    if (s->vbose & XCC_SHOW_TOTS)
+        xcc_links_keep_lengths(p);
     int stopped_at = s->level;
     for (int l = top; l >= s->base_level; l--) {
         int cur = s->choice[l], x = item_of(p, cur);
@@ -537,7 +464,7 @@ static __attribute__((noinline)) void unwind(xcc_tree *s, int top)
         s->level = l;
         level_untry(s, cur, &scratch);
         if (cur != x && c.bound == 0 && c.slack) /* its null choice would have put x back */
-            reactivate(p->cl, x, &scratch);
+            xcc_links_reactivate(p->cl, x, &scratch.mems);
         level_end(s, x, &scratch);
     }
     s->level = stopped_at;
@@ -546,7 +473,7 @@ static __attribute__((noinline)) void unwind(xcc_tree *s, int top)
 xcc_status mcc_replay(xcc_tree *s, const int *path, int depth)
 {
     xcc_problem *p = s->p;
-    struct tally scratch = {0, 0, 0};
+    xcc_tally scratch = {0, 0, 0, 0};
     if (mcc_walk_start(s) || reserve(s, depth + 1))
         return XCC_NO_MEMORY;
     for (int l = 0; l < depth; l++) {
@@ -602,7 +529,7 @@ static int plain_choice(const xcc_tree *s, int *score)
 double mcc_estimate_subtree(xcc_tree *s, int probes, gb_rng *rng)
 {
     xcc_problem *p = s->p;
-    struct tally scratch = {0, 0, 0};
+    xcc_tally scratch = {0, 0, 0, 0};
     int base = s->level = s->base_level;
     double total = 0.0;
     if (mcc_walk_start(s))
@@ -642,27 +569,50 @@ double mcc_estimate_subtree(xcc_tree *s, int probes, gb_rng *rng)
 
 /* ---- the search ----------------------------------------------------------- */
 
-#define SAVE_TALLY() \
-    (s->fig.mems = t.mems, s->fig.updates = t.updates, s->fig.cleansings = t.cleansings)
-
-/* Hands the path to the sink as records: path[].k and .d are kept as the walk goes. */
-static int hand_solution(xcc_tree *s)
+/*
+ * At split_depth another part of the program searches the subtree: 0 to
+ * pass it by, 1 if the walk must stop.
+ */
+static int split_off(xcc_tree *s, const xcc_tally *t)
 {
-    int level = s->level;
-    s->level = level - 1; /* xcc_tree_solution hands out choice[0 .. level] */
-    int stop = xcc_tree_solution(s, 1);
-    s->level = level;
-    return stop;
+    xcc_tally_save(&s->fig, t);
+    return s->on_split && s->on_split(s, s->split_ctx);
 }
 
-static xcc_status search(xcc_tree *s)
+/* A level branching on best, of score options, begins: its first choice. */
+INLINE int begin_level(xcc_tree *s, int best, int score, xcc_tally *t)
+{
+    s->path[s->level].d = score;
+    s->path[s->level].k = 0;
+    return s->choice[s->level] = level_start(s, best, t);
+}
+
+/* The choice cur was made: it is traced, its option committed, and the walk goes down. */
+INLINE void take(xcc_tree *s, int cur, xcc_tally *t)
 {
     xcc_problem *p = s->p;
-    xcc_item *cl = p->cl;
-    xcc_node *nd = p->nd;
-    mcc_cap *cap = s->mcc->cap;
-    const int last_itm = p->last_itm, second = p->second;
-    struct tally t = {s->fig.mems, s->fig.updates, s->fig.cleansings};
+    s->path[s->level].k++;
+    if ((s->vbose & XCC_SHOW_CHOICES) && s->level < s->show_choices_max) {
+        fprintf(s->sink->trace, "L%d:", s->level);
+        mcc_print_choice(s->sink->trace, p, cur, s->path[s->level].k, s->path[s->level].d);
+    }
+    if (cur > p->last_itm)
+        commit(p->cl, p->nd, s->mcc->cap, cur, p->last_itm, p->second, t);
+    if (++s->level > s->maxl)
+        s->maxl = s->level;
+}
+
+/*
+ * DLX3's walk, its steps as DLX2's: forward (a new node: choose its item
+ * and start the level), advance (try the choice cur), backup (the level
+ * is done), backdown (up a level, taking its choice back); solution, and
+ * done.
+ */
+static xcc_status search(xcc_tree *s)
+{
+    xcc_node *nd = s->p->nd;
+    const int last_itm = s->p->last_itm;
+    xcc_tally t = xcc_tally_load(&s->fig);
     xcc_stop stop = XCC_COMPLETE;
     xcc_status status = XCC_OK;
     int best, cur, score;
@@ -670,9 +620,7 @@ static xcc_status search(xcc_tree *s)
     s->level = s->base_level;
 forward:
     if (s->level == s->split_depth && s->split_depth) {
-        /* another part of the program searches this subtree */
-        SAVE_TALLY();
-        if (s->on_split && s->on_split(s, s->split_ctx)) {
+        if (split_off(s, &t)) {
             stop = XCC_STOP_CALLBACK;
             goto done;
         }
@@ -682,46 +630,18 @@ forward:
         status = XCC_NO_MEMORY;
         goto done;
     }
-    s->fig.nodes++;
-#ifdef XCC_SANITY
-    if (xcc_sanity_due(s->fig.nodes, (ullng)s->p->last_node))
-        xcc_links_sanity(s, "mcc-links");
-#endif
-    if (s->vbose & XCC_SHOW_PROFILE)
-        s->profile[s->level]++;
-    if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt)) {
-        stop = XCC_STOP_INTERRUPT;
+    if ((stop = xcc_links_enter(s, &t, "mcc-links", 1)) != XCC_COMPLETE)
         goto done;
-    }
-    if (s->delta && t.mems >= s->thresh) {
-        s->thresh += s->delta;
-        SAVE_TALLY();
-        xcc_tree_progress(s, 1);
-    }
-    if (t.mems >= s->timeout) {
-        stop = XCC_STOP_MEMS;
-        goto done;
-    }
     best = choose_item(s, &score, &t);
     if (score <= 0)
         goto backdown;
     if (score == MCC_INFINITY)
         goto solution;
-    s->path[s->level].d = score;
-    s->path[s->level].k = 0;
-    cur = s->choice[s->level] = level_start(s, best, &t);
+    cur = begin_level(s, best, score, &t);
 advance:
     if (!level_try(s, best, cur, &t))
         goto backup;
-    s->path[s->level].k++;
-    if ((s->vbose & XCC_SHOW_CHOICES) && s->level < s->show_choices_max) {
-        fprintf(s->sink->trace, "L%d:", s->level);
-        mcc_print_choice(s->sink->trace, p, cur, s->path[s->level].k, s->path[s->level].d);
-    }
-    if (cur > last_itm)
-        commit(cl, nd, cap, cur, last_itm, second, &t);
-    if (++s->level > s->maxl)
-        s->maxl = s->level;
+    take(s, cur, &t);
     goto forward;
 backup:
     level_end(s, best, &t);
@@ -730,7 +650,7 @@ backdown:
         goto done;
     s->level--;
     cur = s->choice[s->level];
-    best = item_of(p, cur);
+    best = item_of(s->p, cur);
     t.mems += 2;
     level_untry(s, cur, &t);
     if (cur < last_itm)
@@ -738,28 +658,12 @@ backdown:
     cur = s->choice[s->level] = nd[cur].down;
     t.mems += 2;
     goto advance;
-
 solution:
-    if (s->sink->shape) {
-        fputs("sol\n", s->sink->shape);
-        fflush(s->sink->shape);
-    }
-    s->fig.solutions++;
-    if (s->sink->solution) {
-        SAVE_TALLY();
-        if (hand_solution(s)) {
-            stop = XCC_STOP_CALLBACK;
-            goto done;
-        }
-    }
-    if (s->fig.solutions >= s->maxcount) {
-        stop = XCC_STOP_COUNT;
+    if ((stop = xcc_links_solution(s, t, 1)) != XCC_COMPLETE) /* path[].k and .d are kept */
         goto done;
-    }
     goto backdown;
-
 done:
-    SAVE_TALLY();
+    xcc_tally_save(&s->fig, &t);
     s->fig.stop = stop;
     if (stop != XCC_COMPLETE || status != XCC_OK)
         unwind(s, s->level - 1);
@@ -786,22 +690,15 @@ const char *mcc_refuses(const xcc_problem *p, const xcc_settings *st)
 
 static const char *links_refuses(const xcc_problem *p, const xcc_settings *st)
 {
-    if (st->threads > 1 || st->shards > 1)
-        return "the dancing links search in one thread (-j and --shard take the parallel driver)";
-    return mcc_refuses(p, st);
+    const char *why = xcc_links_refuses(p, st);
+    return why ? why : mcc_refuses(p, st);
 }
 
 static xcc_status links_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
                               xcc_figures *fig, xcc_diag *d)
 {
     (void)d;
-    xcc_tree t;
-    xcc_status status = xcc_tree_init(&t, p, st, sink);
-    if (!status)
-        status = mcc_links_walk(&t);
-    xcc_tree_figures(&t, fig);
-    xcc_tree_free(&t);
-    return status;
+    return xcc_links_solve(p, st, sink, fig, mcc_links_walk);
 }
 
 const xcc_engine mcc_links_engine = {"mcc-links", links_refuses, links_solve, NULL};

@@ -36,21 +36,17 @@
  * left, each of its options completes a solution, so they are counted
  * (or listed) without making a child; an option that covers all that is
  * left is a solution at once. When only counting, the last levels are
- * done by count_small from the bit sets alone, with a memo (see there).
+ * counted from the bit sets alone, with a memo (xcc_fast_count.c).
  *
  * Figures: nodes are the states in which an item was chosen to branch on;
  * updates are the options that fell out of L. Neither is comparable with
  * DLX2's nodes and updates, and no mems are counted.
  */
-#include "xcc_int.h"
-#include "xcc_bits.h"
-#include "xcc_area.h"
+#include "xcc_fast.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define COVERED (1 << 30)
 
 /* Problems whose tables would pass this are refused (out of memory). */
 #define FAST_MAX_TABLE_BYTES (1ULL << 30)
@@ -80,15 +76,6 @@ typedef struct fast {
 /* Hands solution f->count, of f->sol_len levels, to the sink; nonzero: stop. */
 static int hand_out(fast *f);
 
-typedef struct fast_state {
-    word *live;          /* L, W words */
-    int *cnt;            /* P counters */
-    int lo, hi;          /* live words outside [lo, hi) are zero */
-    int uncovered;
-} fast_state;
-
-#define MEMO_WORDS 8 /* the memo is for problems of at most 8 x 64 options */
-
 /* What each level remembers about the branch it is exploring. */
 typedef struct fast_frame {
     int item;            /* the primary item branched on */
@@ -102,21 +89,6 @@ typedef struct fast_frame {
     int nu;
     word key[MEMO_WORDS];
 } fast_frame;
-
-struct xcc_fast_data {
-    xcc_bits b;          /* the tables (xcc_bits.h) */
-    fast_state *states;  /* allocated level by level */
-    int states_cap;
-    fast_frame *frames;
-    /* count_small's memo (an area, xcc_area.h): its table, or NULL when
-       there is none or it was given up, and what it wrote and hit */
-    xcc_area memo_area;
-    word *memo;
-    size_t memo_mask, memo_most;
-    ullng memo_writes, memo_spared, memo_next_plan;
-    int memo_tried;
-};
-
 
 static void free_data(struct xcc_fast_data *d)
 {
@@ -374,185 +346,7 @@ static int choose_item(const int *cnt, int P8, int *best_count)
     return best;
 }
 
-/*
- * Near the leaves, when few items are left and the live options fit in a
- * few words, the counters cost more than they save: the solutions below
- * are counted from the bit sets alone. U[0 .. nu-1] are the uncovered
- * items; live[0 .. hi-lo-1] are the words lo .. hi-1 of the live set.
- * Branches on the item with the fewest live options, as the main loop
- * does.
- *
- * Memo. The count below a state depends only on its live set L and on
- * nu: every live option avoids the covered items, so the uncovered items
- * are those of L plus, if nu says there are more, some item no option
- * can cover, and then the count is 0 whatever they are. For problems of
- * at most MEMO_WORDS words, count_small remembers the counts of states
- * with nu >= 3 in a direct-mapped table (an entry is the tag nu, the
- * count and the W words of L); a permanent-like problem such as the
- * knight's cycle covers meets the same states again and again. The
- * search above count_small keeps the counts of its own nodes in the
- * same table, under the same keys, since they mean the same thing: the
- * knight's covers meet their repeated states long before the last
- * levels (bench/NOTES.md). A state found there is not branched on, so it
- * adds no nodes.
- */
-#define SMALL_WORDS 48 /* the switch: nu * (hi - lo) at most this */
-/*
- * The table grows and is given up as xcc_area_plan says, from the nodes
- * its hits spared: an entry keeps the nodes walked below it in the high
- * bits of its tag word (nu < 2^16: the memo is for problems of fewer items).
- */
-#define NU_BITS 16
-static word memo_hash(const word *key, int W, int nu)
-{
-    word h = (word)nu * 0x9e3779b97f4a7c15ULL;
-    for (int w = 0; w < W; w++) {
-        h = (h ^ key[w]) * 0xff51afd7ed558ccdULL;
-        h ^= h >> 29;
-    }
-    return h;
-}
-
-static word *memo_slot(struct xcc_fast_data *d, const word *live, int lo, int hi, int nu,
-                       word *key)
-{
-    for (int w = 0; w < d->b.W; w++)
-        key[w] = w >= lo && w < hi ? live[w - lo] : 0;
-    word h = memo_hash(key, d->b.W, nu);
-    return d->memo + (size_t)(h & d->memo_mask) * (size_t)(d->b.W + 2);
-}
-
-/* An entry is nu and the nodes below, the count, then the W key words. */
-static inline int memo_holds(struct xcc_fast_data *d, const word *slot, int nu,
-                             const word *key)
-{
-    if ((slot[0] & ((1u << NU_BITS) - 1)) == (word)nu
-        && !memcmp(slot + 2, key, (size_t)d->b.W * sizeof(word)))
-        return d->memo_spared += slot[0] >> NU_BITS, 1;
-    return 0;
-}
-
-/* Doubles the table, moving the entries whose place changes. */
-static void memo_double(struct xcc_fast_data *d)
-{
-    size_t stride = (size_t)d->b.W + 2, half = d->memo_mask + 1;
-    for (size_t i = 0; i < half; i++) {
-        word *e = d->memo + i * stride;
-        if (e[0] && (memo_hash(e + 2, d->b.W, (int)(e[0] & ((1u << NU_BITS) - 1))) & half))
-            memcpy(e + half * stride, e, stride * sizeof(word)), e[0] = 0;
-    }
-    d->memo_mask = 2 * half - 1;
-}
-
-static void memo_plan(struct xcc_fast_data *d)
-{
-    size_t entries = d->memo_mask + 1, entry = ((size_t)d->b.W + 2) * sizeof(word);
-    switch (xcc_area_plan(entries, entry, d->memo_most, d->memo_writes, d->memo_spared)) {
-    case XCC_AREA_OFF:
-        xcc_area_release(&d->memo_area);
-        d->memo = NULL; /* count_small just recounts */
-        return;
-    case XCC_AREA_GROW:
-        memo_double(d);
-        break;
-    case XCC_AREA_KEEP:
-        break;
-    }
-    d->memo_next_plan = d->memo_writes + (d->memo_mask + 1) / 2;
-}
-
-/* Stores the count under key at slot, unless the memo was given up since. */
-static inline void memo_store(struct xcc_fast_data *d, word *slot, int nu, ullng count,
-                              ullng nodes, const word *key)
-{
-    if (!d->memo)
-        return;
-    if (nodes >> (64 - NU_BITS))
-        nodes = ~0ULL >> NU_BITS;
-    slot[0] = (word)nu | nodes << NU_BITS, slot[1] = count;
-    memcpy(slot + 2, key, (size_t)d->b.W * sizeof(word));
-    if (++d->memo_writes >= d->memo_next_plan)
-        memo_plan(d);
-}
-
-static ullng count_small(struct xcc_fast_data *d, const word *live, int lo, int hi,
-                         const int *U, int nu, ullng *nodes)
-{
-    size_t W = (size_t)d->b.W;
-    if (nu == 1) {
-        const word *m = d->b.mask + (size_t)U[0] * W;
-        ullng c = 0;
-        for (int w = lo; w < hi; w++)
-            c += (ullng)__builtin_popcountll(live[w - lo] & m[w]);
-        return c;
-    }
-    word key[MEMO_WORDS], *slot = NULL;
-    if (d->memo && nu >= 3) {
-        slot = memo_slot(d, live, lo, hi, nu, key);
-        if (memo_holds(d, slot, nu, key))
-            return slot[1];
-    }
-    ullng nodes_before = *nodes;
-    int best = 0, fewest = COVERED;
-    for (int j = 0; j < nu; j++) {
-        const word *m = d->b.mask + (size_t)U[j] * W;
-        int c = 0;
-        for (int w = lo; w < hi; w++)
-            c += __builtin_popcountll(live[w - lo] & m[w]);
-        if (c < fewest) {
-            if (c == 0)
-                return 0;
-            fewest = c, best = j;
-        }
-    }
-    ++*nodes;
-    ullng total = 0;
-    const word *ma = d->b.mask + (size_t)U[best] * W;
-    word child[SMALL_WORDS];
-    int rest[SMALL_WORDS];
-    for (int w = lo; w < hi; w++) {
-        for (word bits = live[w - lo] & ma[w]; bits; bits &= bits - 1) {
-            int o = w * 64 + __builtin_ctzll(bits), nr = 0;
-            if (d->b.pstart[o + 1] - d->b.pstart[o] == nu) {
-                total++; /* it covers everything left */
-                continue;
-            }
-            for (int j = 0; j < nu; j++) {
-                const word *m = d->b.mask + (size_t)U[j] * W;
-                if (!((m[o / 64] >> (o % 64)) & 1))
-                    rest[nr++] = U[j];
-            }
-            const word *row = d->b.compat + (size_t)o * W;
-            for (int v = lo; v < hi; v++)
-                child[v - lo] = live[v - lo] & row[v];
-            total += count_small(d, child, lo, hi, rest, nr, nodes);
-        }
-    }
-    if (slot)
-        memo_store(d, slot, nu, total, *nodes - nodes_before, key);
-    return total;
-}
-
-/* The memo table of count_small, when the problem is small enough. */
-static void start_memo(struct xcc_fast_data *d)
-{
-    if (d->memo_tried || d->b.W > MEMO_WORDS || d->b.P >= 1 << NU_BITS)
-        return;
-    size_t entry = ((size_t)d->b.W + 2) * sizeof(word), n = 1, most = xcc_area_most();
-    while (2 * n * entry <= most)
-        n *= 2;
-    if (most < XCC_AREA_FIRST || xcc_area_reserve(&d->memo_area, n * entry))
-        return; /* count_small just recounts, and asks again next time */
-    d->memo_tried = 1;
-    d->memo = d->memo_area.base;
-    d->memo_most = most;
-    for (n = 1; 2 * n * entry <= XCC_AREA_FIRST;)
-        n *= 2;
-    d->memo_mask = n - 1;
-    d->memo_next_plan = n / 2;
-}
-
-/* The uncovered items of s, for count_small. */
+/* The uncovered items of s, for xcc_fast_count_small. */
 static int uncovered_items(const struct xcc_fast_data *d, const fast_state *s, int *U)
 {
     int nu = 0;
@@ -566,7 +360,7 @@ static int uncovered_items(const struct xcc_fast_data *d, const fast_state *s, i
 static inline void node_done(struct xcc_fast_data *d, const fast *f, const fast_frame *fr)
 {
     if (fr->memo_at)
-        memo_store(d, fr->memo_at, fr->nu, f->count - fr->count_before,
+        xcc_fast_memo_store(d, fr->memo_at, fr->nu, f->count - fr->count_before,
                    f->nodes - fr->nodes_before, fr->key);
 }
 
@@ -684,8 +478,8 @@ static enum step counted(fast *f, ullng k)
 static int remembered(fast *f, const fast_state *s, fast_frame *fr, ullng *k)
 {
     struct xcc_fast_data *d = f->d;
-    word *at = memo_slot(d, s->live + s->lo, s->lo, s->hi, s->uncovered, fr->key);
-    if (memo_holds(d, at, s->uncovered, fr->key)) {
+    word *at = xcc_fast_memo_slot(d, s->live + s->lo, s->lo, s->hi, s->uncovered, fr->key);
+    if (xcc_fast_memo_holds(d, at, s->uncovered, fr->key)) {
         *k = at[1];
         return 1;
     }
@@ -715,9 +509,10 @@ static enum step at_node(fast *f, int slot)
     if (counting && s->uncovered * (s->hi - s->lo) <= SMALL_WORDS) {
         int U[SMALL_WORDS];
         int nu = uncovered_items(d, s, U);
-        f->nodes--; /* count_small counts its own */
-        start_memo(d);
-        return counted(f, count_small(d, s->live + s->lo, s->lo, s->hi, U, nu, &f->nodes));
+        f->nodes--; /* xcc_fast_count_small counts its own */
+        xcc_fast_start_memo(d);
+        return counted(f, xcc_fast_count_small(d, s->live + s->lo, s->lo, s->hi, U, nu,
+                                               &f->nodes));
     }
     int n_opts, item = choose_item(s->cnt, d->b.P8, &n_opts);
     if (s->uncovered == 1)
@@ -797,7 +592,7 @@ static enum step start(fast *f)
         if (d->states[0].cnt[i] == 0)
             return END;
     if (!f->sink->solution)
-        start_memo(d);
+        xcc_fast_start_memo(d);
     return AT_NODE;
 }
 

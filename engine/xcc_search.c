@@ -22,270 +22,64 @@
  * solutions. lmems are the mems that would be saved by not keeping the
  * lengths of secondary lists, cmems those spent choosing the branch item.
  * formats/mems.md explains the model. The counters are local to the
- * search loop (the struct tally below) so the compiler can hold them in
+ * search loop (an xcc_tally, xcc_links.h) so the compiler can hold them in
  * registers; they go back into the walk's figures when the loop returns
  * or calls out.
  */
-#include "xcc_tree.h"
+#include "xcc_links.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The counters as the inner loops see them. */
-struct tally {
-    ullng mems, lmems, updates, cleansings;
-};
-
 #define INLINE static inline __attribute__((always_inline))
 
 /*
- * The length index. DLX2 finds the branch item by scanning every active
- * primary item at every node. With thousands of items and few options
- * per node, that scan is nearly all the work: a chain of options 200,000
- * deep, each forcing the next, took time quadratic in its depth. So the
- * search can keep, for each length below LEN_BUCKETS, the set of active
- * primary items of that length as a tree of bit sets (64 children per
- * node), and a Fenwick tree of the active primary items. The least
- * length is then the first nonempty bucket, its leftmost item (DLX2's
- * tie rule) a walk down one tree, and the mems of DLX2's scan follow by
- * formula: 1, plus 2 per item it looks at, which is every active item,
- * or when the least length is 0, the active items up to that one (its
- * rank in the Fenwick tree). A node where every active item has
- * LEN_BUCKETS options or more scans as before. The price is a few
- * operations per update of a primary item's length, more than the scan
- * saves on many problems (sudokus, bench/NOTES.md), so the search keeps
- * the index only while it pays (xcc_links_walk), and never for fewer
- * than LEN_INDEX_ITEMS primary items.
+ * The length index (xcc_lenidx.h) is never made for fewer primary items
+ * than this: the scan is cheap enough.
  */
-#define LEN_BUCKETS 32
 #define LEN_INDEX_ITEMS 256
-#define LEN_LEVELS 6 /* 64^6 > INT_MAX */
-
-typedef struct lenidx {
-    int n;                   /* primary items; item i is bit i - 1 */
-    int levels;              /* of each bucket's tree; the top is one word */
-    size_t at[LEN_LEVELS];   /* where level k starts in a bucket, in words */
-    size_t words;            /* words per bucket */
-    ullng *bits;             /* bucket l at bits + l * words */
-    unsigned nonempty;       /* bit l: bucket l holds an item */
-    int *fen;                /* Fenwick tree of the active items, fen[1 .. n] */
-    int active;              /* active primary items */
-} lenidx;
-
-/* Puts item i into bucket l. */
-INLINE void len_set(lenidx *ix, int l, int i)
-{
-    ullng *b = ix->bits + (size_t)l * ix->words;
-    size_t x = (size_t)i - 1;
-    for (int k = 0; k < ix->levels; k++, x /= 64) {
-        ullng *w = b + ix->at[k] + x / 64, was = *w;
-        *w = was | 1ULL << (x % 64);
-        if (was)
-            return;
-    }
-    ix->nonempty |= 1u << l;
-}
-
-/* Takes item i out of bucket l. */
-INLINE void len_clear(lenidx *ix, int l, int i)
-{
-    ullng *b = ix->bits + (size_t)l * ix->words;
-    size_t x = (size_t)i - 1;
-    for (int k = 0; k < ix->levels; k++, x /= 64) {
-        ullng *w = b + ix->at[k] + x / 64;
-        if ((*w &= ~(1ULL << (x % 64))))
-            return;
-    }
-    ix->nonempty &= ~(1u << l);
-}
-
-/* A primary item's length goes from `from` to `to`. */
-INLINE void len_move(lenidx *ix, int i, int from, int to)
-{
-    if (from < LEN_BUCKETS)
-        len_clear(ix, from, i);
-    if (to < LEN_BUCKETS)
-        len_set(ix, to, i);
-}
-
-/* Primary item i, of length len, leaves (d = -1) or joins (+1) the active. */
-INLINE void len_activate(lenidx *ix, int i, int len, int d)
-{
-    if (len < LEN_BUCKETS) {
-        if (d > 0)
-            len_set(ix, len, i);
-        else
-            len_clear(ix, len, i);
-    }
-    ix->active += d;
-    for (int k = i; k <= ix->n; k += k & -k)
-        ix->fen[k] += d;
-}
-
-/* The leftmost item of nonempty bucket l. */
-static int len_first(const lenidx *ix, int l)
-{
-    const ullng *b = ix->bits + (size_t)l * ix->words;
-    size_t x = 0;
-    for (int k = ix->levels - 1; k >= 0; k--)
-        x = x * 64 + (size_t)__builtin_ctzll(b[ix->at[k] + x]);
-    return (int)x + 1;
-}
-
-/* The number of active primary items 1 .. i. */
-static int len_rank(const lenidx *ix, int i)
-{
-    int r = 0;
-    for (; i > 0; i -= i & -i)
-        r += ix->fen[i];
-    return r;
-}
-
-static void len_index_free(lenidx *ix)
-{
-    free(ix->bits);
-    free(ix->fen);
-}
-
-/* Builds the index of the active primary items of p; 0, or 3. */
-static int len_index_build(lenidx *ix, const xcc_problem *p)
-{
-    memset(ix, 0, sizeof *ix);
-    int n = ix->n = p->second - 1;
-    size_t w = ((size_t)n + 63) / 64;
-    for (;; w = (w + 63) / 64) {
-        ix->at[ix->levels] = ix->words;
-        ix->words += w;
-        ix->levels++;
-        if (w == 1)
-            break;
-    }
-    ix->bits = calloc(LEN_BUCKETS * ix->words, sizeof(ullng));
-    ix->fen = calloc((size_t)n + 1, sizeof(int));
-    if (!ix->bits || !ix->fen) {
-        len_index_free(ix);
-        return 3;
-    }
-    for (int k = p->cl[0].next; k != 0; k = p->cl[k].next) {
-        if (p->nd[k].len < LEN_BUCKETS)
-            len_set(ix, p->nd[k].len, k);
-        ix->fen[k] = 1;
-        ix->active++;
-    }
-    for (int i = 1; i <= n; i++) /* Fenwick sums, in place */
-        if (i + (i & -i) <= n)
-            ix->fen[i + (i & -i)] += ix->fen[i];
-    return 0;
-}
 
 /*
  * Removes the other nodes of option rr from their item lists, going
- * right from rr and wrapping at the spacer. Nodes already cleansed
- * (color -1) are left in place: their item has been purified to their
- * color, so no one will look at that list until it is unpurified.
+ * right from rr (xcc_links.h); unhide puts them back the same way round,
+ * unhide_leftward the other way, as unpurify does.
  */
-INLINE void hide(xcc_node *nd, int rr, int second, lenidx *ix, struct tally *t)
+INLINE void hide(xcc_node *nd, int rr, int second, xcc_lenidx *ix, xcc_tally *t)
 {
-    for (int nn = rr + 1; nn != rr;) {
-        t->mems++;
-        if (nd[nn].color >= 0) {
-            int uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
-            t->mems++;
-            if (cc <= 0) {
-                nn = uu;
-                continue;
-            }
-            nd[uu].down = dd;
-            nd[dd].up = uu;
-            nd[cc].len--;
-            t->mems += 4;
-            t->updates++;
-            if (cc >= second)
-                t->lmems += 2;
-            else if (ix)
-                len_move(ix, cc, nd[cc].len + 1, nd[cc].len);
-        }
-        nn++;
-    }
+    xcc_links_option(nd, rr, 0, 1, second, XCC_LENS_ALL, ix, &t->mems, &t->updates, &t->lmems);
 }
 
-/* Puts back what hide(rr) removed, going the same way round. */
-INLINE void unhide(xcc_node *nd, int rr, int second, lenidx *ix, struct tally *t)
+INLINE void unhide(xcc_node *nd, int rr, int second, xcc_lenidx *ix, xcc_tally *t)
 {
-    for (int nn = rr + 1; nn != rr;) {
-        t->mems++;
-        if (nd[nn].color >= 0) {
-            int uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
-            t->mems++;
-            if (cc <= 0) {
-                nn = uu;
-                continue;
-            }
-            nd[uu].down = nn;
-            nd[dd].up = nn;
-            nd[cc].len++;
-            t->mems += 4;
-            if (cc >= second)
-                t->lmems += 2;
-            else if (ix)
-                len_move(ix, cc, nd[cc].len - 1, nd[cc].len);
-        }
-        nn++;
-    }
+    xcc_links_option(nd, rr, 1, 1, second, XCC_LENS_ALL, ix, &t->mems, &t->updates, &t->lmems);
 }
 
-/* The same as unhide, going leftward, as unpurify does. */
-INLINE void unhide_leftward(xcc_node *nd, int rr, int second, lenidx *ix, struct tally *t)
+INLINE void unhide_leftward(xcc_node *nd, int rr, int second, xcc_lenidx *ix, xcc_tally *t)
 {
-    for (int nn = rr - 1; nn != rr;) {
-        t->mems++;
-        if (nd[nn].color >= 0) {
-            int uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
-            t->mems++;
-            if (cc <= 0) {
-                nn = dd;
-                continue;
-            }
-            nd[uu].down = nn;
-            nd[dd].up = nn;
-            nd[cc].len++;
-            t->mems += 4;
-            if (cc >= second)
-                t->lmems += 2;
-            else if (ix)
-                len_move(ix, cc, nd[cc].len - 1, nd[cc].len);
-        }
-        nn--;
-    }
+    xcc_links_option(nd, rr, 1, -1, second, XCC_LENS_ALL, ix, &t->mems, &t->updates, &t->lmems);
 }
 
 /* Takes item c out of its active list and hides every option in it. */
-INLINE void cover(xcc_item *cl, xcc_node *nd, int c, int last_itm, int second, lenidx *ix,
-                  struct tally *t)
+INLINE void cover(xcc_item *cl, xcc_node *nd, int c, int last_itm, int second, xcc_lenidx *ix,
+                  xcc_tally *t)
 {
-    int l = cl[c].prev, r = cl[c].next;
-    cl[l].next = r;
-    cl[r].prev = l;
-    t->mems += 3;
+    xcc_links_deactivate(cl, c, &t->mems);
     t->updates++;
     if (ix && c < second)
-        len_activate(ix, c, nd[c].len, -1);
+        xcc_len_activate(ix, c, nd[c].len, -1);
     for (int rr = nd[c].down; t->mems++, rr >= last_itm; rr = nd[rr].down)
         hide(nd, rr, second, ix, t);
 }
 
-INLINE void uncover(xcc_item *cl, xcc_node *nd, int c, int last_itm, int second, lenidx *ix,
-                    struct tally *t)
+INLINE void uncover(xcc_item *cl, xcc_node *nd, int c, int last_itm, int second, xcc_lenidx *ix,
+                    xcc_tally *t)
 {
     for (int rr = nd[c].down; t->mems++, rr >= last_itm; rr = nd[rr].down)
         unhide(nd, rr, second, ix, t);
-    int l = cl[c].prev, r = cl[c].next;
-    cl[l].next = c;
-    cl[r].prev = c;
-    t->mems += 3;
+    xcc_links_reactivate(cl, c, &t->mems);
     if (ix && c < second)
-        len_activate(ix, c, nd[c].len, +1);
+        xcc_len_activate(ix, c, nd[c].len, +1);
 }
 
 /*
@@ -293,7 +87,7 @@ INLINE void uncover(xcc_item *cl, xcc_node *nd, int c, int last_itm, int second,
  * option of cc with another color, and mark those with color x as
  * cleansed (-1) so that a later option of the same color skips them.
  */
-INLINE void purify(xcc_node *nd, int p, int last_itm, int second, lenidx *ix, struct tally *t)
+INLINE void purify(xcc_node *nd, int p, int last_itm, int second, xcc_lenidx *ix, xcc_tally *t)
 {
     int cc = nd[p].itm, x = nd[p].color;
     t->mems++;
@@ -311,8 +105,8 @@ INLINE void purify(xcc_node *nd, int p, int last_itm, int second, lenidx *ix, st
     }
 }
 
-INLINE void unpurify(xcc_node *nd, int p, int last_itm, int second, lenidx *ix,
-                      struct tally *t)
+INLINE void unpurify(xcc_node *nd, int p, int last_itm, int second, xcc_lenidx *ix,
+                      xcc_tally *t)
 {
     int cc = nd[p].itm, x = nd[p].color;
     t->mems++;
@@ -329,7 +123,7 @@ INLINE void unpurify(xcc_node *nd, int p, int last_itm, int second, lenidx *ix,
 
 /* Covers or purifies the items of option cur other than the branch item. */
 INLINE void commit_option(xcc_item *cl, xcc_node *nd, int cur, int last_itm, int second,
-                          lenidx *ix, struct tally *t)
+                          xcc_lenidx *ix, xcc_tally *t)
 {
     for (int pp = cur + 1; pp != cur;) {
         int cc = nd[pp].itm;
@@ -349,7 +143,7 @@ INLINE void commit_option(xcc_item *cl, xcc_node *nd, int cur, int last_itm, int
 
 /* Undoes commit_option, right to left. */
 INLINE void uncommit_option(xcc_item *cl, xcc_node *nd, int cur, int last_itm, int second,
-                            lenidx *ix, struct tally *t)
+                            xcc_lenidx *ix, xcc_tally *t)
 {
     for (int pp = cur - 1; pp != cur;) {
         int cc = nd[pp].itm;
@@ -382,7 +176,7 @@ static int tracing_details(const xcc_tree *s)
  * length index (never when randomizing or tracing), the same item and
  * the same mems without the scan, when some item is short.
  */
-INLINE int choose_item(xcc_tree *s, lenidx *ix, struct tally *t)
+INLINE int choose_item(xcc_tree *s, xcc_lenidx *ix, xcc_tally *t)
 {
     const xcc_item *cl = s->p->cl;
     const xcc_node *nd = s->p->nd;
@@ -391,8 +185,8 @@ INLINE int choose_item(xcc_tree *s, lenidx *ix, struct tally *t)
     ullng before = t->mems;
     if (ix && ix->nonempty) {
         least = __builtin_ctz(ix->nonempty);
-        best = len_first(ix, least);
-        t->mems += 1 + 2 * (ullng)(least ? ix->active : len_rank(ix, best));
+        best = xcc_len_first(ix, least);
+        t->mems += 1 + 2 * (ullng)(least ? ix->active : xcc_len_rank(ix, best));
         goto chosen;
     }
     FILE *tf = s->sink->trace;
@@ -410,27 +204,14 @@ INLINE int choose_item(xcc_tree *s, lenidx *ix, struct tally *t)
         if (n < least) {
             best = k, least = n, ties = 1;
         } else if (n == least) {
-            ties++;
-            if (s->rng) {
-                t->mems += 4;
-                if (!gb_rng_unif(s->rng, ties))
-                    best = k;
-            }
+            xcc_links_tie(s, k, ++ties, &best, &t->mems);
         }
     }
-    if (trace) {
-        fputs(" branching on ", tf);
-        xcc_print_name(tf, s->p, best);
-        fprintf(tf, "(%d)\n", least);
-    }
+    if (trace)
+        xcc_links_trace_branch(tf, s->p, best, least);
 chosen:
-    if (s->sink->shape) {
-        FILE *sf = s->sink->shape;
-        fprintf(sf, "%d ", least);
-        xcc_print_name(sf, s->p, best);
-        fputc('\n', sf);
-        fflush(sf);
-    }
+    if (s->sink->shape)
+        xcc_links_shape(s->sink->shape, s->p, best, least);
     s->fig.cmems += t->mems - before;
     return best;
 }
@@ -440,7 +221,7 @@ chosen:
 xcc_status xcc_replay(xcc_tree *s, const int *path, int depth)
 {
     xcc_problem *p = s->p;
-    struct tally scratch = {0, 0, 0, 0};
+    xcc_tally scratch = {0, 0, 0, 0};
     if (xcc_tree_reserve(s, depth + 1))
         return XCC_NO_MEMORY;
     for (int l = 0; l < depth; l++) {
@@ -458,7 +239,7 @@ xcc_status xcc_replay(xcc_tree *s, const int *path, int depth)
 void xcc_unreplay(xcc_tree *s)
 {
     xcc_problem *p = s->p;
-    struct tally scratch = {0, 0, 0, 0};
+    xcc_tally scratch = {0, 0, 0, 0};
     for (int l = s->base_level - 1; l >= 0; l--) {
         int c = s->choice[l];
         uncommit_option(p->cl, p->nd, c, p->last_itm, p->second, NULL, &scratch);
@@ -485,7 +266,7 @@ int xcc_branch_item(const xcc_problem *p)
 double xcc_estimate_subtree(xcc_tree *s, int probes, gb_rng *rng)
 {
     xcc_problem *p = s->p;
-    struct tally scratch = {0, 0, 0, 0};
+    xcc_tally scratch = {0, 0, 0, 0};
     int cap = 64, *path = malloc((size_t)cap * sizeof(int));
     double total = 0.0;
     if (!path)
@@ -539,14 +320,9 @@ double xcc_estimate_subtree(xcc_tree *s, int probes, gb_rng *rng)
 static __attribute__((noinline)) void unwind(xcc_tree *s, int top)
 {
     xcc_problem *p = s->p;
-    struct tally scratch = {0, 0, 0, 0};
-    if (s->vbose & XCC_SHOW_TOTS) {
-        int *len = malloc((size_t)p->last_itm * sizeof(int));
-        if (len) /* without memory the totals show the lengths as read */
-            for (int k = 1; k < p->last_itm; k++)
-                len[k] = p->nd[k].len;
-        p->stop_len = len;
-    }
+    xcc_tally scratch = {0, 0, 0, 0};
+    if (s->vbose & XCC_SHOW_TOTS)
+        xcc_links_keep_lengths(p);
     int stopped_at = s->level;
     for (int l = top; l >= s->base_level; l--) {
         int c = s->choice[l];
@@ -559,66 +335,100 @@ static __attribute__((noinline)) void unwind(xcc_tree *s, int top)
     s->level = stopped_at;
 }
 
-#define SAVE_TALLY()                                                          \
-    (s->fig.mems = t.mems, s->fig.lmems = t.lmems, s->fig.updates = t.updates, \
-     s->fig.cleansings = t.cleansings)
+/* ---- the search ---------------------------------------------------------- */
 
 /*
- * Algorithm C; ix is the length index, or NULL to scan (see lenidx).
+ * Whether this node's subtree is searched here: XCC_SPLIT_DEEPER if so,
+ * XCC_SPLIT_HERE if another part of the program searches it (the
+ * parallel driver's split), XCC_SPLIT_STOP if the walk must stop.
+ */
+INLINE int split_at(xcc_tree *s)
+{
+    if (!s->split_depth || s->level < s->split_from)
+        return XCC_SPLIT_DEEPER;
+    int split = s->on_split ? s->on_split(s, s->split_ctx) : XCC_SPLIT_HERE;
+    return split == XCC_SPLIT_DEEPER && s->level == s->split_depth ? XCC_SPLIT_HERE : split;
+}
+
+/* The option cur, about to be tried, on the trace (v2). */
+INLINE void trace_choice(const xcc_tree *s, int cur)
+{
+    if ((s->vbose & XCC_SHOW_CHOICES) && s->level < s->show_choices_max) {
+        fprintf(s->sink->trace, "L%d:", s->level);
+        xcc_print_option(s->sink->trace, s->p, cur);
+    }
+}
+
+/* Down to the next level, making room for it: XCC_OK, or XCC_NO_MEMORY (still here). */
+INLINE xcc_status next_level(xcc_tree *s)
+{
+    if (++s->level > s->maxl) {
+        if (xcc_tree_reserve(s, s->level + 1)) {
+            s->level--;
+            return XCC_NO_MEMORY;
+        }
+        s->maxl = s->level;
+    }
+    return XCC_OK;
+}
+
+/*
+ * Every primary item is covered: a solution, a node of the tree one
+ * level down (xcc_links_solution). XCC_COMPLETE to go on, else why the
+ * walk stops; *status gets XCC_NO_MEMORY if the levels cannot grow.
+ */
+static xcc_stop solution(xcc_tree *s, xcc_tally t, xcc_status *status)
+{
+    s->fig.nodes++;
+    if (s->level + 1 > s->maxl) {
+        if (xcc_tree_reserve(s, s->level + 2)) {
+            *status = XCC_NO_MEMORY;
+            return XCC_COMPLETE;
+        }
+        s->maxl = s->level + 1;
+    }
+    if (s->vbose & XCC_SHOW_PROFILE)
+        s->profile[s->level + 1]++;
+    return xcc_links_solution(s, t, 0);
+}
+
+/*
+ * Algorithm C; ix is the length index, or NULL to scan (see xcc_lenidx).
  * When mems reach review, it sets *paused and returns at the top of a
  * node, to go on (resume) with or without the index. Why it ended goes
  * to s->fig.stop; it returns XCC_NO_MEMORY when the levels cannot grow.
+ * Its steps are DLX2's: forward (a new node: choose its item and cover
+ * it), advance (try option cur), backup (the item has no option left),
+ * recover (take option cur back); solution, and done.
  */
-INLINE xcc_status search(xcc_tree *s, lenidx *ix, int resume, ullng review, int *paused)
+INLINE xcc_status search(xcc_tree *s, xcc_lenidx *ix, int resume, ullng review, int *paused)
 {
     xcc_problem *p = s->p;
     xcc_item *cl = p->cl;
     xcc_node *nd = p->nd;
     const int last_itm = p->last_itm, second = p->second;
-    struct tally t = {s->fig.mems, s->fig.lmems, s->fig.updates, s->fig.cleansings};
+    xcc_tally t = xcc_tally_load(&s->fig);
     xcc_stop stop = XCC_COMPLETE;
     xcc_status status = XCC_OK;
-    int best, cur;
+    int best, cur, split;
     int chosen = 0; /* the option of the current level is in (for unwind) */
 
     if (!resume)
         s->level = s->base_level;
 forward:
     if (t.mems >= review) {
-        SAVE_TALLY();
+        xcc_tally_save(&s->fig, &t);
         *paused = 1;
         return XCC_OK;
     }
-    if (s->split_depth && s->level >= s->split_from) {
-        /* another part of the program may search this subtree */
-        int split = s->on_split ? s->on_split(s, s->split_ctx) : XCC_SPLIT_HERE;
-        if (split == XCC_SPLIT_STOP) {
-            stop = XCC_STOP_CALLBACK;
-            goto done;
-        }
-        if (split == XCC_SPLIT_HERE || s->level == s->split_depth)
-            goto subtree_done;
-    }
-    s->fig.nodes++;
-#ifdef XCC_SANITY
-    if (xcc_sanity_due(s->fig.nodes, (ullng)s->p->last_node))
-        xcc_links_sanity(s, "links");
-#endif
-    if (s->vbose & XCC_SHOW_PROFILE)
-        s->profile[s->level]++;
-    if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt)) {
-        stop = XCC_STOP_INTERRUPT;
+    if ((split = split_at(s)) == XCC_SPLIT_STOP) {
+        stop = XCC_STOP_CALLBACK;
         goto done;
     }
-    if (s->delta && t.mems >= s->thresh) {
-        s->thresh += s->delta;
-        SAVE_TALLY();
-        xcc_tree_progress(s, 0);
-    }
-    if (t.mems >= s->timeout) {
-        stop = XCC_STOP_MEMS;
+    if (split == XCC_SPLIT_HERE)
+        goto subtree_done;
+    if ((stop = xcc_links_enter(s, &t, "links", 0)) != XCC_COMPLETE)
         goto done;
-    }
     best = choose_item(s, ix, &t);
     cover(cl, nd, best, last_itm, second, ix, &t);
     cur = s->choice[s->level] = nd[best].down;
@@ -630,22 +440,14 @@ advance:
         cur = s->choice[s->level] = nd[cur].down;
         goto advance;
     }
-    if ((s->vbose & XCC_SHOW_CHOICES) && s->level < s->show_choices_max) {
-        fprintf(s->sink->trace, "L%d:", s->level);
-        xcc_print_option(s->sink->trace, p, cur);
-    }
+    trace_choice(s, cur);
     commit_option(cl, nd, cur, last_itm, second, ix, &t);
     t.mems++;
     if (cl[0].next == 0)
         goto solution;
-    if (++s->level > s->maxl) {
-        if (xcc_tree_reserve(s, s->level + 1)) {
-            status = XCC_NO_MEMORY;
-            s->level--;
-            chosen = 1;
-            goto done;
-        }
-        s->maxl = s->level;
+    if ((status = next_level(s)) != XCC_OK) {
+        chosen = 1;
+        goto done;
     }
     goto forward;
 backup:
@@ -664,40 +466,15 @@ recover:
     cur = s->choice[s->level] = nd[cur].down;
     t.mems += 2;
     goto advance;
-
 solution:
     chosen = 1;
-    s->fig.nodes++; /* a solution is a node of the tree too */
-    if (s->level + 1 > s->maxl) {
-        if (xcc_tree_reserve(s, s->level + 2)) {
-            status = XCC_NO_MEMORY;
-            goto done;
-        }
-        s->maxl = s->level + 1;
-    }
-    if (s->vbose & XCC_SHOW_PROFILE)
-        s->profile[s->level + 1]++;
-    if (s->sink->shape) {
-        fputs("sol\n", s->sink->shape);
-        fflush(s->sink->shape);
-    }
-    s->fig.solutions++;
-    if (s->sink->solution) {
-        SAVE_TALLY();
-        if (xcc_tree_solution(s, 0)) {
-            stop = XCC_STOP_CALLBACK;
-            goto done;
-        }
-    }
-    if (s->fig.solutions >= s->maxcount) {
-        stop = XCC_STOP_COUNT;
+    stop = solution(s, t, &status);
+    if (stop != XCC_COMPLETE || status != XCC_OK)
         goto done;
-    }
     chosen = 0;
     goto recover;
-
 done:
-    SAVE_TALLY();
+    xcc_tally_save(&s->fig, &t);
     s->fig.stop = stop;
     if (stop != XCC_COMPLETE || status != XCC_OK)
         unwind(s, chosen ? s->level : s->level - 1);
@@ -710,14 +487,14 @@ static __attribute__((noinline)) xcc_status search_scanning(xcc_tree *s, int res
     return search(s, NULL, resume, review, paused);
 }
 
-static __attribute__((noinline)) xcc_status search_indexed(xcc_tree *s, lenidx *ix, int resume,
+static __attribute__((noinline)) xcc_status search_indexed(xcc_tree *s, xcc_lenidx *ix, int resume,
                                                            ullng review, int *paused)
 {
     return search(s, ix, resume, review, paused);
 }
 
 /*
- * Scanning or the index (see lenidx)? Neither changes the tree or a
+ * Scanning or the index (see xcc_lenidx)? Neither changes the tree or a
  * figure, only the time, so the search decides as it goes. Every stretch
  * of REVIEW_MEMS mems (or 16 per primary item, if more) it pauses at a
  * node and compares what DLX2's scan cost in that stretch, cmems (two
@@ -742,10 +519,10 @@ xcc_status xcc_links_walk(xcc_tree *s)
     int may = !s->rng && !(s->vbose & XCC_SHOW_DETAILS) && s->len_index >= 0
               && (items >= LEN_INDEX_ITEMS || s->len_index > 0);
     ullng stretch = REVIEW_MEMS > 16ULL * (ullng)items ? REVIEW_MEMS : 16ULL * (ullng)items;
-    lenidx ix;
+    xcc_lenidx ix;
     int indexed = 0, paused = 0, resume = 0;
     if (may && s->len_index > 0)
-        indexed = !len_index_build(&ix, p); /* without memory, it scans */
+        indexed = !xcc_len_build(&ix, p); /* without memory, it scans */
     for (;;) {
         ullng cmems = s->fig.cmems, updates = s->fig.updates, lmems = s->fig.lmems;
         ullng review = may && !s->len_index ? s->fig.mems + stretch : ~0ULL;
@@ -753,16 +530,16 @@ xcc_status xcc_links_walk(xcc_tree *s)
                                  : search_scanning(s, resume, review, &paused);
         if (!paused) {
             if (indexed)
-                len_index_free(&ix);
+                xcc_len_free(&ix);
             return out;
         }
         paused = 0, resume = 1;
         cmems = s->fig.cmems - cmems;
         ullng hides = s->fig.updates - updates - (s->fig.lmems - lmems) / 4;
         if (!indexed && cmems > INDEX_ON * hides) {
-            indexed = !len_index_build(&ix, p);
+            indexed = !xcc_len_build(&ix, p);
         } else if (indexed && cmems < INDEX_OFF * hides) {
-            len_index_free(&ix);
+            xcc_len_free(&ix);
             indexed = 0;
         }
     }
@@ -770,7 +547,7 @@ xcc_status xcc_links_walk(xcc_tree *s)
 
 /* ---- the engine --------------------------------------------------------- */
 
-static const char *links_refuses(const xcc_problem *p, const xcc_settings *st)
+const char *xcc_links_refuses(const xcc_problem *p, const xcc_settings *st)
 {
     (void)p;
     if (st->threads > 1 || st->shards > 1)
@@ -778,17 +555,23 @@ static const char *links_refuses(const xcc_problem *p, const xcc_settings *st)
     return NULL;
 }
 
-static xcc_status links_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                              xcc_figures *fig, xcc_diag *d)
+xcc_status xcc_links_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
+                           xcc_figures *fig, xcc_status (*walk)(xcc_tree *t))
 {
-    (void)d;
     xcc_tree t;
     xcc_status status = xcc_tree_init(&t, p, st, sink);
     if (!status)
-        status = xcc_links_walk(&t);
+        status = walk(&t);
     xcc_tree_figures(&t, fig);
     xcc_tree_free(&t);
     return status;
 }
 
-const xcc_engine xcc_links_engine = {"links", links_refuses, links_solve, NULL};
+static xcc_status links_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
+                              xcc_figures *fig, xcc_diag *d)
+{
+    (void)d;
+    return xcc_links_solve(p, st, sink, fig, xcc_links_walk);
+}
+
+const xcc_engine xcc_links_engine = {"links", xcc_links_refuses, links_solve, NULL};
