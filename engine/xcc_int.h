@@ -261,7 +261,7 @@ struct xcc_dlx2 {
     int want_shape;        /* S<file> given */
     ullng progress_nodes;  /* engines without mems: a progress report every so many nodes */
     /* how the links find the branch item among many primary items
-       (xcc_search.c: "the length index"): 0 as it pays, 1 always with
+       (xcc_lenidx.h: "the length index"): 0 as it pays, 1 always with
        the index, -1 always by DLX2's scan; the tree and every figure are
        the same, only the time differs */
     int len_index;
