@@ -88,6 +88,15 @@ size_t xcc_bits_table_bytes(const xcc_problem *p);
 int xcc_bits_build(xcc_bits *b, const xcc_problem *p, int with_compat);
 void xcc_bits_free(xcc_bits *b);
 
+/*
+ * For purifying a word of options at a time (the twins of DLX2 and DLX3):
+ * for each secondary item and each color it gets, a row of W words, the
+ * options that give it that color; (*agree_of)[x - p->last_itm] is the
+ * row of node x, or -1 for a node without a color. 0, or 3 when memory
+ * is short (what was allocated is in *agree_of and *agree, to be freed).
+ */
+int xcc_bits_agree(const xcc_bits *b, const xcc_problem *p, int **agree_of, word **agree);
+
 BITS_INLINE int bits_has(const word *set, int o)
 {
     return (set[o / 64] >> (o % 64)) & 1;
