@@ -150,203 +150,300 @@ static int replay(mtwin *t, xcc_tree *s, int depth)
     return 0;
 }
 
-#define SAVE_FIGURES() \
-    (s->fig.mems = tot.mems, s->fig.updates = tot.updates, s->fig.cleansings = tot.cleansings, \
-     s->fig.cmems = cmems, s->fig.nodes = nodes, s->fig.solutions = count)
+/* The walk between its steps: the figures so far, and how it ends. */
+typedef struct walker {
+    xcc_tree *s;
+    mtwin *t;
+    const xcc_problem *p;
+    int base;              /* the level of the subtree's root (base_level) */
+    cost tot;
+    ullng cmems, nodes, count;
+    ullng wanted;          /* no solution before this one is listed (m<n>: one in n) */
+    xcc_stop stop;
+    xcc_status status;
+} walker;
 
-BITS_HOT static xcc_status mtwin_walk(xcc_tree *s, mtwin *t)
+/* The steps of the walk; each returns the next. */
+enum step { AT_NODE, AT_LEAF, NEXT_CHOICE, BACK_UP, GO_UP, SOLUTION, END };
+
+BITS_INLINE void save_figures(const walker *w)
 {
-    const xcc_problem *p = s->p;
-    const xcc_node *nd = p->nd;
-    xcc_stop stop = XCC_COMPLETE;
-    xcc_status status = XCC_OK;
-    cost tot = {s->fig.mems, s->fig.updates, s->fig.cleansings};
-    ullng cmems = s->fig.cmems, nodes = s->fig.nodes, count = s->fig.solutions;
-    const int base = s->base_level;
-    free(p->stop_len);
-    s->p->stop_len = NULL;
-    if (reserve_slot(t, 0) || xcc_tree_reserve(s, base + 2)) {
-        status = XCC_NO_MEMORY;
-        goto done;
-    }
-    mcc_twin_root(t, p, &t->slots[0]);
-    if (replay(t, s, base)) {
-        status = XCC_NO_MEMORY;
-        goto done;
-    }
-    s->level = base;
+    xcc_figures *f = &w->s->fig;
+    f->mems = w->tot.mems, f->updates = w->tot.updates, f->cleansings = w->tot.cleansings;
+    f->cmems = w->cmems, f->nodes = w->nodes, f->solutions = w->count;
+}
 
-forward:
-    if (s->level == s->split_depth && s->split_depth) {
-        SAVE_FIGURES();
-        if (s->on_split && s->on_split(s, s->split_ctx)) {
-            stop = XCC_STOP_CALLBACK;
-            goto done;
-        }
-        goto backdown;
-    }
-    if (s->level + 2 >= t->nslots || s->level + 2 >= s->levels_cap) {
-        if (reserve_slot(t, s->level + 2) || xcc_tree_reserve(s, s->level + 2)) {
-            status = XCC_NO_MEMORY;
-            goto done;
-        }
-    }
-    nodes++;
+BITS_INLINE enum step stop_walk(walker *w, xcc_stop why)
+{
+    w->stop = why;
+    return END;
+}
+
+BITS_INLINE enum step no_memory(walker *w)
+{
+    w->status = XCC_NO_MEMORY;
+    return END;
+}
+
+/* The root slot, and the path above the subtree made again (base_level). */
+BITS_INLINE enum step start_walk(walker *w)
+{
+    mtwin *t = w->t;
+    free(w->p->stop_len);
+    w->s->p->stop_len = NULL;
+    if (reserve_slot(t, 0) || xcc_tree_reserve(w->s, w->base + 2))
+        return no_memory(w);
+    mcc_twin_root(t, w->p, &t->slots[0]);
+    if (replay(t, w->s, w->base))
+        return no_memory(w);
+    w->s->level = w->base;
+    return AT_NODE;
+}
+
+/* The deepest level below the level above is at least deep levels under this one. */
+BITS_INLINE void deepen(walker *w, int deep)
+{
+    int l = w->s->level;
+    if (l > w->base && w->t->frames[l - 1].deep < deep + 1)
+        w->t->frames[l - 1].deep = deep + 1;
+}
+
+/*
+ * A node of the tree: counted and checked; END when a limit is reached
+ * (or memory is short), else AT_NODE.
+ */
+BITS_INLINE enum step enter_node(walker *w)
+{
+    xcc_tree *s = w->s;
+    mtwin *t = w->t;
+    if (s->level + 2 >= t->nslots || s->level + 2 >= s->levels_cap)
+        if (reserve_slot(t, s->level + 2) || xcc_tree_reserve(s, s->level + 2))
+            return no_memory(w);
+    w->nodes++;
 #ifdef XCC_SANITY
-    if (xcc_sanity_due(nodes, (ullng)t->b.P * (ullng)t->b.W))
-        twin_sanity(t, &t->slots[s->level], nodes);
+    if (xcc_sanity_due(w->nodes, (ullng)t->b.P * (ullng)t->b.W))
+        twin_sanity(t, &t->slots[s->level], w->nodes);
 #endif
     t->frames[s->level].entry = NULL;
     t->frames[s->level].deep = 0;
-    if (s->level > base && t->frames[s->level - 1].deep < 1)
-        t->frames[s->level - 1].deep = 1;
+    deepen(w, 0);
     if (s->vbose & XCC_SHOW_PROFILE)
         s->profile[s->level]++;
-    if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt)) {
-        stop = XCC_STOP_INTERRUPT;
-        goto done;
-    }
-    if (s->delta && tot.mems >= s->thresh) {
+    if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt))
+        return stop_walk(w, XCC_STOP_INTERRUPT);
+    if (s->delta && w->tot.mems >= s->thresh) {
         s->thresh += s->delta;
-        SAVE_FIGURES();
+        save_figures(w);
         xcc_tree_progress(s, 1);
     }
-    if (tot.mems >= s->timeout) {
-        stop = XCC_STOP_MEMS;
-        goto done;
-    }
-    {
-        mslot *sl = &t->slots[s->level];
-        int score, x = choose(t, sl, &score);
-        if (t->memo && score > 0 && score < MCC_INFINITY) {
-            mframe *fr = &t->frames[s->level];
-            word *key = t->keys + (size_t)s->level * (size_t)t->K, fig[M_FIGS];
-            word h = memo_key(t, sl, key);
-            if (memo_find(t->memo, h, key, &fr->entry, fig)
-                && count + fig[M_COUNT] < s->maxcount && tot.mems + fig[M_MEMS] < s->timeout
-                && (!s->delta || tot.mems + fig[M_MEMS] < s->thresh)) {
-                /* the subtree, walked before: its figures (this node's included) */
-                count += fig[M_COUNT], nodes += fig[M_NODES] - 1, cmems += fig[M_CMEMS];
-                tot.mems += fig[M_MEMS], tot.updates += fig[M_UPDATES];
-                tot.cleansings += fig[M_CLEANSINGS];
-                int deep = (int)fig[M_DEEP];
-                if (s->level + deep > s->maxl) {
-                    if (xcc_tree_reserve(s, s->level + deep + 2)) {
-                        status = XCC_NO_MEMORY;
-                        goto done;
-                    }
-                    s->maxl = s->level + deep;
-                }
-                if (s->level > base && t->frames[s->level - 1].deep < deep + 1)
-                    t->frames[s->level - 1].deep = deep + 1;
-                fr->entry = NULL;
-                goto backdown;
-            }
-            fr->start = tot;
-            fr->start_cmems = cmems, fr->start_nodes = nodes - 1, fr->start_count = count;
-        }
-        ullng m = 1 + 2 * (ullng)sl->nact;
-        tot.mems += m, cmems += m;
-        if (score <= 0)
-            goto backdown;
-        if (score == MCC_INFINITY)
-            goto solution;
-        s->path[s->level].d = score;
-        s->path[s->level].k = 0;
-        level_start(t, sl, &t->frames[s->level], nd, x, &tot);
-    }
-advance:
-    {
-        mslot *sl = &t->slots[s->level];
-        mframe *f = &t->frames[s->level];
-        int o;
-        if (!level_try(t, sl, f, nd, &o, &tot))
-            goto backup;
-        s->path[s->level].k++;
-        mslot *child = &t->slots[s->level + 1];
-        if (o < 0) {
-            copy_slot(child, sl, t->stride);
-            s->choice[s->level] = f->item;
-            f->commit_mems = 0;
-        } else {
-            int q = node_in(t, f, o), leaf = ends_search(t, sl, f, o);
-            cost c = {0, 0, 0};
-            s->choice[s->level] = q;
-            if (leaf) { /* a solution: its slot needs no keys */
-                copy_slot(child, sl, t->head);
-                child->nact = 0;
-                commit(t, child, sl->bnd, p, q, 0, &c);
-            } else {
-                copy_slot(child, sl, t->stride);
-                commit(t, child, child->bnd, p, q, 1, &c);
-            }
-            tot.mems += c.mems, tot.updates += c.updates, tot.cleansings += c.cleansings;
-            f->commit_mems = c.mems;
-        }
-        if (++s->level > s->maxl)
-            s->maxl = s->level;
-        goto forward;
-    }
-backup:
-    {
-        mframe *fr = &t->frames[s->level];
-        tot.mems += level_end_mems(fr);
-        if (fr->entry) { /* a subtree finished: its figures for the memo */
-            word fig[M_FIGS];
-            fig[M_COUNT] = count - fr->start_count, fig[M_NODES] = nodes - fr->start_nodes;
-            fig[M_MEMS] = tot.mems - fr->start.mems, fig[M_LMEMS] = 0;
-            fig[M_UPDATES] = tot.updates - fr->start.updates;
-            fig[M_CLEANSINGS] = tot.cleansings - fr->start.cleansings;
-            fig[M_CMEMS] = cmems - fr->start_cmems, fig[M_DEEP] = (word)fr->deep;
-            memo_write(t->memo, fr->entry, t->keys + (size_t)s->level * (size_t)t->K, fig);
-            if (++t->memo_unbooked == 256) {
-                xcc_memo_grow(t->memo, t->memo_unbooked);
-                t->memo_unbooked = 0;
-            }
-        }
-        if (s->level > base && t->frames[s->level - 1].deep < fr->deep + 1)
-            t->frames[s->level - 1].deep = fr->deep + 1;
-    }
-backdown:
-    if (s->level == base)
-        goto done;
-    s->level--;
-    {
-        mframe *f = &t->frames[s->level];
-        tot.mems += 2;
-        if (f->is_null) {
-            tot.mems += 3;
-            goto backup;
-        }
-        tot.mems += f->commit_mems + 2;
-        goto advance;
-    }
+    if (w->tot.mems >= s->timeout)
+        return stop_walk(w, XCC_STOP_MEMS);
+    return AT_NODE;
+}
 
-solution:
-    count++;
-    if (s->sink->solution) {
-        SAVE_FIGURES();
+/*
+ * The figures of the subtree below this node from the memo, if it holds
+ * them and they stay within the limits: then they are added (this node's
+ * included), and the subtree is not walked (1). Else the node's entry
+ * and the figures so far are noted, for back_up to write.
+ */
+BITS_INLINE int remembered(walker *w, const mslot *sl)
+{
+    xcc_tree *s = w->s;
+    mtwin *t = w->t;
+    mframe *fr = &t->frames[s->level];
+    word *key = t->keys + (size_t)s->level * (size_t)t->K, fig[M_FIGS];
+    word h = memo_key(t, sl, key);
+    if (memo_find(t->memo, h, key, &fr->entry, fig) && w->count + fig[M_COUNT] < s->maxcount
+        && w->tot.mems + fig[M_MEMS] < s->timeout
+        && (!s->delta || w->tot.mems + fig[M_MEMS] < s->thresh)) {
+        w->count += fig[M_COUNT], w->nodes += fig[M_NODES] - 1, w->cmems += fig[M_CMEMS];
+        w->tot.mems += fig[M_MEMS], w->tot.updates += fig[M_UPDATES];
+        w->tot.cleansings += fig[M_CLEANSINGS];
+        int deep = (int)fig[M_DEEP];
+        if (s->level + deep > s->maxl) {
+            if (xcc_tree_reserve(s, s->level + deep + 2))
+                return no_memory(w), 1;
+            s->maxl = s->level + deep;
+        }
+        deepen(w, deep);
+        fr->entry = NULL;
+        return 1;
+    }
+    fr->start = w->tot;
+    fr->start_cmems = w->cmems, fr->start_nodes = w->nodes - 1, fr->start_count = w->count;
+    return 0;
+}
+
+/* A node: the split of the parallel driver, the limits, the memo, then DLX3's branch item. */
+BITS_INLINE enum step at_node(walker *w)
+{
+    xcc_tree *s = w->s;
+    mtwin *t = w->t;
+    if (s->level == s->split_depth && s->split_depth) {
+        save_figures(w);
+        if (s->on_split && s->on_split(s, s->split_ctx))
+            return stop_walk(w, XCC_STOP_CALLBACK);
+        return GO_UP;
+    }
+    if (enter_node(w) == END)
+        return END;
+    mslot *sl = &t->slots[s->level];
+    int score, x = choose(t, sl, &score);
+    if (t->memo && score > 0 && score < MCC_INFINITY && remembered(w, sl))
+        return w->status ? END : GO_UP;
+    ullng m = 1 + 2 * (ullng)sl->nact;
+    w->tot.mems += m, w->cmems += m;
+    if (score <= 0)
+        return GO_UP;
+    if (score == MCC_INFINITY)
+        return SOLUTION;
+    s->path[s->level].d = score;
+    s->path[s->level].k = 0;
+    level_start(t, sl, &t->frames[s->level], w->p->nd, x, &w->tot);
+    return NEXT_CHOICE;
+}
+
+/* The level's next choice, made in the child's slot; BACK_UP when none is left. */
+BITS_INLINE enum step next_choice(walker *w)
+{
+    xcc_tree *s = w->s;
+    mtwin *t = w->t;
+    const xcc_problem *p = w->p;
+    mslot *sl = &t->slots[s->level];
+    mframe *f = &t->frames[s->level];
+    int o;
+    if (!level_try(t, sl, f, p->nd, &o, &w->tot))
+        return BACK_UP;
+    s->path[s->level].k++;
+    mslot *child = &t->slots[s->level + 1];
+    int leaf = 0;
+    if (o < 0) {
+        copy_slot(child, sl, t->stride);
+        s->choice[s->level] = f->item;
+        f->commit_mems = 0;
+    } else {
+        int q = node_in(t, f, o);
+        leaf = ends_search(t, sl, f, o);
+        cost c = {0, 0, 0};
+        s->choice[s->level] = q;
+        if (leaf) { /* a solution: its slot needs no keys */
+            copy_slot(child, sl, t->head);
+            child->nact = 0;
+            commit(t, child, sl->bnd, p, q, 0, &c);
+        } else {
+            copy_slot(child, sl, t->stride);
+            commit(t, child, child->bnd, p, q, 1, &c);
+        }
+        w->tot.mems += c.mems, w->tot.updates += c.updates, w->tot.cleansings += c.cleansings;
+        f->commit_mems = c.mems;
+    }
+    if (++s->level > s->maxl)
+        s->maxl = s->level;
+    return leaf ? AT_LEAF : AT_NODE;
+}
+
+/* Every choice of the level is made: it is taken back, and its subtree remembered. */
+BITS_INLINE enum step back_up(walker *w)
+{
+    xcc_tree *s = w->s;
+    mtwin *t = w->t;
+    mframe *fr = &t->frames[s->level];
+    w->tot.mems += level_end_mems(fr);
+    if (fr->entry) {
+        word fig[M_FIGS];
+        fig[M_COUNT] = w->count - fr->start_count, fig[M_NODES] = w->nodes - fr->start_nodes;
+        fig[M_MEMS] = w->tot.mems - fr->start.mems, fig[M_LMEMS] = 0;
+        fig[M_UPDATES] = w->tot.updates - fr->start.updates;
+        fig[M_CLEANSINGS] = w->tot.cleansings - fr->start.cleansings;
+        fig[M_CMEMS] = w->cmems - fr->start_cmems, fig[M_DEEP] = (word)fr->deep;
+        memo_write(t->memo, fr->entry, t->keys + (size_t)s->level * (size_t)t->K, fig);
+        if (++t->memo_unbooked == 256) {
+            xcc_memo_grow(t->memo, t->memo_unbooked);
+            t->memo_unbooked = 0;
+        }
+    }
+    deepen(w, fr->deep);
+    return GO_UP;
+}
+
+/* Up a level, to take its choice back: a null choice ends the level. */
+BITS_INLINE enum step go_up(walker *w)
+{
+    xcc_tree *s = w->s;
+    if (s->level == w->base)
+        return END;
+    s->level--;
+    mframe *f = &w->t->frames[s->level];
+    w->tot.mems += 2;
+    if (f->is_null) {
+        w->tot.mems += 3;
+        return BACK_UP;
+    }
+    w->tot.mems += f->commit_mems + 2;
+    return NEXT_CHOICE;
+}
+
+BITS_INLINE enum step solution(walker *w)
+{
+    xcc_tree *s = w->s;
+    w->count++;
+    if (w->count >= w->wanted && s->sink->solution) {
+        ullng n = s->sink->every > 1 ? s->sink->every : 1;
+        w->wanted = (w->count / n + 1) * n; /* a division per solution listed, not per solution */
+        save_figures(w);
         int level = s->level;
         s->level = level - 1;
         int stopped = xcc_tree_solution(s, 1);
         s->level = level;
-        if (stopped) {
-            stop = XCC_STOP_CALLBACK;
-            goto done;
+        if (stopped)
+            return stop_walk(w, XCC_STOP_CALLBACK);
+    }
+    if (w->count >= s->maxcount)
+        return stop_walk(w, XCC_STOP_COUNT);
+    return GO_UP;
+}
+
+/*
+ * A node known to be a solution (no active item left): at_node's steps
+ * without a branch item to look for, then the solution, then back up.
+ * Two nodes in three are such on some problems.
+ */
+BITS_INLINE enum step at_leaf(walker *w)
+{
+    xcc_tree *s = w->s;
+    if (s->level == s->split_depth && s->split_depth)
+        return AT_NODE;
+    if (enter_node(w) == END)
+        return END;
+    w->tot.mems++, w->cmems++; /* the scan of no active item */
+    enum step next = solution(w);
+    return next == GO_UP ? go_up(w) : next;
+}
+
+BITS_HOT static xcc_status mtwin_walk(xcc_tree *s, mtwin *t)
+{
+    walker w = {.s = s, .t = t, .p = s->p, .base = s->base_level,
+                .tot = {s->fig.mems, s->fig.updates, s->fig.cleansings},
+                .cmems = s->fig.cmems, .nodes = s->fig.nodes, .count = s->fig.solutions,
+                .stop = XCC_COMPLETE, .status = XCC_OK};
+    w.wanted = s->sink->every > 1 ? (w.count / s->sink->every + 1) * s->sink->every : 0;
+    for (enum step next = start_walk(&w); next != END;) {
+        switch (next) {
+        case AT_NODE: next = at_node(&w); break;
+        case AT_LEAF: next = at_leaf(&w); break;
+        case NEXT_CHOICE: next = next_choice(&w); break;
+        case BACK_UP: next = back_up(&w); break;
+        case GO_UP: next = go_up(&w); break;
+        case SOLUTION: next = solution(&w); break;
+        case END: break;
         }
     }
-    if (count >= s->maxcount) {
-        stop = XCC_STOP_COUNT;
-        goto done;
-    }
-    goto backdown;
-
-done:
-    SAVE_FIGURES();
-    s->fig.stop = stop;
-    if (stop != XCC_COMPLETE && status == XCC_OK && (s->vbose & XCC_SHOW_TOTS))
+    save_figures(&w);
+    s->fig.stop = w.stop;
+    if (w.stop != XCC_COMPLETE && w.status == XCC_OK && (s->vbose & XCC_SHOW_TOTS))
         note_stop_lengths(s, s->level - 1);
-    return status;
+    return w.status;
 }
 
 xcc_status mcc_twin_walk(void *tw, xcc_tree *s)

@@ -312,6 +312,8 @@ BITS_INLINE int ends_search(const mtwin *t, const mslot *s, const mframe *f, int
 {
     const xcc_bits *b = &t->b;
     int left = s->nact;
+    if (left > b->pstart[o + 1] - b->pstart[o])
+        return 0; /* more items are active than o has */
     for (int k = b->pstart[o]; k < b->pstart[o + 1]; k++) {
         int i = b->prim[k];
         left -= i + 1 != f->item && s->bnd[i] == 1;
