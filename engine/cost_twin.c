@@ -39,6 +39,7 @@
 
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 static xcc_status reserve_levels(cost_walk *w, cost_twin *tw, int need)
 {
@@ -55,6 +56,12 @@ static xcc_status reserve_levels(cost_walk *w, cost_twin *tw, int need)
         tw->level_rank = b;
     if (!a || !b)
         return XCC_NO_MEMORY;
+    if (tw->snap_items) {
+        int *s = realloc(tw->snap, (size_t)cap * 2 * (size_t)tw->snap_items * sizeof(int));
+        if (!s)
+            return XCC_NO_MEMORY;
+        tw->snap = s;
+    }
     tw->levels_cap = cap;
     return XCC_OK;
 }
@@ -234,13 +241,21 @@ INLINE int purify(cost_twin *tw, int cc, int x, int p, int lim, struct tally *t)
     return op;
 }
 
-/* Undoes the last op. */
-INLINE void undo(cost_twin *tw, struct tally *t)
+/*
+ * Undoes the last op; its options' lengths too if with_len, else the
+ * caller copies them back from a row of snap.
+ */
+INLINE void undo_op(cost_twin *tw, int with_len, struct tally *t)
 {
     const twin_op *o = &tw->ops[--tw->nops];
-    for (int i = o->h0 + o->nh - 1; i >= o->h0; i--)
-        unhide(tw, tw->hidden[i]);
-    tw->len[o->item] -= o->nh;
+    if (with_len) {
+        for (int i = o->h0 + o->nh - 1; i >= o->h0; i--)
+            unhide(tw, tw->hidden[i]);
+        tw->len[o->item] -= o->nh;
+    } else {
+        for (int i = o->h0; i < o->h0 + o->nh; i++)
+            tw->live[tw->hidden[i] / 64] |= 1ULL << (tw->hidden[i] % 64);
+    }
     tw->nhidden = o->h0;
     while (tw->ntrail > o->t0) {
         const struct trail *x = &tw->trail[--tw->ntrail];
@@ -256,6 +271,21 @@ INLINE void undo(cost_twin *tw, struct tally *t)
         tw->purified[o->item] = 0;
     }
     t->mems += o->mems;
+}
+
+INLINE void undo(cost_twin *tw, struct tally *t)
+{
+    undo_op(tw, 1, t);
+}
+
+/* Row k of snap: the lengths now, or (restore) back to them. */
+INLINE void snap_len(cost_twin *tw, int k, int restore)
+{
+    int *row = tw->snap + (size_t)k * (size_t)tw->snap_items;
+    if (restore)
+        memcpy(tw->len, row, (size_t)tw->snap_items * sizeof(int));
+    else
+        memcpy(row, tw->len, (size_t)tw->snap_items * sizeof(int));
 }
 
 /* Covers or purifies the entries of rank r after entry own, round to it. */
@@ -277,13 +307,15 @@ INLINE int commit(cost_twin *tw, int r, int own, ullng thresh, struct tally *t)
     return 0;
 }
 
-/* Undoes commit: every op above mark, the last first. */
-INLINE void uncommit(cost_twin *tw, int r, int mark, struct tally *t)
+/* Undoes commit: every op above mark, the last first; the lengths from row (l of snap), if any. */
+INLINE void uncommit(cost_twin *tw, int r, int mark, int row, struct tally *t)
 {
     const twin_tables *tb = tw->tb;
     t->mems += (ullng)(tb->ra[r + 1].at - tb->ra[r].at) + 1;
     while (tw->nops > mark)
-        undo(tw, t);
+        undo_op(tw, row < 0, t);
+    if (row >= 0)
+        snap_len(tw, row, 1);
 }
 
 /* ---- lists, by bits ----------------------------------------------------------- */
@@ -527,6 +559,8 @@ INLINE int branch(cost_walk *w, cost_twin *tw, int *cur, struct tally *t)
     w->nextcost = w->curcost + tb->cost[*cur];
     w->thresh0[s->level] = w->cutoff - w->nextcost;
     t->mems += 5;
+    if (tw->snap_items)
+        snap_len(tw, 2 * s->level, 0);
     tw->branch_op[s->level] = cover(tw, best, below(tb, w->thresh0[s->level]), t);
     return tw->branch_op[s->level] < 0 ? -1 : 1;
 }
@@ -547,6 +581,8 @@ INLINE int take(cost_walk *w, cost_twin *tw, int cur, struct tally *t)
     s->choice[s->level] = node_of(w, cur, best);
     w->thresh[s->level] = w->cutoff - w->nextcost;
     t->mems++;
+    if (tw->snap_items)
+        snap_len(tw, 2 * s->level + 1, 0);
     if (commit(tw, cur, own, w->thresh[s->level], t) < 0)
         return NO_MEMORY;
     t->mems++;
@@ -574,7 +610,7 @@ INLINE int next_try(cost_walk *w, cost_twin *tw, int cur, struct tally *t)
 {
     xcc_tree *s = &w->t;
     t->mems++;
-    uncommit(tw, cur, tw->branch_op[s->level] + 1, t);
+    uncommit(tw, cur, tw->branch_op[s->level] + 1, tw->snap_items ? 2 * s->level + 1 : -1, t);
     cur = next_child(tw, s->level, cur);
     t->mems += 2;
     if (cur < 0)
@@ -628,7 +664,9 @@ advance:
     }
 backup:
     t.mems++;
-    undo(tw, &t);
+    undo_op(tw, !tw->snap_items, &t);
+    if (tw->snap_items)
+        snap_len(tw, 2 * s->level, 1);
 backdown:
     if (s->level == s->base_level)
         goto done;

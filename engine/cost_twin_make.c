@@ -187,6 +187,7 @@ void xcc_cost_twin_delete(cost_twin *tw)
     free(tw->ops);
     free(tw->branch_op);
     free(tw->level_rank);
+    free(tw->snap);
     free(tw);
 }
 
@@ -222,6 +223,7 @@ cost_twin *xcc_cost_twin_new(const cost_walk *w, const cost_twin *from)
         tw->live[r / 64] |= 1ULL << (r % 64);
     for (int k = 1; k < p->last_itm; k++)
         tw->len[k] = p->nd[k].len;
+    tw->snap_items = p->last_itm <= TWIN_SNAP_ITEMS ? p->last_itm : 0;
     memcpy(tw->cl, p->cl, ((size_t)p->last_itm + 1) * sizeof(xcc_item));
     return tw;
 }
