@@ -420,9 +420,9 @@ INLINE int live_below(const cost_twin *tw, int k, int f, int lim, int cap, int l
     for (;;) {
         if ((i + 1) * 64 > lim)
             x &= (1ULL << (lim % 64)) - 1;
-        for (; x; x &= x - 1) /* few: no popcount instruction is assumed */
-            if (++n > cap)
-                return n;
+        n += __builtin_popcountll(x); /* past cap, how far does not matter */
+        if (n > cap)
+            return n;
         if (++i * 64 >= lim || n == len)
             return n;
         x = bits[i] & tw->live[i];
@@ -622,7 +622,7 @@ INLINE int next_try(cost_walk *w, cost_twin *tw, int cur, struct tally *t)
 }
 
 /* The mems of the solution as the links charge them are those of cost_search.c's solution(). */
-xcc_status xcc_cost_twin_search(cost_walk *w)
+BITS_HOT xcc_status xcc_cost_twin_search(cost_walk *w)
 {
     xcc_tree *s = &w->t;
     cost_twin *tw = w->twin;

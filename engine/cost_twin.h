@@ -7,6 +7,7 @@
 #define COST_TWIN_H
 
 #include "cost.h"
+#include "xcc_bits.h" /* BITS_HOT */
 
 #define INLINE static inline __attribute__((always_inline))
 #define TWIN_MAX_BYTES (256.0 * 1024 * 1024)
