@@ -232,15 +232,7 @@ BITS_INLINE void deactivate(mslot *s, int x)
 BITS_INLINE void cover(const mtwin *t, mslot *s, const xcc_node *nd, int x, word *opts,
                        int keys, cost *c)
 {
-    const xcc_bits *b = &t->b;
-    const word *mk = bits_item_mask(b, x);
-    ullng m = 0;
-    for (int w = 0; w < b->W; w++) {
-        word h = s->live[w] & mk[w];
-        opts[w] = h;
-        s->live[w] &= ~h;
-        m += (ullng)__builtin_popcountll(h);
-    }
+    ullng m = bits_take(&t->b, s->live, x, opts);
     c->mems += 3 + m + 1;
     c->updates++;
     hide_set(t, s, nd, opts, 0, keys, c);
@@ -252,18 +244,9 @@ BITS_INLINE void cover(const mtwin *t, mslot *s, const xcc_node *nd, int x, word
 BITS_INLINE void purify(const mtwin *t, mslot *s, const xcc_node *nd, int x, int q,
                         int last_itm, int keys, cost *c)
 {
-    const xcc_bits *b = &t->b;
-    const word *mk = bits_item_mask(b, x);
-    const word *ag = t->agree + (size_t)t->agree_of[q - last_itm] * (size_t)b->W;
+    const word *ag = t->agree + (size_t)t->agree_of[q - last_itm] * (size_t)t->b.W;
     word *h = t->scratch;
-    ullng all = 0, same = 0;
-    for (int w = 0; w < b->W; w++) {
-        word l = s->live[w] & mk[w];
-        h[w] = l & ~ag[w];
-        s->live[w] &= ~h[w];
-        all += (ullng)__builtin_popcountll(l);
-        same += (ullng)__builtin_popcountll(l & ag[w]);
-    }
+    ullng same, all = bits_take_other_colors(&t->b, s->live, x, ag, h, &same);
     c->mems += 2 + 2 * all + same;
     c->cleansings += 1 + same;
     hide_set(t, s, nd, h, 1, keys, c);
