@@ -35,301 +35,11 @@
  * The twin stands aside for tracing (v2, v4) and for z<n> and Z<chars>,
  * which the links do, and when its tables would pass 256 MB.
  */
-#include "cost.h"
+#include "cost_twin.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define INLINE static inline __attribute__((always_inline))
-#define TWIN_MAX_BYTES (256.0 * 1024 * 1024)
-
-/* What never changes while searching: shared by the threads' twins. */
-typedef struct twin_tables {
-    int n, words;          /* options (ranks 0 .. n-1), words of a bit set */
-    int last_itm, second;
-    int *rank_opt;         /* rank -> option */
-    int *opt_rank;         /* option -> rank */
-    ullng *cost;           /* net cost by rank, nondecreasing */
-    ullng *bits;           /* item k's options: words k*words .. */
-    int *ent;              /* the entries (items) of every rank, in node order */
-    unsigned short *ent16; /* the same, when items fit in 16 bits (for the cache), or NULL */
-    int *color;            /* and their colors */
-    struct rank_at {       /* per rank, side by side for hiding: */
-        int at;            /* its entries: ent[at .. the next rank's at - 1] */
-        int hfull;         /* 2 + the sum over its entries of 4 or 6 */
-    } *ra;
-    /*
-     * For purifying without looking for entries: each colored item's
-     * options of each of its colors, as bit sets, the colors of item k
-     * being hue[hue_at[k] .. hue_at[k+1]-1] and their sets hue_bits from
-     * words * that index on. NULL when they would take too much room.
-     */
-    int *hue_at, *hue;
-    ullng *hue_bits;
-} twin_tables;
-
-/* A cover or a purification, for its undoing: its hidden and cleansed ranks on the stacks. */
-typedef struct twin_op {
-    int item, covered;     /* a cover, or a purification */
-    int h0, nh;            /* hidden[h0 .. h0+nh-1] */
-    int c0, nc;            /* cleansed[c0 .. c0+nc-1] */
-    ullng mems;            /* what it cost, and what its undoing costs */
-    int t0;                /* the trail of first[] when it was made */
-} twin_op;
-
-struct cost_twin {
-    twin_tables *tb;
-    int owns;              /* tb is this twin's */
-    ullng *live;           /* L */
-    int *len;              /* per item: options in its list (covered items: frozen) */
-    int *first;            /* per item: no live option below this rank */
-    /*
-     * first[k] moves up only when first_live finds it, and the old value
-     * goes on the trail; undoing an op puts back what was found after it,
-     * so unhiding an option never has to look at first[].
-     */
-    struct trail { int item, first; } *trail;
-    int ntrail, trail_cap;
-    int *cleansed;         /* per rank */
-    char *purified;        /* per item */
-    xcc_item *cl;          /* the active lists */
-    int *hidden, *cleans;  /* stacks of ranks */
-    int nhidden, ncleans;
-    twin_op *ops;
-    int nops, ops_cap;
-    int *branch_op;        /* per level: the op of the branch item's cover */
-    int *level_rank;       /* per level: the rank chosen */
-    int levels_cap;
-};
-
-/* ---- the tables -------------------------------------------------------------- */
-
-static void tables_free(twin_tables *tb)
-{
-    if (!tb)
-        return;
-    free(tb->rank_opt);
-    free(tb->opt_rank);
-    free(tb->cost);
-    free(tb->bits);
-    free(tb->ent);
-    free(tb->color);
-    free(tb->ra);
-    free(tb->ent16);
-    free(tb->hue_at);
-    free(tb->hue);
-    free(tb->hue_bits);
-    free(tb);
-}
-
-/* An option and its net cost, to be put in rank order. */
-struct ranked {
-    ullng cost;
-    int o;
-};
-
-static int by_rank(const void *a, const void *b)
-{
-    const struct ranked *x = a, *y = b;
-    return x->cost != y->cost ? (x->cost < y->cost ? -1 : 1) : (x->o > y->o) - (x->o < y->o);
-}
-
-double xcc_cost_twin_bytes(const xcc_problem *p)
-{
-    double words = ((double)p->options + 63) / 64;
-    return words * 8 * (p->last_itm + 2) + 40.0 * (double)p->options
-           + 12.0 * (double)(p->last_node - p->last_itm) + 32.0 * p->last_itm;
-}
-
-/* Whether every list of lk holds its options in rank order. */
-static int lists_in_rank_order(const cost_links *lk, const xcc_problem *p, const int *opt_rank)
-{
-    for (int k = 1; k < lk->last_itm; k++) {
-        int prev = -1;
-        for (int x = lk->nd[k].down; x != k; x = lk->nd[x].down) {
-            int r = opt_rank[xcc_option_of(p, x)];
-            if (r <= prev)
-                return 0;
-            prev = r;
-        }
-    }
-    return 1;
-}
-
-/* The bit sets of hue_bits, if they take at most 64 MB; a failure leaves them out. */
-static void hues_make(twin_tables *tb, const xcc_problem *p)
-{
-    int items = p->last_itm, nhues = 0;
-    int *seen = calloc((size_t)p->ncolors + 2, sizeof(int)); /* stamp: item + 1 */
-    if (!seen || !(tb->hue_at = malloc(((size_t)items + 1) * sizeof(int))))
-        goto out;
-    for (int pass = 0; pass < 2; pass++) {
-        memset(seen, 0, ((size_t)p->ncolors + 2) * sizeof(int));
-        nhues = 0;
-        for (int k = 0; k < items; k++) {
-            tb->hue_at[k] = nhues;
-            if (k < p->second)
-                continue;
-            for (int x = p->nd[k].down; x != k; x = p->nd[x].down) {
-                int c = p->nd[x].color;
-                if (c > 0 && seen[c] != k + 1) {
-                    seen[c] = k + 1;
-                    if (pass)
-                        tb->hue[nhues] = c;
-                    nhues++;
-                }
-            }
-        }
-        tb->hue_at[items] = nhues;
-        if (!pass && ((double)nhues * tb->words * 8 > 64.0 * 1024 * 1024
-                      || !(tb->hue = malloc(((size_t)nhues + 1) * sizeof(int)))))
-            goto out;
-    }
-    if (!(tb->hue_bits = calloc((size_t)nhues * (size_t)tb->words + 1, sizeof(ullng))))
-        goto out;
-    for (int r = 0; r < tb->n; r++)
-        for (int e = tb->ra[r].at; e < tb->ra[r + 1].at; e++) {
-            int k = tb->ent[e], h = tb->hue_at[k];
-            if (!tb->color[e])
-                continue;
-            while (tb->hue[h] != tb->color[e])
-                h++;
-            tb->hue_bits[(size_t)h * (size_t)tb->words + (size_t)r / 64] |= 1ULL << (r % 64);
-        }
-    free(seen);
-    return;
-out:
-    free(seen);
-    free(tb->hue_at);
-    free(tb->hue);
-    tb->hue_at = tb->hue = NULL;
-}
-
-static twin_tables *tables_make(const cost_walk *w)
-{
-    const xcc_problem *p = w->t.p;
-    int n = (int)p->options, entries = 0, *opt_rank;
-    twin_tables *tb = calloc(1, sizeof *tb);
-    if (!tb || !(opt_rank = tb->opt_rank = malloc(((size_t)n + 1) * sizeof(int))))
-        goto fail;
-    tb->n = n, tb->words = (n + 63) / 64 + 1; /* a spare word, always 0, ends every scan */
-    tb->last_itm = p->last_itm, tb->second = p->second;
-    tb->rank_opt = malloc(((size_t)n + 1) * sizeof(int));
-    tb->cost = malloc(((size_t)n + 1) * sizeof(ullng));
-    tb->ra = malloc(((size_t)n + 2) * sizeof *tb->ra);
-    tb->bits = calloc((size_t)tb->words * ((size_t)p->last_itm + 1), sizeof(ullng));
-    entries = p->last_node - p->last_itm;
-    tb->ent = malloc(((size_t)entries + 1) * sizeof(int));
-    tb->color = malloc(((size_t)entries + 1) * sizeof(int));
-    if (!tb->rank_opt || !tb->cost || !tb->ra || !tb->bits || !tb->ent || !tb->color)
-        goto fail;
-    struct ranked *order = malloc(((size_t)n + 1) * sizeof *order);
-    if (!order)
-        goto fail;
-    for (int o = 0; o < n; o++)
-        order[o] = (struct ranked){w->tx->net[o], o};
-    qsort(order, (size_t)n, sizeof *order, by_rank);
-    for (int r = 0; r < n; r++)
-        tb->rank_opt[r] = order[r].o, opt_rank[order[r].o] = r;
-    free(order);
-    if (!lists_in_rank_order(&w->lk, p, opt_rank))
-        goto fail;
-    int e = 0;
-    for (int r = 0; r < n; r++) {
-        int o = tb->rank_opt[r];
-        tb->cost[r] = w->tx->net[o];
-        tb->ra[r].at = e;
-        tb->ra[r].hfull = 2;
-        for (int x = p->opt_node[o]; p->nd[x].itm > 0; x++, e++) {
-            int item = p->nd[x].itm;
-            tb->ent[e] = item;
-            tb->color[e] = p->nd[x].color;
-            tb->ra[r].hfull += item < p->second ? 6 : 4;
-            tb->bits[(size_t)item * (size_t)tb->words + (size_t)r / 64] |= 1ULL << (r % 64);
-        }
-    }
-    tb->ra[n].at = e;
-    if (p->last_itm <= 65535 && (tb->ent16 = malloc(((size_t)e + 1) * sizeof *tb->ent16)))
-        for (int x = 0; x < e; x++)
-            tb->ent16[x] = (unsigned short)tb->ent[x];
-    hues_make(tb, p);
-    return tb;
-fail:
-    tables_free(tb);
-    return NULL;
-}
-
-/* ---- a twin ------------------------------------------------------------------ */
-
-void xcc_cost_twin_delete(cost_twin *tw)
-{
-    if (!tw)
-        return;
-    if (tw->owns)
-        tables_free(tw->tb);
-    free(tw->live);
-    free(tw->len);
-    free(tw->first);
-    free(tw->trail);
-    free(tw->cleansed);
-    free(tw->purified);
-    free(tw->cl);
-    free(tw->hidden);
-    free(tw->cleans);
-    free(tw->ops);
-    free(tw->branch_op);
-    free(tw->level_rank);
-    free(tw);
-}
-
-/* A twin of w's problem, with the tables of from (NULL: made here). */
-cost_twin *xcc_cost_twin_new(const cost_walk *w, const cost_twin *from)
-{
-    const xcc_problem *p = w->t.p;
-    cost_twin *tw = calloc(1, sizeof *tw);
-    if (!tw)
-        return NULL;
-    tw->tb = from ? from->tb : tables_make(w);
-    tw->owns = !from;
-    if (!tw->tb) {
-        free(tw);
-        return NULL;
-    }
-    const twin_tables *tb = tw->tb;
-    size_t items = (size_t)p->last_itm + 1, n = (size_t)tb->n + 1;
-    tw->live = calloc((size_t)tb->words, sizeof(ullng));
-    tw->len = malloc(items * sizeof(int));
-    tw->first = calloc(items, sizeof(int));
-    tw->cleansed = calloc(n, sizeof(int));
-    tw->purified = calloc(items, 1);
-    tw->cl = malloc(items * sizeof(xcc_item));
-    tw->hidden = malloc(n * sizeof(int));
-    tw->cleans = malloc(n * sizeof(int));
-    if (!tw->live || !tw->len || !tw->first || !tw->cleansed || !tw->purified || !tw->cl
-        || !tw->hidden || !tw->cleans) {
-        xcc_cost_twin_delete(tw);
-        return NULL;
-    }
-    for (int r = 0; r < tb->n; r++)
-        tw->live[r / 64] |= 1ULL << (r % 64);
-    for (int k = 1; k < p->last_itm; k++)
-        tw->len[k] = p->nd[k].len;
-    memcpy(tw->cl, p->cl, ((size_t)p->last_itm + 1) * sizeof(xcc_item));
-    return tw;
-}
-
-const char *xcc_cost_twin_refuses(const xcc_problem *p, const xcc_settings *st)
-{
-    const xcc_dlx2 *k = xcc_knobs(st);
-    if (k->vbose & (XCC_SHOW_CHOICES | XCC_SHOW_DETAILS))
-        return "tracing (v2, v4) is done by the dancing links";
-    if (k->zgiven || (k->zchars && *k->zchars))
-        return "z<n> and Z<chars> are done by the dancing links";
-    if (p && xcc_cost_twin_bytes(p) > TWIN_MAX_BYTES)
-        return "its tables would pass 256 MB";
-    return NULL;
-}
 
 static xcc_status reserve_levels(cost_walk *w, cost_twin *tw, int need)
 {
@@ -346,6 +56,12 @@ static xcc_status reserve_levels(cost_walk *w, cost_twin *tw, int need)
         tw->level_rank = b;
     if (!a || !b)
         return XCC_NO_MEMORY;
+    if (tw->snap_items) {
+        int *s = realloc(tw->snap, (size_t)cap * 2 * (size_t)tw->snap_items * sizeof(int));
+        if (!s)
+            return XCC_NO_MEMORY;
+        tw->snap = s;
+    }
     tw->levels_cap = cap;
     return XCC_OK;
 }
@@ -525,13 +241,21 @@ INLINE int purify(cost_twin *tw, int cc, int x, int p, int lim, struct tally *t)
     return op;
 }
 
-/* Undoes the last op. */
-INLINE void undo(cost_twin *tw, struct tally *t)
+/*
+ * Undoes the last op; its options' lengths too if with_len, else the
+ * caller copies them back from a row of snap.
+ */
+INLINE void undo_op(cost_twin *tw, int with_len, struct tally *t)
 {
     const twin_op *o = &tw->ops[--tw->nops];
-    for (int i = o->h0 + o->nh - 1; i >= o->h0; i--)
-        unhide(tw, tw->hidden[i]);
-    tw->len[o->item] -= o->nh;
+    if (with_len) {
+        for (int i = o->h0 + o->nh - 1; i >= o->h0; i--)
+            unhide(tw, tw->hidden[i]);
+        tw->len[o->item] -= o->nh;
+    } else {
+        for (int i = o->h0; i < o->h0 + o->nh; i++)
+            tw->live[tw->hidden[i] / 64] |= 1ULL << (tw->hidden[i] % 64);
+    }
     tw->nhidden = o->h0;
     while (tw->ntrail > o->t0) {
         const struct trail *x = &tw->trail[--tw->ntrail];
@@ -547,6 +271,21 @@ INLINE void undo(cost_twin *tw, struct tally *t)
         tw->purified[o->item] = 0;
     }
     t->mems += o->mems;
+}
+
+INLINE void undo(cost_twin *tw, struct tally *t)
+{
+    undo_op(tw, 1, t);
+}
+
+/* Row k of snap: the lengths now, or (restore) back to them. */
+INLINE void snap_len(cost_twin *tw, int k, int restore)
+{
+    int *row = tw->snap + (size_t)k * (size_t)tw->snap_items;
+    if (restore)
+        memcpy(tw->len, row, (size_t)tw->snap_items * sizeof(int));
+    else
+        memcpy(row, tw->len, (size_t)tw->snap_items * sizeof(int));
 }
 
 /* Covers or purifies the entries of rank r after entry own, round to it. */
@@ -568,13 +307,15 @@ INLINE int commit(cost_twin *tw, int r, int own, ullng thresh, struct tally *t)
     return 0;
 }
 
-/* Undoes commit: every op above mark, the last first. */
-INLINE void uncommit(cost_twin *tw, int r, int mark, struct tally *t)
+/* Undoes commit: every op above mark, the last first; the lengths from row (l of snap), if any. */
+INLINE void uncommit(cost_twin *tw, int r, int mark, int row, struct tally *t)
 {
     const twin_tables *tb = tw->tb;
     t->mems += (ullng)(tb->ra[r + 1].at - tb->ra[r].at) + 1;
     while (tw->nops > mark)
-        undo(tw, t);
+        undo_op(tw, row < 0, t);
+    if (row >= 0)
+        snap_len(tw, row, 1);
 }
 
 /* ---- lists, by bits ----------------------------------------------------------- */
@@ -679,9 +420,9 @@ INLINE int live_below(const cost_twin *tw, int k, int f, int lim, int cap, int l
     for (;;) {
         if ((i + 1) * 64 > lim)
             x &= (1ULL << (lim % 64)) - 1;
-        for (; x; x &= x - 1) /* few: no popcount instruction is assumed */
-            if (++n > cap)
-                return n;
+        n += __builtin_popcountll(x); /* past cap, how far does not matter */
+        if (n > cap)
+            return n;
         if (++i * 64 >= lim || n == len)
             return n;
         x = bits[i] & tw->live[i];
@@ -799,15 +540,95 @@ static void twin_sanity(const cost_walk *w)
 }
 #endif
 
+/*
+ * A new node's branch item by DLX5's rule, covered below its threshold:
+ * 1 with *cur the rank at the top of its list, 0 for a dead end, -1 when
+ * memory is short.
+ */
+INLINE int branch(cost_walk *w, cost_twin *tw, int *cur, struct tally *t)
+{
+    xcc_tree *s = &w->t;
+    const twin_tables *tb = tw->tb;
+    int usable, best = choose(w, tw, &usable, t);
+    if (s->sink->shape)
+        xcc_cost_shape(w, best, usable);
+    if (!usable)
+        return 0;
+    w->partcost[s->level] = w->curcost;
+    *cur = first_live(tw, best); /* the top of its list, before the cover */
+    w->nextcost = w->curcost + tb->cost[*cur];
+    w->thresh0[s->level] = w->cutoff - w->nextcost;
+    t->mems += 5;
+    if (tw->snap_items)
+        snap_len(tw, 2 * s->level, 0);
+    tw->branch_op[s->level] = cover(tw, best, below(tb, w->thresh0[s->level]), t);
+    return tw->branch_op[s->level] < 0 ? -1 : 1;
+}
+
+/* What choosing an option leads to. */
+enum { DESCEND, SOLVED, STOPPED, NO_MEMORY };
+
+/*
+ * Chooses the option of rank cur at the level: its items covered or
+ * purified, then a solution, or the level below.
+ */
+INLINE int take(cost_walk *w, cost_twin *tw, int cur, struct tally *t)
+{
+    xcc_tree *s = &w->t;
+    const twin_tables *tb = tw->tb;
+    int best = tw->ops[tw->branch_op[s->level]].item, own = entry_of(tb, cur, best);
+    tw->level_rank[s->level] = cur;
+    s->choice[s->level] = node_of(w, cur, best);
+    w->thresh[s->level] = w->cutoff - w->nextcost;
+    t->mems++;
+    if (tw->snap_items)
+        snap_len(tw, 2 * s->level + 1, 0);
+    if (commit(tw, cur, own, w->thresh[s->level], t) < 0)
+        return NO_MEMORY;
+    t->mems++;
+    if (tw->cl[0].next == 0) {
+        s->fig.mems = t->mems, s->fig.updates = t->updates, s->fig.cleansings = t->cleansings;
+        int stop = xcc_cost_solution(w, &t->mems);
+        return stop < 0 ? NO_MEMORY : stop ? STOPPED : SOLVED;
+    }
+    if (++s->level > s->maxl) {
+        if (reserve_levels(w, tw, s->level + 1)) {
+            s->level--;
+            return NO_MEMORY;
+        }
+        s->maxl = s->level;
+    }
+    w->curcost = w->nextcost;
+    return DESCEND;
+}
+
+/*
+ * Takes back the level's option of rank cur: the rank of the next one to
+ * try, or -1 when none is left or the rest cost too much.
+ */
+INLINE int next_try(cost_walk *w, cost_twin *tw, int cur, struct tally *t)
+{
+    xcc_tree *s = &w->t;
+    t->mems++;
+    uncommit(tw, cur, tw->branch_op[s->level] + 1, tw->snap_items ? 2 * s->level + 1 : -1, t);
+    cur = next_child(tw, s->level, cur);
+    t->mems += 2;
+    if (cur < 0)
+        return -1;
+    w->nextcost = w->curcost + tw->tb->cost[cur];
+    t->mems++;
+    xcc_cost_refresh_cutoff(w);
+    return w->nextcost >= w->cutoff ? -1 : cur;
+}
+
 /* The mems of the solution as the links charge them are those of cost_search.c's solution(). */
-xcc_status xcc_cost_twin_search(cost_walk *w)
+BITS_HOT xcc_status xcc_cost_twin_search(cost_walk *w)
 {
     xcc_tree *s = &w->t;
     cost_twin *tw = w->twin;
-    const twin_tables *tb = tw->tb;
     struct tally t = {s->fig.mems, s->fig.updates, s->fig.cleansings};
     xcc_status status = XCC_OK;
-    int best = 0, cur = 0, own = 0, usable;
+    int cur = 0;
 
     s->level = s->base_level;
     s->fig.stop = XCC_COMPLETE;
@@ -821,70 +642,40 @@ forward:
         goto done;
     }
 #ifdef XCC_SANITY
-    if (xcc_sanity_due(s->fig.nodes, (ullng)tb->words * (ullng)tb->last_itm))
+    if (xcc_sanity_due(s->fig.nodes, (ullng)tw->tb->words * (ullng)tw->tb->last_itm))
         twin_sanity(w);
 #endif
-    best = choose(w, tw, &usable, &t);
-    if (s->sink->shape)
-        xcc_cost_shape(w, best, usable);
-    if (!usable)
+    switch (branch(w, tw, &cur, &t)) {
+    case 0:
         goto backdown;
-    w->partcost[s->level] = w->curcost;
-    cur = first_live(tw, best); /* the top of its list, before the cover */
-    w->nextcost = w->curcost + tb->cost[cur];
-    w->thresh0[s->level] = w->cutoff - w->nextcost;
-    t.mems += 5;
-    if ((tw->branch_op[s->level] = cover(tw, best, below(tb, w->thresh0[s->level]), &t)) < 0)
+    case -1:
         goto no_memory;
+    }
 advance:
-    own = entry_of(tb, cur, best);
-    tw->level_rank[s->level] = cur;
-    s->choice[s->level] = node_of(w, cur, best);
-    w->thresh[s->level] = w->cutoff - w->nextcost;
-    t.mems++;
-    if (commit(tw, cur, own, w->thresh[s->level], &t) < 0)
-        goto no_memory;
-    t.mems++;
-    if (tw->cl[0].next == 0) {
-        SAVE_TALLY();
-        int stop = xcc_cost_solution(w, &t.mems);
-        if (stop < 0)
-            goto no_memory;
-        if (stop)
-            goto done;
+    switch (take(w, tw, cur, &t)) {
+    case DESCEND:
+        goto forward;
+    case SOLVED:
         goto recover;
+    case STOPPED:
+        goto done;
+    default:
+        goto no_memory;
     }
-    if (++s->level > s->maxl) {
-        if (reserve_levels(w, tw, s->level + 1)) {
-            s->level--;
-            goto no_memory;
-        }
-        s->maxl = s->level;
-    }
-    w->curcost = w->nextcost;
-    goto forward;
 backup:
     t.mems++;
-    undo(tw, &t);
+    undo_op(tw, !tw->snap_items, &t);
+    if (tw->snap_items)
+        snap_len(tw, 2 * s->level, 1);
 backdown:
     if (s->level == s->base_level)
         goto done;
     s->level--;
     cur = tw->level_rank[s->level];
-    best = tw->ops[tw->branch_op[s->level]].item;
     w->curcost = w->partcost[s->level];
     t.mems += 3;
 recover:
-    t.mems++;
-    uncommit(tw, cur, tw->branch_op[s->level] + 1, &t);
-    cur = next_child(tw, s->level, cur);
-    t.mems += 2;
-    if (cur < 0)
-        goto backup;
-    w->nextcost = w->curcost + tb->cost[cur];
-    t.mems++;
-    xcc_cost_refresh_cutoff(w);
-    if (w->nextcost >= w->cutoff)
+    if ((cur = next_try(w, tw, cur, &t)) < 0)
         goto backup;
     goto advance;
 

@@ -151,3 +151,34 @@ int xcc_bits_build(xcc_bits *b, const xcc_problem *p, int with_compat)
                      + (size_t)(p->last_node - p->last_itm) * sizeof(bits_entry);
     return 0;
 }
+
+int xcc_bits_agree(const xcc_bits *b, const xcc_problem *p, int **agree_of, word **agree)
+{
+    const xcc_node *nd = p->nd;
+    size_t W = (size_t)b->W, nodes = (size_t)(p->last_node - p->last_itm) + 1;
+    int rows = 0, *of = *agree_of = malloc(nodes * sizeof(int));
+    if (!of)
+        return 3;
+    for (size_t k = 0; k < nodes; k++)
+        of[k] = -1;
+    for (int i = p->second; i < p->last_itm; i++)
+        for (int k = b->lstart[i]; k < b->lstart[i + 1]; k++) {
+            int x = b->list[k].node, row = -1;
+            if (!nd[x].color)
+                continue;
+            for (int j = b->lstart[i]; j < k && row < 0; j++) /* an earlier node of that color */
+                if (nd[b->list[j].node].color == nd[x].color)
+                    row = of[b->list[j].node - p->last_itm];
+            of[x - p->last_itm] = row >= 0 ? row : rows++;
+        }
+    word *ag = *agree = calloc((size_t)rows * W + 1, sizeof(word));
+    if (!ag)
+        return 3;
+    for (int i = p->second; i < p->last_itm; i++)
+        for (int k = b->lstart[i]; k < b->lstart[i + 1]; k++) {
+            int row = of[b->list[k].node - p->last_itm], o = b->list[k].opt;
+            if (row >= 0)
+                ag[(size_t)row * W + (size_t)o / 64] |= (word)1 << (o % 64);
+        }
+    return 0;
+}

@@ -88,6 +88,15 @@ size_t xcc_bits_table_bytes(const xcc_problem *p);
 int xcc_bits_build(xcc_bits *b, const xcc_problem *p, int with_compat);
 void xcc_bits_free(xcc_bits *b);
 
+/*
+ * For purifying a word of options at a time (the twins of DLX2 and DLX3):
+ * for each secondary item and each color it gets, a row of W words, the
+ * options that give it that color; (*agree_of)[x - p->last_itm] is the
+ * row of node x, or -1 for a node without a color. 0, or 3 when memory
+ * is short (what was allocated is in *agree_of and *agree, to be freed).
+ */
+int xcc_bits_agree(const xcc_bits *b, const xcc_problem *p, int **agree_of, word **agree);
+
 BITS_INLINE int bits_has(const word *set, int o)
 {
     return (set[o / 64] >> (o % 64)) & 1;
@@ -97,6 +106,43 @@ BITS_INLINE int bits_has(const word *set, int o)
 BITS_INLINE const word *bits_item_mask(const xcc_bits *b, int i)
 {
     return b->mask + (size_t)(i - 1) * (size_t)b->W;
+}
+
+/*
+ * The set halves of the twins' cover and purify (xcc_twin.h, mcc_twin.h).
+ * bits_take: item x's live options leave live, into opts; their number.
+ */
+BITS_INLINE ullng bits_take(const xcc_bits *b, word *live, int x, word *opts)
+{
+    const word *mk = bits_item_mask(b, x);
+    ullng m = 0;
+    for (int w = 0; w < b->W; w++) {
+        word h = live[w] & mk[w];
+        opts[w] = h;
+        live[w] &= ~h;
+        m += (ullng)__builtin_popcountll(h);
+    }
+    return m;
+}
+
+/*
+ * Item x's live options not in agree (another color) leave live, into h;
+ * the number of its live options, and in *same those agreeing.
+ */
+BITS_INLINE ullng bits_take_other_colors(const xcc_bits *b, word *live, int x, const word *agree,
+                                         word *h, ullng *same)
+{
+    const word *mk = bits_item_mask(b, x);
+    ullng all = 0, sm = 0;
+    for (int w = 0; w < b->W; w++) {
+        word l = live[w] & mk[w];
+        h[w] = l & ~agree[w];
+        live[w] &= ~h[w];
+        all += (ullng)__builtin_popcountll(l);
+        sm += (ullng)__builtin_popcountll(l & agree[w]);
+    }
+    *same = sm;
+    return all;
 }
 
 #endif

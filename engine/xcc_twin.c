@@ -87,41 +87,6 @@ static void twin_free(twin *t)
     free(t->keys);
 }
 
-/*
- * agree: for each secondary item and each color it gets, the options that
- * give it that color; agree_of[x - last_itm] names the row of node x.
- */
-static int build_agree(twin *t, const xcc_problem *p)
-{
-    const xcc_node *nd = p->nd;
-    size_t W = (size_t)t->b.W, nodes = (size_t)(p->last_node - p->last_itm) + 1;
-    t->agree_of = malloc(nodes * sizeof(int));
-    if (!t->agree_of)
-        return 3;
-    int rows = 0;
-    for (int i = p->second; i < p->last_itm; i++)
-        for (int k = t->b.lstart[i]; k < t->b.lstart[i + 1]; k++) {
-            int x = t->b.list[k].node, first = -1;
-            t->agree_of[x - p->last_itm] = -1;
-            if (!nd[x].color)
-                continue;
-            for (int j = t->b.lstart[i]; j < k && first < 0; j++)
-                if (nd[t->b.list[j].node].color == nd[x].color)
-                    first = t->agree_of[t->b.list[j].node - p->last_itm];
-            t->agree_of[x - p->last_itm] = first >= 0 ? first : rows++;
-        }
-    t->agree = calloc((size_t)rows * W + 1, sizeof(word));
-    if (!t->agree)
-        return 3;
-    for (int i = p->second; i < p->last_itm; i++)
-        for (int k = t->b.lstart[i]; k < t->b.lstart[i + 1]; k++) {
-            int x = t->b.list[k].node, r = t->agree_of[x - p->last_itm], o = t->b.list[k].opt;
-            if (r >= 0)
-                t->agree[(size_t)r * W + (size_t)o / 64] |= (word)1 << (o % 64);
-        }
-    return 0;
-}
-
 static int twin_init(twin *t, const xcc_problem *p)
 {
     memset(t, 0, sizeof *t);
@@ -137,7 +102,7 @@ static int twin_init(twin *t, const xcc_problem *p)
     t->slots = calloc((size_t)cap, sizeof(twin_slot));
     t->frames = calloc((size_t)cap, sizeof(twin_frame));
     t->scratch = malloc((size_t)t->b.W * sizeof(word));
-    if (!t->slots || !t->frames || !t->scratch || build_agree(t, p))
+    if (!t->slots || !t->frames || !t->scratch || xcc_bits_agree(&t->b, p, &t->agree_of, &t->agree))
         return 3;
     t->nslots = cap;
     return 0;

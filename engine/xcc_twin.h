@@ -160,15 +160,7 @@ BITS_INLINE void hide_set(const twin *t, twin_slot *s, const xcc_node *nd, const
 BITS_INLINE void cover(const twin *t, twin_slot *s, const xcc_node *nd, int x, word *opts,
                        int with_counts, cost *c)
 {
-    const xcc_bits *b = &t->b;
-    const word *mk = bits_item_mask(b, x);
-    ullng m = 0;
-    for (int w = 0; w < b->W; w++) {
-        word h = s->live[w] & mk[w];
-        opts[w] = h;
-        s->live[w] &= ~h;
-        m += (ullng)__builtin_popcountll(h);
-    }
+    ullng m = bits_take(&t->b, s->live, x, opts);
     c->mems += 3 + m + 1;
     c->updates += 1;
     hide_set(t, s, nd, opts, x >= t->second, with_counts, c);
@@ -187,18 +179,9 @@ BITS_INLINE void cover(const twin *t, twin_slot *s, const xcc_node *nd, int x, w
 BITS_INLINE void purify(const twin *t, twin_slot *s, const xcc_node *nd, int x, int q,
                         int last_itm, int with_counts, cost *c)
 {
-    const xcc_bits *b = &t->b;
-    const word *mk = bits_item_mask(b, x);
-    const word *ag = t->agree + (size_t)t->agree_of[q - last_itm] * (size_t)b->W;
+    const word *ag = t->agree + (size_t)t->agree_of[q - last_itm] * (size_t)t->b.W;
     word *h = t->scratch;
-    ullng all = 0, same = 0;
-    for (int w = 0; w < b->W; w++) {
-        word l = s->live[w] & mk[w];
-        h[w] = l & ~ag[w];
-        s->live[w] &= ~h[w];
-        all += (ullng)__builtin_popcountll(l);
-        same += (ullng)__builtin_popcountll(l & ag[w]);
-    }
+    ullng same, all = bits_take_other_colors(&t->b, s->live, x, ag, h, &same);
     c->mems += 1 + (all + 1) + all + same;
     c->cleansings += 1 + same;
     hide_set(t, s, nd, h, 1, with_counts, c);
