@@ -316,6 +316,13 @@ typedef struct xcc_sink {
     int (*zdd)(void *ctx, const xcc_zdd_line *z);
     /* the number of solutions as 128 bits, from an engine that counts past 2^64 */
     void (*total)(void *ctx, ullng high, ullng low);
+    /*
+     * Nonzero: solutions may be handed on in batches, some time after
+     * they were found (-j, xcc_parallel.c), so that a stop it asks for
+     * comes that much late; for a callback that asks to stop only when it
+     * fails, as a report whose output is gone.
+     */
+    int batched;
 } xcc_sink;
 
 /* Whether solution number n is handed out. */
