@@ -1165,7 +1165,8 @@ static int search(settings *st)
     const xcc_engine *e = choose_engine(st, &xs, &p, &row);
     xcc_sink sink = {.solution = st->spacing ? rep_solution : NULL, .every = (ullng)st->spacing,
                      .progress = rep_progress, .ctx = &r, .trace = stderr, .shape = shape,
-                     .zdd = st->zdd ? rep_zdd_line : NULL, .total = rep_total};
+                     .zdd = st->zdd ? rep_zdd_line : NULL, .total = rep_total,
+                     .batched = 1 /* rep_solution stops only when stdout is gone */};
     xcc_figures fig;
     xcc_diag d;
     xcc_status s = xcc_engine_run(e, &p, &xs, &sink, &fig, &d);

@@ -19,31 +19,34 @@ const xcc_engine_row xcc_engine_rows[] = {
      "default); it walks the tree with bit sets and derives\n"
      "the figures when it can, else it dances as links does.\n"
      "With multiplicities, DLX3's tree, mems and report",
-     {&xcc_threads_twin, &xcc_twin_engine, &xcc_links_engine}, 0,
+     {&xcc_threads_twin, &xcc_twin_engine, &xcc_links_engine}, 0, NULL,
      {&mcc_threads_twin, &mcc_twin_engine, &mcc_links_engine}},
     {"links", "DLX2's tree (DLX3's with multiplicities), always by\ndancing links",
-     {&xcc_threads_links, &xcc_links_engine}, 0,
+     {&xcc_threads_links, &xcc_links_engine}, 0, NULL,
      {&mcc_threads_links, &mcc_links_engine}},
     {"fast",
      "another tree, the same solutions, faster still; for up\n"
      "to some ten thousand options. It takes m<n>, t<n>, v1,\n"
      "v512, -c, -p and --time-limit; -c picks it by itself\n"
-     "when it suits",
-     {&xcc_fast_engine}, 256 * MB, {NULL}},
+     "for a problem with colors, or when an option's other\n"
+     "items times its words of 64 options reach the primary\n"
+     "items, if its tables stay under 256 MB",
+     {&xcc_fast_engine}, 256 * MB, xcc_fast_pays, {NULL}},
     {"cost",
      "Knuth's DLX5: the cheapest solutions of a problem with\n"
      "costs, its tree, mems and report (--knuth=dlx5)",
-     {&xcc_cost_threads, &xcc_cost_engine}, 0, {NULL}},
+     {&xcc_cost_threads, &xcc_cost_engine}, 0, NULL, {NULL}},
     {"cost-links", "DLX5's tree as cost, always by dancing links (cost\n"
                    "walks it with bit sets when it can)",
-     {&xcc_cost_threads_links, &xcc_cost_links_engine}, 0, {NULL}},
+     {&xcc_cost_threads_links, &xcc_cost_links_engine}, 0, NULL, {NULL}},
     {"zdd",
-     "DLX2's tree with each subproblem solved once, as\n"
-     "Knuth's DLX6 does: exact counts past 2^64 with -c,\n"
+     "DLX2's tree (DLX3's with multiplicities) with each\n"
+     "subproblem solved once, as Knuth's DLX6 does: exact\n"
+     "counts past 2^64 with -c,\n"
      "DLX2's solutions in DLX2's order with m<n> (no mems);\n"
      "the engine of --zdd and --sample",
-     {&xcc_zdd_engine}, 0, {&mcc_zdd_engine}},
-    {NULL, NULL, {NULL}, 0, {NULL}},
+     {&xcc_zdd_engine}, 0, NULL, {&mcc_zdd_engine}},
+    {NULL, NULL, {NULL}, 0, NULL, {NULL}},
 };
 
 const xcc_engine_row *xcc_engine_row_named(const char *name)
@@ -57,6 +60,34 @@ const xcc_engine_row *xcc_engine_row_named(const char *name)
 int xcc_wants_mcc(const xcc_problem *p, const xcc_settings *st)
 {
     return xcc_knobs(st)->knuth == 3 || (p && xcc_has_bounds(p));
+}
+
+/*
+ * -c's choice between the fast engine and DLX2's tree walked with bit
+ * sets (the twin), which find the same solutions through trees of
+ * nearly the same shape (both branch on the first item of fewest
+ * options; fast stops at a dead end a level sooner, and their memos
+ * differ), so what decides is the work per node.
+ * Choosing an option, the twin hides, for each of the option's other
+ * items, that item's options a word of 64 at a time: about (k - 1) W
+ * words, k the mean items per option and W the words of a set of
+ * options. The fast engine ANDs one row of W words, but copies and
+ * scans a counter per primary item (P) at every node, and gives colors
+ * no extra work at all, where the twin purifies item by item. Hence:
+ * fast when the problem has colors or (k - 1) W >= P. On the hard tier
+ * the instances fall far to either side of the line, each on the side
+ * of its faster engine (README.md "Engines" and bench/NOTES.md have the
+ * measures). The rule reads the problem only: it costs nothing and
+ * gives the same answer on every run.
+ */
+int xcc_fast_pays(const xcc_problem *p)
+{
+    if (p->ncolors > 0)
+        return 1;
+    double n = (double)p->options, P = p->second - 1;
+    double entries = (double)(p->last_node - p->last_itm) - n; /* less the spacers */
+    double W = (double)((p->options + 63) / 64), k = n > 0 ? entries / n : 0;
+    return (k - 1) * W >= P;
 }
 
 /* The first engine of row that does not refuse, or NULL and *why. */
@@ -97,7 +128,8 @@ const xcc_engine *xcc_engine_choose(const xcc_problem *p, const xcc_settings *st
         return NULL;
     if (!strcmp(name, "auto")) {
         for (const xcc_engine_row *r = xcc_engine_rows; counting && p && r->name; r++)
-            if (r->auto_bytes > 0 && (e = first_willing(r, p, st, why))
+            if (r->auto_bytes > 0 && (!r->auto_pays || r->auto_pays(p))
+                && (e = first_willing(r, p, st, why))
                 && (!e->bytes || e->bytes(p) <= r->auto_bytes)) {
                 *row = r;
                 return e;

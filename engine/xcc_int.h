@@ -316,6 +316,13 @@ typedef struct xcc_sink {
     int (*zdd)(void *ctx, const xcc_zdd_line *z);
     /* the number of solutions as 128 bits, from an engine that counts past 2^64 */
     void (*total)(void *ctx, ullng high, ullng low);
+    /*
+     * Nonzero: solutions may be handed on in batches, some time after
+     * they were found (-j, xcc_parallel.c), so that a stop it asks for
+     * comes that much late; for a callback that asks to stop only when it
+     * fails, as a report whose output is gone.
+     */
+    int batched;
 } xcc_sink;
 
 /* Whether solution number n is handed out. */
@@ -360,7 +367,8 @@ extern const xcc_engine xcc_zdd_engine;      /* xcc_zdd.c: each subproblem once,
  * row tries its engines in order and runs the first that does not
  * refuse; when all refuse, the first refusal is the answer. A row with
  * auto_bytes is what "auto" picks when only counting, if it does not
- * refuse and its tables stay under auto_bytes. A problem with
+ * refuse, its tables stay under auto_bytes and auto_pays says it is
+ * likely the faster for the problem (xcc_fast_pays). A problem with
  * multiplicities, or any problem when DLX3's tree is asked for
  * (xcc_dlx2.knuth), takes the engines of mcc instead (mcc.h).
  */
@@ -369,8 +377,16 @@ typedef struct xcc_engine_row {
     const char *help;              /* for dlx2 --help */
     const xcc_engine *tries[4];    /* NULL-terminated */
     double auto_bytes;
+    int (*auto_pays)(const xcc_problem *p);
     const xcc_engine *mcc[4];      /* the same for DLX3's tree; none: plain XCC only */
 } xcc_engine_row;
+
+/*
+ * Whether the fast engine likely beats DLX2's tree with bit sets on p,
+ * from its shape alone (xcc_engines.c has the rule and README.md
+ * "Engines" the measures behind it).
+ */
+int xcc_fast_pays(const xcc_problem *p);
 
 /* Whether p (NULL: any problem) is searched with DLX3's tree under st. */
 int xcc_wants_mcc(const xcc_problem *p, const xcc_settings *st);

@@ -183,7 +183,7 @@ void xcc_twin_share_memo(xcc_twin *tw, xcc_twin *from);
 /*
  * The nodes of each of st->shards parts of --shard (nodes[0 .. shards-1]),
  * as the runs of --shard K/N would count them, found in one search
- * (bench/shard-balance): the same plan and deal (xcc_parallel.c), each
+ * (bench/shard-balance): the same plan and deal (xcc_shard.c), each
  * task walked once.
  */
 xcc_status xcc_shard_nodes(xcc_problem *p, const xcc_settings *st, unsigned long long *nodes);

@@ -137,8 +137,10 @@ typedef struct xcc_settings {
      * its figures, mems included; "links": the same, always by dancing
      * links; "fast": another tree, the same solutions, faster, for up to
      * some ten thousand options (no mems; numbers max_mems, randomize,
-     * threads and hooks refused); "auto": "fast" when it suits and no
-     * callback is given, else "dlx". For a problem with costs (options
+     * threads and hooks refused); "auto": "fast" when no callback is
+     * given and the problem has colors or (k - 1) W >= P (k items per
+     * option, W = options / 64 rounded up, P primary items; dlx2(1), -c),
+     * else "dlx". For a problem with costs (options
      * with cost entries |n, formats/xcc.md): "cost", the `best` cheapest
      * solutions as Knuth's DLX5 finds them, a solution handed out each
      * time it improves on the best so far ("cost-links": by dancing

@@ -19,55 +19,129 @@ static int node_color(const xcc_problem *p, int x)
     return c >= 0 ? c : p->nd[p->nd[x].itm].aux;
 }
 
-/* " name" or " name:color" for node x, as DLX2 writes it. */
-void rep_entry(FILE *f, const xcc_problem *p, int x)
+/*
+ * A solution is written from a buffer of its own, with one fwrite per
+ * buffer full: with -j the process has threads, and then every stdio
+ * call locks the stream, which cost more than the rest of listing when
+ * it was done per name and per color.
+ */
+typedef struct spool {
+    FILE *f;
+    size_t n;
+    char b[4096];
+} spool;
+
+static void put(spool *o, const char *s, size_t n)
+{
+    if (o->n + n > sizeof o->b) {
+        fwrite(o->b, 1, o->n, o->f);
+        o->n = 0;
+        if (n > sizeof o->b) {
+            fwrite(s, 1, n, o->f);
+            return;
+        }
+    }
+    memcpy(o->b + o->n, s, n);
+    o->n += n;
+}
+
+static void put_char(spool *o, char c)
+{
+    put(o, &c, 1);
+}
+
+static void put_number(spool *o, ullng v)
+{
+    char d[24];
+    int i = (int)sizeof d;
+    do
+        d[--i] = (char)('0' + v % 10);
+    while (v /= 10);
+    put(o, d + i, sizeof d - (size_t)i);
+}
+
+static void spool_end(spool *o)
+{
+    if (o->n)
+        fwrite(o->b, 1, o->n, o->f);
+    o->n = 0;
+}
+
+static void entry(spool *o, const xcc_problem *p, int x)
 {
     const xcc_item *it = &p->cl[p->nd[x].itm];
-    fputc(' ', f);
-    fwrite(p->names + it->name, 1, (size_t)it->namelen, f);
+    put_char(o, ' ');
+    put(o, p->names + it->name, (size_t)it->namelen);
     if (p->nd[x].color) {
         int c = node_color(p, x);
-        fputc(':', f);
+        put_char(o, ':');
         if (c > 0 && c <= p->ncolors)
-            fwrite(p->names + p->color_name[c], 1, (size_t)p->color_len[c], f);
+            put(o, p->names + p->color_name[c], (size_t)p->color_len[c]);
         else
-            fputc('?', f);
+            put_char(o, '?');
     }
 }
 
-/* DLX3's line for a null choice: " null NAME (k of d)". */
-static void null_choice(FILE *f, const xcc_problem *p, const xcc_choice *c)
+/* " (k of d)" and the end of the line. */
+static void k_of_d(spool *o, const xcc_choice *c)
 {
-    const xcc_item *it = &p->cl[c->entry + 1];
-    fputs(" null ", f);
-    fwrite(p->names + it->name, 1, (size_t)it->namelen, f);
-    fprintf(f, " (%d of %d)\n", c->k, c->d);
+    put(o, " (", 2);
+    put_number(o, (ullng)c->k);
+    put(o, " of ", 4);
+    put_number(o, (ullng)c->d);
+    put(o, ")\n", 2);
 }
 
-void rep_option(FILE *f, const xcc_problem *p, const xcc_choice *c)
+/* DLX3's line for a null choice: " null NAME (k of d)". */
+static void null_choice(spool *o, const xcc_problem *p, const xcc_choice *c)
+{
+    const xcc_item *it = &p->cl[c->entry + 1];
+    put(o, " null ", 6);
+    put(o, p->names + it->name, (size_t)it->namelen);
+    k_of_d(o, c);
+}
+
+static void option(spool *o, const xcc_problem *p, const xcc_choice *c)
 {
     const xcc_node *nd = p->nd;
     if (c->option < 0) {
-        null_choice(f, p, c);
+        null_choice(o, p, c);
         return;
     }
     int q = p->opt_node[c->option] + c->entry;
     for (int x = q;;) {
-        rep_entry(f, p, x);
+        entry(o, p, x);
         x++;
         if (nd[x].itm <= 0)
             x = nd[x].up;
         if (x == q)
             break;
     }
-    fprintf(f, " (%d of %d)\n", c->k, c->d);
+    k_of_d(o, c);
+}
+
+void rep_entry(FILE *f, const xcc_problem *p, int x)
+{
+    spool o = {.f = f};
+    entry(&o, p, x);
+    spool_end(&o);
+}
+
+void rep_option(FILE *f, const xcc_problem *p, const xcc_choice *c)
+{
+    spool o = {.f = f};
+    option(&o, p, c);
+    spool_end(&o);
 }
 
 void rep_listing(FILE *f, const xcc_problem *p, const xcc_solution *s)
 {
-    fprintf(f, "%llu:\n", s->number);
+    spool o = {.f = f};
+    put_number(&o, s->number);
+    put(&o, ":\n", 2);
     for (int l = 0; l < s->size; l++)
-        rep_option(f, p, &s->choices[l]);
+        option(&o, p, &s->choices[l]);
+    spool_end(&o);
 }
 
 /* ---- JSON ------------------------------------------------------------ */

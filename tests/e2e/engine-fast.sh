@@ -81,11 +81,30 @@ t_eq "-c t1000000: all 35584" 35584 "$("$DLX2" -c t1000000 --engine=fast < "$lan
 t_eq "v512: item totals before and after" 2 \
     "$("$DLX2" v513 --engine=fast < "$colors" 2>&1 | grep -c '^Item totals: 2 2 2 | 3 3$')"
 
-# -c picks it by itself; --engine=dlx keeps DLX2.
-t_match "-c v1: the fast engine's closing line" "^Altogether 35584 solutions, [0-9]+ updates, [0-9]+ bytes, [0-9]+ nodes \(--engine=fast: no mems counted\)\.$" \
+# -c picks it by itself when it pays (xcc_fast_pays: colors, or an
+# option's other items times the words of 64 options reach the primary
+# items), else DLX2's tree; the choice shows in the closing line of v1 and
+# in the JSON summary's "engine".
+t_match "-c v1 on pentominoes: the fast engine's closing line" "^Altogether 8 solutions, [0-9]+ updates, [0-9]+ bytes, [0-9]+ nodes \(--engine=fast: no mems counted\)\.$" \
+    "$("$DLX2" -c v1 < "$REF/instances/pentomino-3x20.dlx" 2>&1 >/dev/null | tail -1)"
+t_eq "-c v1 on Langford pairs: DLX2's closing line" "$(tail -1 "$REF/expected/langford-11.stderr")" \
     "$("$DLX2" -c v1 < "$langford" 2>&1 >/dev/null | tail -1)"
-t_eq "-c v1 --engine=dlx: DLX2's closing line" "$(tail -1 "$REF/expected/langford-11.stderr")" \
-    "$("$DLX2" -c v1 --engine=dlx < "$langford" 2>&1 >/dev/null | tail -1)"
+t_eq "-c v1 --engine=dlx: DLX2's closing line" \
+    "$(tail -1 "$REF/expected/pentomino-3x20.stderr")" \
+    "$("$DLX2" -c v1 --engine=dlx < "$REF/instances/pentomino-3x20.dlx" 2>&1 >/dev/null | tail -1)"
+engine_of() { "$DLX2" -c t1 --format=json 2> /dev/null | sed -n 's/.*"engine":"\([a-z]*\)".*/\1/p'; }
+choices=""
+for n in 8 9 10; do choices="$choices queens-$n:$("$GEN/gen-queens" $n | engine_of)"; done
+for n in 7 8; do choices="$choices langford-$n:$("$GEN/gen-langford" $n | engine_of)"; done
+for f in langford-11 sudoku-inkala knight-cover-open-5 pentomino-3x20 pentomino-4x15 \
+    random-medium-104 random-small-001 wordsearch-6x6-8dir-abel-cantor-gauss-euler \
+    wordrect-5x5-sgb600 zebra-16-clues; do
+    choices="$choices $f:$(engine_of < "$REF/instances/$f.dlx")"
+done
+t_eq "-c chooses: DLX2's tree without colors and few words per option, else fast" \
+    " queens-8:dlx queens-9:dlx queens-10:dlx langford-7:dlx langford-8:dlx langford-11:dlx sudoku-inkala:dlx knight-cover-open-5:dlx pentomino-3x20:fast pentomino-4x15:fast random-medium-104:fast random-small-001:fast wordsearch-6x6-8dir-abel-cantor-gauss-euler:fast wordrect-5x5-sgb600:fast zebra-16-clues:fast" \
+    "$choices"
+t_eq "-c --engine=fast on Langford pairs: fast when asked" fast "$("$DLX2" -c --engine=fast --format=json < "$langford" | sed -n 's/.*"engine":"\([a-z]*\)".*/\1/p')"
 t_match "-c s1 v1: randomizing is DLX2's" "mems, " "$("$DLX2" -c s1 v1 < "$langford" 2>&1 >/dev/null | tail -1)"
 t_match "-c -j 2 v1: threads are DLX2's" "mems, " "$("$DLX2" -c -j 2 v1 < "$langford" 2>&1 >/dev/null | tail -1)"
 

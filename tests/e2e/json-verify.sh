@@ -71,7 +71,7 @@ t_match "t5: five solutions, then stopped by the count" \
     "$("$DLX2" --format=json t5 "$l7" 2> /dev/null | grep -c '^{"solution"') $("$DLX2" --format=json t5 "$l7" 2> /dev/null | tail -1)"
 t_match "T10000: stopped by the mems" '"complete":false,"stopped":"mems",' \
     "$("$DLX2" --format=json T10000 "$l7" 2> /dev/null | tail -1)"
-t_eq "-c: only the summary, with -c's engine" '1 "engine":"fast"' \
+t_eq "-c: only the summary, with -c's engine (DLX2's tree for Langford pairs)" '1 "engine":"dlx"' \
     "$("$DLX2" --format=json -c "$l7" 2> /dev/null | wc -l) $("$DLX2" --format=json -c "$l7" 2> /dev/null | grep -o '"engine":"[a-z]*"')"
 t_eq "m10: every tenth solution" "10 20 30 40 50" \
     "$("$DLX2" --format=json m10 "$l7" 2> /dev/null | sed -n 's/^{"solution":\([0-9]*\),.*/\1/p' | tr '\n' ' ' | sed 's/ $//')"
