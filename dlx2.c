@@ -1064,13 +1064,6 @@ static int finish(rep *r, xcc_status s, const xcc_figures *fig, const xcc_diag *
     return fig->stop == XCC_STOP_MEMS || fig->stop == XCC_STOP_INTERRUPT ? PROG_LIMIT : PROG_DONE;
 }
 
-/*
- * Reduces p as DLX-PRE does (v4: each step on stderr); the note "Removed
- * ..." goes on stderr (v1). With out, the reduced problem is written
- * there (v8: each option's number as read); else (-P) the reduction
- * keeps to its budget (xcc_pre.h) and p becomes the reduced problem,
- * unless nothing went.
- */
 /* p becomes the problem s reduced it to (written out and read back). */
 static void adopt_reduced(xcc_problem *p, const xcc_pre *s)
 {
@@ -1090,6 +1083,13 @@ static void adopt_reduced(xcc_problem *p, const xcc_pre *s)
         rep_die(failure_status(status), "the reduced problem: %s", d.message);
 }
 
+/*
+ * Reduces p as DLX-PRE does (v4: each step on stderr); the note "Removed
+ * ..." goes on stderr (v1). With out, the reduced problem is written
+ * there (v8: each option's number as read); else (-P) the reduction
+ * keeps to its budget (xcc_pre.h) and p becomes the reduced problem,
+ * unless nothing went.
+ */
 static void reduce(xcc_problem *p, rep *r, const settings *st, FILE *out)
 {
     xcc_pre s = {.note = (st->vbose & XCC_SHOW_DETAILS) ? rep_pre_note : NULL, .ctx = r};
@@ -1103,10 +1103,10 @@ static void reduce(xcc_problem *p, rep *r, const settings *st, FILE *out)
         rep_die(PROG_NO_MEMORY, "out of memory");
     if (out)
         rep_reduced(out, &s, (st->vbose & 8) != 0);
-    else if (s.options_out || s.items_out)
-        adopt_reduced(p, &s);
     if (st->vbose & XCC_SHOW_BASICS)
         rep_pre_closing(r->err, &s);
+    if (!out && (s.options_out || s.items_out))
+        adopt_reduced(p, &s);
     xcc_pre_free(&s);
 }
 
