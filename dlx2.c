@@ -1064,39 +1064,50 @@ static int finish(rep *r, xcc_status s, const xcc_figures *fig, const xcc_diag *
     return fig->stop == XCC_STOP_MEMS || fig->stop == XCC_STOP_INTERRUPT ? PROG_LIMIT : PROG_DONE;
 }
 
+/* p becomes the problem s reduced it to (written out and read back). */
+static void adopt_reduced(xcc_problem *p, const xcc_pre *s)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        rep_die(PROG_NO_MEMORY, "out of memory");
+    rep_reduced(f, s, 0);
+    if (fclose(f))
+        rep_die(PROG_NO_MEMORY, "out of memory");
+    xcc_diag d;
+    xcc_release(p);
+    xcc_status status = xcc_read_text(p, text, NULL, &d);
+    free(text);
+    if (status)
+        rep_die(failure_status(status), "the reduced problem: %s", d.message);
+}
+
 /*
  * Reduces p as DLX-PRE does (v4: each step on stderr); the note "Removed
  * ..." goes on stderr (v1). With out, the reduced problem is written
- * there (v8: each option's number as read); else p becomes it.
+ * there (v8: each option's number as read); else (-P) the reduction
+ * keeps to its budget (xcc_pre.h) and p becomes the reduced problem,
+ * unless nothing went.
  */
 static void reduce(xcc_problem *p, rep *r, const settings *st, FILE *out)
 {
     xcc_pre s = {.note = (st->vbose & XCC_SHOW_DETAILS) ? rep_pre_note : NULL, .ctx = r};
+    if (!out)
+        s.share = XCC_PRE_SHARE;
     xcc_status status = xcc_pre_run(&s, p);
     if (status == XCC_REFUSED)
         rep_die(PROG_BAD_INPUT, "--preprocess and -P take no multiplicities (DLX3's bounds"
                                 " a:b|name): DLX-PRE's reductions hold for exact covers only");
     if (status)
         rep_die(PROG_NO_MEMORY, "out of memory");
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = out ? out : open_memstream(&text, &len);
-    if (!f)
-        rep_die(PROG_NO_MEMORY, "out of memory");
-    rep_reduced(f, &s, (st->vbose & 8) != 0);
+    if (out)
+        rep_reduced(out, &s, (st->vbose & 8) != 0);
     if (st->vbose & XCC_SHOW_BASICS)
         rep_pre_closing(r->err, &s);
+    if (!out && (s.options_out || s.items_out))
+        adopt_reduced(p, &s);
     xcc_pre_free(&s);
-    if (out)
-        return;
-    if (fclose(f))
-        rep_die(PROG_NO_MEMORY, "out of memory");
-    xcc_diag d;
-    xcc_release(p);
-    status = xcc_read_text(p, text, NULL, &d);
-    free(text);
-    if (status)
-        rep_die(failure_status(status), "the reduced problem: %s", d.message);
 }
 
 /* dlx2 --preprocess [FILE]: the reduced problem on stdout. */

@@ -23,6 +23,7 @@
  * down the one before, which the walks along an option skip.
  */
 #include "xcc_pre.h"
+#include "gbrand.h"
 
 #include <limits.h>
 #include <string.h>
@@ -71,6 +72,7 @@ static void hide_item(xcc_pre *s, int c, int undo)
             continue;
         for (int x = rr + 1; x != rr;) {
             int cc = nd[x].itm;
+            s->mems++;
             if (cc <= 0) {
                 x = nd[x].up;
                 continue;
@@ -98,6 +100,7 @@ static int hide_option(xcc_pre *s, int p, int r, int *blocked)
     xcc_node *nd = s->nd;
     for (int x = p + 1; x != p;) {
         int cc = nd[x].itm;
+        s->mems++;
         if (cc <= 0) {
             x = nd[x].up;
             continue;
@@ -119,6 +122,7 @@ static void unhide_option(xcc_pre *s, int p, int stop)
     xcc_node *nd = s->nd;
     for (int x = stop - 1; x != p;) {
         int cc = nd[x].itm;
+        s->mems++;
         if (cc <= 0) {
             x = nd[x].down;
             continue;
@@ -196,6 +200,7 @@ static int remove_item(xcc_pre *s, int c)
         next = nd[r].down;
         for (q = r + 1; q != r;) {
             int cc = nd[q].itm;
+            s->mems++;
             if (cc <= 0) {
                 q = nd[q].up;
                 continue;
@@ -237,6 +242,7 @@ static int delete_option(xcc_pre *s, int r)
     xcc_node *nd = s->nd;
     for (int x = r + 1;;) {
         int cc = nd[x].itm;
+        s->mems++;
         if (cc <= 0) {
             x = nd[x].up;
             continue;
@@ -250,6 +256,14 @@ static int delete_option(xcc_pre *s, int r)
     }
 }
 
+/* The budget is spent (and the work ends, cut short). */
+static int spent(xcc_pre *s)
+{
+    if (s->budget && s->mems > s->budget)
+        s->cut = 1;
+    return s->cut;
+}
+
 /* One item's turn: 1 if the work ends. */
 static int reduce_item(xcc_pre *s, int c)
 {
@@ -258,7 +272,7 @@ static int reduce_item(xcc_pre *s, int c)
     hide_item(s, c, 0);
     if (s->stack)
         return remove_item(s, c);
-    for (int r = nd[c].down; r >= s->p->last_itm; r = nd[r].down) {
+    for (int r = nd[c].down; r >= s->p->last_itm && !spent(s); r = nd[r].down) {
         int q = r - 1, blocked;
         while (nd[q].down == q - 1) /* null spacers */
             q--;
@@ -274,6 +288,127 @@ static int reduce_item(xcc_pre *s, int c)
         if (delete_option(s, r))
             return 1;
     }
+    return s->cut;
+}
+
+/*
+ * ---- The estimate of the search (-P's budget) ----
+ *
+ * Knuth's estimate of a tree's cost: along a random path, each node's
+ * cost weighted by the product of the branching degrees above it, the
+ * mean over several paths. The path is the search's (DLX2's rule: the
+ * primary item with fewest options), its steps done on the reduction's
+ * links: choosing option r of item c hides every option of c and every
+ * option that clashes with r in its other items, as the search's cover
+ * and commit do; the mems so spent are the node's cost. The probes stop
+ * once they have spent half the budget they are working out.
+ */
+#define PRE_PROBES 64
+#define PRE_PROBES_MIN 16
+#define PRE_SEED 15
+
+/* Hides the options of column cc that clash with color x, except their nodes in cc. */
+static void hide_column(xcc_pre *s, int cc, int x)
+{
+    xcc_node *nd = s->nd;
+    for (int p = nd[cc].down; p >= s->p->last_itm; p = nd[p].down) {
+        s->mems++;
+        if (x > 0 && nd[p].color == x)
+            continue;
+        for (int y = p + 1; y != p;) {
+            int c2 = nd[y].itm;
+            s->mems++;
+            if (c2 <= 0) {
+                y = nd[y].up;
+                continue;
+            }
+            unlink_node(nd, y);
+            nd[c2].len--;
+            y++;
+        }
+    }
+}
+
+/*
+ * Chooses option r of item c as the search does, at depth level (undo:
+ * takes it back). done[i] is the depth whose choice covered item i (0:
+ * none yet); a secondary item is purified only by the first choice that
+ * has it, as in the search.
+ */
+static void choose(xcc_pre *s, int c, int r, int *done, int level, int undo)
+{
+    xcc_node *nd = s->nd;
+    if (!undo)
+        hide_item(s, c, 0), done[c] = level;
+    for (int q = undo ? r - 1 : r + 1; q != r;) {
+        int cc = nd[q].itm;
+        if (cc <= 0) {
+            q = undo ? nd[q].down : nd[q].up;
+            continue;
+        }
+        if (undo && done[cc] == level)
+            unhide_column(s, nd[cc].up, nd[q].color), done[cc] = 0;
+        else if (!undo && !done[cc])
+            hide_column(s, cc, nd[q].color), done[cc] = level;
+        q += undo ? -1 : 1;
+    }
+    if (undo)
+        hide_item(s, c, 1), done[c] = 0;
+}
+
+/* One random path from the root: its estimate of the tree's mems. */
+static double probe(xcc_pre *s, int *done, int *path, gb_rng *rng)
+{
+    xcc_node *nd = s->nd;
+    double weight = 1, sum = 0;
+    int depth = 0;
+    for (;;) {
+        int best = 0;
+        ullng before = s->mems;
+        for (int c = 1; c < s->p->second; c++) /* the primary item with fewest options */
+            if (!done[c] && (!best || nd[c].len < nd[best].len))
+                best = c;
+        s->mems += (ullng)s->p->second;
+        sum += weight * (double)(s->mems - before);
+        if (!best || !nd[best].len)
+            break;
+        int r = nd[best].down;
+        for (long k = gb_rng_unif(rng, nd[best].len); k; k--)
+            r = nd[r].down;
+        before = s->mems;
+        weight *= nd[best].len;
+        choose(s, best, r, done, ++depth, 0);
+        sum += weight * 2.0 * (double)(s->mems - before); /* choosing, and taking back */
+        path[depth - 1] = r;
+    }
+    for (; depth > 0; depth--)
+        choose(s, s->nd[path[depth - 1]].itm, path[depth - 1], done, depth, 1);
+    return sum;
+}
+
+/* The search's estimate and the budget (s->share of it); 1 without memory. */
+static int set_budget(xcc_pre *s)
+{
+    int n = s->p->last_itm;
+    int *done = calloc((size_t)n, sizeof *done);
+    int *path = malloc((size_t)n * sizeof *path);
+    if (!done || !path) {
+        free(done), free(path);
+        return 1;
+    }
+    gb_rng rng;
+    gb_rng_init(&rng, PRE_SEED);
+    double total = 0;
+    int probes = 0;
+    do
+        total += probe(s, done, path, &rng), probes++;
+    while (probes < PRE_PROBES_MIN
+           || (probes < PRE_PROBES && (double)s->mems < s->share / 2 * total / probes));
+    s->probes = probes, s->probe_mems = s->mems;
+    free(done), free(path);
+    s->estimate = total / probes;
+    double budget = s->share * s->estimate;
+    s->budget = budget > XCC_PRE_FLOOR ? (ullng)budget : XCC_PRE_FLOOR;
     return 0;
 }
 
@@ -284,16 +419,19 @@ xcc_status xcc_pre_run(xcc_pre *s, const xcc_problem *p)
         return XCC_REFUSED; /* the reductions hold for exact covers only */
     s->p = p;
     s->options_out = s->items_out = s->infeasible = s->rounds = 0;
+    s->mems = s->budget = 0, s->cut = 0, s->estimate = 0;
     if (!(s->nd = malloc(n * sizeof *s->nd)))
         return XCC_NO_MEMORY;
     memcpy(s->nd, p->nd, n * sizeof *s->nd);
     for (int cc = 1; cc < p->last_itm; cc++)
         if (!s->nd[cc].len && no_options(s, cc))
             return XCC_OK;
+    if (s->share > 0 && set_budget(s))
+        return XCC_NO_MEMORY;
     for (s->rounds = 1; s->rounds < INT_MAX; s->rounds++) {
         s->change = 0;
         for (int c = 1; c < p->last_itm; c++)
-            if (s->nd[c].len && reduce_item(s, c))
+            if (s->nd[c].len && (spent(s) || reduce_item(s, c)))
                 return XCC_OK;
         if (!s->change)
             break;

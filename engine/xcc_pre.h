@@ -24,8 +24,32 @@ typedef enum xcc_pre_event {
     XCC_PRE_INFEASIBLE  /* primary item left in no option: no solution at all */
 } xcc_pre_event;
 
+/*
+ * A budget (dlx2 -P). The reduction pays only where it costs less than
+ * the search it spares, and every removal is sound on its own. So with
+ * share > 0 the reduction first estimates the search's mems (Knuth's
+ * estimate from random paths, xcc_pre.c, with a fixed seed: every run
+ * makes the same one) and stops, cut short, once its mems (the
+ * estimate's included) pass share of that estimate or XCC_PRE_FLOOR,
+ * whichever is more: the problem is then reduced in part, and correctly.
+ * The search spends about 0.4 to 3 ns per estimated mem where it has no
+ * memo to help it, the reduction about 2 ns per mem, so 0.75% keeps the
+ * reduction within about 4% of the search, and lets it finish its first
+ * round on the pentominoes, where it pays (bench/NOTES.md). --preprocess
+ * (share 0) reduces to the end, as DLX-PRE does.
+ */
+#define XCC_PRE_SHARE 0.0075 /* dlx2 -P's */
+#define XCC_PRE_FLOOR 100000 /* about 0.2 ms: below it the reduction goes unnoticed */
+
 typedef struct xcc_pre {
     const xcc_problem *p;
+    double share;        /* the budget's share of the estimated search; 0: no budget */
+    double estimate;     /* the search's estimated mems (with share > 0) */
+    ullng budget;        /* the mems the reduction may spend, after the estimate's own */
+    int probes;          /* the random paths of the estimate */
+    ullng probe_mems;    /* their mems */
+    ullng mems;          /* the memory accesses of the estimate and the reduction so far */
+    int cut;             /* the budget ran out before the reduction was done */
     xcc_node *nd;        /* the links as reduced: a header's len is 0 once its item is gone */
     int stack;           /* the item found blocked, or the options marked for deletion */
     int change;          /* something went in this round */

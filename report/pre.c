@@ -85,4 +85,10 @@ void rep_pre_closing(FILE *f, const xcc_pre *s)
     fprintf(f, "Removed %d option%s and %d item%s in %d round%s.\n", s->options_out,
             s->options_out == 1 ? "" : "s", s->items_out, s->items_out == 1 ? "" : "s",
             s->rounds, s->rounds == 1 ? "" : "s");
+    if (s->cut && s->budget > XCC_PRE_FLOOR)
+        fprintf(f, "Cut short: the reduction's budget of %llu mems (%g%% of the search's estimated"
+                   " %.0f) ran out.\n", s->budget, 100 * s->share, s->estimate);
+    else if (s->cut)
+        fprintf(f, "Cut short: the reduction's budget of %llu mems (the least it gets; the search's"
+                   " estimated %.0f) ran out.\n", s->budget, s->estimate);
 }

@@ -55,7 +55,7 @@ t_eq "a primary item without options: its name alone, everything removed" \
     "P|(2 options, 2+0 items, 4 entries successfully read)|Primary item P is in no options!|Removed 2 options and 2 items in 0 rounds." \
     "$("$DLX2" --preprocess v5 "$TMP/none.dlx" 2> "$TMP/err")|$(paste -sd'|' "$TMP/err")"
 
-# ---- the reduced problems keep the solutions; -P solves them ----
+# ---- the reduced problems keep the solutions; -P solves them (some reduced in part) ----
 bad="" n=0
 for name in knuth-example-colors knuth-example-xc queens-8 sudoku-inkala zebra-16-clues pentomino-3x20 \
     langford-7 knight-cover-closed-5 random-small-012 wordsearch-4x4-es-abel-land; do
@@ -70,6 +70,22 @@ t_eq "-P m1 lists the reduced options, and says what went" "Removed 2 options an
  A X:1 Y:1 (1 of 1)
  B X:1 (1 of 1)" \
     "$("$DLX2" -P m1 "$REF/instances/knuth-example-colors.dlx" 2>&1 | grep -v '^1:$\|^(\|^Option\|^Altogether')"
+
+# ---- -P's budget (engine/xcc_pre.h): cut short where the search is small, said so ----
+note() { "$DLX2" -P t1 m0 v1 "$REF/instances/$1.dlx" 2>&1 > /dev/null | grep -E '^(Removed|Cut short)' | paste -sd'|'; }
+t_eq "-P on pentomino-6x10: every option DLX-PRE removes goes before the budget runs out" \
+    "Removed 144 options and 0 items in 2 rounds.|Cut short: the reduction's budget of 19788375 mems (0.75% of the search's estimated 2638450099) ran out." \
+    "$(note pentomino-6x10)"
+t_eq "-P on pentomino-4x15: cut short in round 1 (DLX-PRE removes 146 in 2 rounds)" \
+    "Removed 26 options and 0 items in 1 round.|Cut short: the reduction's budget of 2155661 mems (0.75% of the search's estimated 287421560) ran out." \
+    "$(note pentomino-4x15)"
+t_eq "-P on pentomino-3x20: a search too small for any reduction (DLX-PRE removes 150)" \
+    "Removed 0 options and 0 items in 1 round.|Cut short: the reduction's budget of 100000 mems (the least it gets; the search's estimated 2154536) ran out." \
+    "$(note pentomino-3x20)"
+t_eq "-P on knuth-example-xc: under the least budget, the whole reduction" \
+    "Removed 3 options and 4 items in 3 rounds." "$(note knuth-example-xc)"
+t_eq "-P -c on pentomino-4x15, reduced in part: all 1472 solutions" 1472 \
+    "$("$DLX2" -P -c "$REF/instances/pentomino-4x15.dlx" 2> /dev/null)"
 
 help="Try 'dlx2 --help' for more information."
 t_run "--preprocess with m1" 2 "dlx2: --preprocess takes v<n> and a FILE, nothing else
