@@ -622,7 +622,7 @@ INLINE int next_try(cost_walk *w, cost_twin *tw, int cur, struct tally *t)
 }
 
 /* The mems of the solution as the links charge them are those of cost_search.c's solution(). */
-BITS_HOT xcc_status xcc_cost_twin_search(cost_walk *w)
+BITS_HOT static xcc_status twin_search(cost_walk *w)
 {
     xcc_tree *s = &w->t;
     cost_twin *tw = w->twin;
@@ -730,4 +730,10 @@ void xcc_cost_twin_unreplay(cost_walk *w)
         undo(tw, &scratch);
     w->t.base_level = 0;
     w->curcost = 0;
+}
+
+/* The walk is cloned for popcnt: clang makes no extern symbol for a clone set, so it is called from here. */
+xcc_status xcc_cost_twin_search(cost_walk *w)
+{
+    return twin_search(w);
 }
