@@ -173,6 +173,15 @@ xcc_status xcc_cost_search(cost_walk *w);
 int xcc_cost_replay(cost_walk *w, const int *path, int depth);
 void xcc_cost_unreplay(cost_walk *w);
 
+/* A replay (links or twin) has made the choices of levels 0 .. depth-1, of net cost cur. */
+static inline void xcc_cost_replayed(cost_walk *w, int depth, ullng cur)
+{
+    w->t.base_level = depth;
+    w->curcost = cur;
+    if (w->t.maxl < depth)
+        w->t.maxl = depth;
+}
+
 /* Puts net cost c into w's k best (a solution); the mems DLX5 charges. */
 static inline ullng xcc_cost_keep(cost_walk *w, ullng c)
 {

@@ -715,10 +715,7 @@ int xcc_cost_twin_replay(cost_walk *w, const int *path, int depth)
         w->t.choice[l] = x;
         cur = next;
     }
-    w->t.base_level = depth;
-    w->curcost = cur;
-    if (w->t.maxl < depth)
-        w->t.maxl = depth;
+    xcc_cost_replayed(w, depth, cur);
     return 0;
 }
 
