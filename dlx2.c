@@ -1045,6 +1045,7 @@ static int close_shape(const settings *st, FILE *shape, int lost, int status)
  */
 static int finish(rep *r, xcc_status s, const xcc_figures *fig, const xcc_diag *d)
 {
+    rep_zdd_flush(r);
     rep_clear_progress(r);
     char what[64];
     snprintf(what, sizeof what, "out of memory at level %d", fig->level);

@@ -48,6 +48,8 @@ typedef struct rep {
     char total[48];        /* the exact number of solutions, when an engine told it */
     ullng zdd_nodes;       /* --zdd: the nodes written */
     int zdd;               /* --zdd: the closing line counts them */
+    size_t zlen;           /* --zdd: bytes of lines in zbuf, not yet on r->out */
+    char zbuf[1 << 14];
     int *order;            /* JSON's scratch: options sorted, items seen */
     ullng *seen;
     int order_cap;
@@ -149,8 +151,13 @@ const char *rep_best_tag(const rep *r);
 void rep_cost_json(FILE *f, const xcc_figures *fig);
 /* ---- ZDDs in DLX6's format (zdd.c, formats/zdd.md) ------------------------ */
 
-/* The sink's ZDD callback: the line of node z on r->out; nonzero stops. */
+/*
+ * The sink's ZDD callback: the line of node z on r->out; nonzero stops.
+ * Lines wait in r->zbuf until it fills or the root's line is written;
+ * rep_zdd_flush writes out those of a walk that ended before its root.
+ */
 int rep_zdd_line(void *r, const xcc_zdd_line *z);
+int rep_zdd_flush(rep *r);
 
 /* The sink's total callback: the exact number of solutions, kept for the report. */
 void rep_total(void *r, ullng high, ullng low);

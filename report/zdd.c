@@ -25,13 +25,26 @@ static char *digits(char *end, ullng x, unsigned base)
     return end;
 }
 
+int rep_zdd_flush(rep *r)
+{
+    if (r->zlen && !r->out_gone)
+        fwrite(r->zbuf, 1, r->zlen, r->out);
+    r->zlen = 0;
+    if (!r->out_gone && ferror(r->out)) {
+        r->out_errno = errno ? errno : EIO;
+        r->out_gone = 1;
+    }
+    return r->out_gone;
+}
+
 int rep_zdd_line(void *ctx, const xcc_zdd_line *z)
 {
     rep *r = ctx;
     char line[80], *q = line + sizeof line;
     if (z->option)
         r->zdd_nodes++;
-    /* "%x: (~%llu?%x:%x)\n", written backwards: printf took a quarter of the time */
+    /* "%x: (~%llu?%x:%x)\n", written backwards: printf took a quarter of
+       the time; and gathered in zbuf, as fwrite a line at a time took a tenth */
     *--q = '\n', *--q = ')';
     q = digits(q, z->hi, 16);
     *--q = ':';
@@ -40,12 +53,11 @@ int rep_zdd_line(void *ctx, const xcc_zdd_line *z)
     q = digits(q, z->option, 10);
     *--q = '~', *--q = '(', *--q = ' ', *--q = ':';
     q = digits(q, z->id, 16);
-    fwrite(q, 1, (size_t)(line + sizeof line - q), r->out);
-    if (ferror(r->out)) {
-        r->out_errno = errno ? errno : EIO;
-        r->out_gone = 1;
-        return 1;
-    }
+    size_t n = (size_t)(line + sizeof line - q);
+    memcpy(r->zbuf + r->zlen, q, n);
+    r->zlen += n;
+    if (r->zlen > sizeof r->zbuf - sizeof line || !z->option)
+        return rep_zdd_flush(r);
     return 0;
 }
 
