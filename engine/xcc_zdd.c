@@ -32,6 +32,9 @@
 #include "xcc_twin_memo.h"
 #include "xcc_zdd.h"
 
+#include <stdint.h>
+#include <stdlib.h>
+
 /*
  * The key of slot s: without secondary items its active primary items,
  * else its live options and those of its purified secondary items that
@@ -133,7 +136,186 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_u128 *count
     return 0;
 }
 
-/* ---- the engine --------------------------------------------------------- */
+/* ---- small problems: lengths counted, options as masks ------------------ */
+
+/*
+ * When P W (primary items times words of a set of options) is small, the
+ * walk keeps no lengths: a node counts each active item's live options
+ * (a popcount a word), and an option's choice is three masks worked out
+ * once (zsmall_make): the options it hides (those of its primary and
+ * uncolored secondary items, and those of its colored ones with another
+ * color), its colored secondary items, which it purifies, and its
+ * primary items, which it covers. Hiding again what is hidden changes
+ * nothing, so the masks hold whatever was done before. A level's state
+ * is R = 2 W + SW + AW words: live options, the branch item's options,
+ * purified items, active items.
+ */
+#define ZSMALL_PW 128               /* P W at most */
+#define ZSMALL_MASK_WORDS (1 << 18) /* the masks of all options at most (2 MB) */
+
+typedef struct zsmall {
+    int W, SW, AW, R;
+    word *hide, *purify, *cover; /* per option: W, SW and AW words */
+    word *lv;                    /* per level: R words */
+} zsmall;
+
+static void zsmall_free(zsmall *m)
+{
+    free(m->hide), free(m->purify), free(m->cover), free(m->lv);
+}
+
+/* Whether the small walk would take p (its tables t); then m is made (0) or memory is short (3). */
+static int zsmall_make(zsmall *m, const twin *t, const xcc_problem *p)
+{
+    const xcc_bits *b = &t->b;
+    int W = b->W, SW = t->SW, AW = t->AW;
+    memset(m, 0, sizeof *m);
+    if ((size_t)b->P * (size_t)W > ZSMALL_PW
+        || (size_t)b->n * (size_t)(W + SW + AW) > ZSMALL_MASK_WORDS)
+        return -1;
+    m->W = W, m->SW = SW, m->AW = AW, m->R = 2 * W + SW + AW;
+    m->hide = calloc((size_t)b->n * (size_t)W, sizeof(word));
+    m->purify = calloc((size_t)b->n * (size_t)SW, sizeof(word));
+    m->cover = calloc((size_t)b->n * (size_t)AW, sizeof(word));
+    m->lv = malloc(((size_t)b->P + 2) * (size_t)m->R * sizeof(word));
+    if (!m->hide || !m->purify || !m->cover || !m->lv)
+        return 3;
+    for (int o = 0; o < b->n; o++) {
+        word *h = m->hide + (size_t)o * W;
+        for (int x = b->first[o], e = x + b->olen[o]; x < e; x++) {
+            int i = p->nd[x].itm;
+            const word *mk = bits_item_mask(b, i);
+            if (i < t->second) {
+                m->cover[(size_t)o * AW + (size_t)(i - 1) / 64] |= (word)1 << ((i - 1) % 64);
+                for (int w = 0; w < W; w++)
+                    h[w] |= mk[w];
+            } else if (!p->nd[x].color) {
+                for (int w = 0; w < W; w++)
+                    h[w] |= mk[w];
+            } else {
+                int v = i - t->second;
+                const word *ag = t->agree + (size_t)t->agree_of[x - p->last_itm] * (size_t)W;
+                m->purify[(size_t)o * SW + (size_t)v / 64] |= (word)1 << (v % 64);
+                for (int w = 0; w < W; w++)
+                    h[w] |= mk[w] & ~ag[w];
+            }
+        }
+    }
+    return 0;
+}
+
+/* The key of a level's state: its active items, or its live options and its purified items in use. */
+static word small_key(const zwalk *z, const zsmall *m, const word *st, word *key)
+{
+    const twin *t = z->t;
+    const word *live = st, *pure = st + 2 * m->W, *act = pure + m->SW;
+    int W = m->W;
+    if (t->key_act) {
+        memcpy(key, act, (size_t)m->AW * sizeof(word));
+        return key_hash(key, z->K);
+    }
+    memcpy(key, live, (size_t)W * sizeof(word));
+    for (int v = 0; v < t->KS; v++) {
+        word used = pure[v];
+        for (word bits = used; bits; bits &= bits - 1) {
+            const word *mk = bits_item_mask(&t->b, t->second + v * 64 + __builtin_ctzll(bits));
+            word any = 0;
+            for (int w = 0; w < W; w++)
+                any |= live[w] & mk[w];
+            if (!any)
+                used &= ~(bits & -bits);
+        }
+        key[W + v] = used;
+    }
+    return key_hash(key, z->K);
+}
+
+/* As solve_below, for the state of level l in m->lv. */
+BITS_HOT static int solve_small(zwalk *z, const zsmall *m, int l, unsigned *node, xcc_u128 *count)
+{
+    const twin *t = z->t;
+    const xcc_bits *b = &t->b;
+    int W = m->W, SW = m->SW, AW = m->AW, R = m->R;
+    word *st = m->lv + (size_t)l * (size_t)R;
+    word *live = st, *opts = st + W, *pure = st + 2 * W, *act = pure + SW;
+    *node = 0, *count = 0;
+    z->nodes++;
+    if (zdd_stopped(z))
+        return 1;
+    /* the branch item: the first active one of least length; none of length 0 */
+    int least = INT32_MAX, x = 0;
+    for (int a = 0; a < AW; a++)
+        for (word bits = act[a]; bits; bits &= bits - 1) {
+            int i = a * 64 + __builtin_ctzll(bits) + 1, c = 0;
+            const word *mk = bits_item_mask(b, i);
+            for (int w = 0; w < W; w++)
+                c += __builtin_popcountll(live[w] & mk[w]);
+            if (c < least) {
+                if (!c)
+                    return 0; /* a dead end: no node, and not worth a memo entry */
+                least = c, x = i;
+            }
+        }
+    word *key = z->levkey + (size_t)l * (size_t)z->K;
+    word h = small_key(z, m, st, key);
+    zslot at;
+    if (zdd_recall(z, h, key, &at, node, count))
+        return 0;
+    const word *mk = bits_item_mask(b, x);
+    for (int w = 0; w < W; w++)
+        opts[w] = live[w] & mk[w], live[w] &= ~mk[w];
+    act[(x - 1) / 64] &= ~((word)1 << ((x - 1) % 64));
+    unsigned top = 0;
+    xcc_u128 sum = 0;
+    word *cst = st + R, *clive = cst, *cpure = cst + 2 * W, *cact = cpure + SW;
+    int rank = 0;
+    for (int k = next_entry(t, opts, x, b->lstart[x]); k < b->lstart[x + 1];
+         k = next_entry(t, opts, x, k + 1)) {
+        unsigned below = 1;
+        int o = b->list[k].opt;
+        rank++;
+        xcc_u128 n = 1;
+        const word *hd = m->hide + (size_t)o * W, *pu = m->purify + (size_t)o * SW,
+                   *cv = m->cover + (size_t)o * AW;
+        word left = 0;
+        for (int w = 0; w < W; w++)
+            clive[w] = live[w] & ~hd[w];
+        for (int v = 0; v < SW; v++)
+            cpure[v] = pure[v] | pu[v];
+        for (int a = 0; a < AW; a++)
+            left |= cact[a] = act[a] & ~cv[a];
+        if (left) {
+            if (solve_small(z, m, l + 1, &below, &n))
+                return 1;
+        } else {
+            z->nodes++; /* a solution is a node of the tree too, as DLX6 counts */
+        }
+        if (below) {
+            xcc_choice ch = {o, b->list[k].node - z->p->opt_node[o], rank, least};
+            z->overflow |= sum + n < sum;
+            sum += n;
+            top = zdd_make_node(z, &ch, top, below, sum);
+            if (zdd_stopped(z))
+                return 1;
+        }
+    }
+    if (zdd_remember(z, at, h, key, top, sum))
+        return 1;
+    *node = top, *count = sum;
+    return 0;
+}
+
+/* The root's state for the small walk: every option live, nothing purified, every primary item active. */
+static void small_root(const twin *t, const zsmall *m)
+{
+    const xcc_bits *b = &t->b;
+    word *st = m->lv, *pure = st + 2 * m->W, *act = pure + m->SW;
+    memset(st, 0, (size_t)m->R * sizeof(word));
+    for (int o = 0; o < b->n; o++)
+        st[o / 64] |= (word)1 << (o % 64);
+    for (int i = 0; i < b->P; i++)
+        act[i / 64] |= (word)1 << (i % 64);
+}
 
 /* ---- the engine --------------------------------------------------------- */
 
@@ -175,10 +357,24 @@ static xcc_status zdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_si
         xcc_twin_delete(t);
         return xcc_diag_set(d, XCC_NO_MEMORY, "out of memory before the search");
     }
-    root_slot(t);
+    zsmall m;
+    int small = zsmall_make(&m, t, p);
+    if (small > 0) {
+        zsmall_free(&m);
+        zdd_free(&z);
+        xcc_twin_delete(t);
+        return xcc_diag_set(d, XCC_NO_MEMORY, "out of memory before the search");
+    }
     unsigned top = 0;
     xcc_u128 total = 0;
-    solve_below(&z, 0, &top, &total);
+    if (!small) {
+        small_root(t, &m);
+        solve_small(&z, &m, 0, &top, &total);
+    } else {
+        root_slot(t);
+        solve_below(&z, 0, &top, &total);
+    }
+    zsmall_free(&m);
     xcc_status s = zdd_finish(&z, top, total, fig);
     xcc_twin_delete(t);
     return s;
