@@ -204,12 +204,16 @@ static int zsmall_make(zsmall *m, const twin *t, const xcc_problem *p)
     return 0;
 }
 
-/* The key of a level's state: its active items, or its live options and its purified items in use. */
-static word small_key(const zwalk *z, const zsmall *m, const word *st, word *key)
+/*
+ * The key of a level's state: its active items, or its live options and
+ * its purified items in use. A purified item out of use stays so below,
+ * where its purification changes nothing: it leaves the state's set,
+ * so that the children look at fewer.
+ */
+BITS_INLINE word small_key(const zwalk *z, const zsmall *m, word *st, word *key, const int W)
 {
     const twin *t = z->t;
-    const word *live = st, *pure = st + 2 * m->W, *act = pure + m->SW;
-    int W = m->W;
+    word *live = st, *pure = st + 2 * W, *act = pure + m->SW;
     if (t->key_act) {
         memcpy(key, act, (size_t)m->AW * sizeof(word));
         return key_hash(key, z->K);
@@ -225,17 +229,24 @@ static word small_key(const zwalk *z, const zsmall *m, const word *st, word *key
             if (!any)
                 used &= ~(bits & -bits);
         }
-        key[W + v] = used;
+        key[W + v] = pure[v] = used;
     }
     return key_hash(key, z->K);
 }
 
-/* As solve_below, for the state of level l in m->lv. */
-BITS_HOT static int solve_small(zwalk *z, const zsmall *m, int l, unsigned *node, xcc_u128 *count)
+typedef int zsmall_walk(zwalk *z, const zsmall *m, int l, unsigned *node, xcc_u128 *count);
+
+/*
+ * As solve_below, for the state of level l in m->lv; W is m->W, made a
+ * constant for the smallest (zsmall_walk1 .. 4), and below is the walk
+ * of that W.
+ */
+BITS_INLINE int small_node(zwalk *z, const zsmall *m, int l, unsigned *node, xcc_u128 *count,
+                           const int W, zsmall_walk *below_walk)
 {
     const twin *t = z->t;
     const xcc_bits *b = &t->b;
-    int W = m->W, SW = m->SW, AW = m->AW, R = m->R;
+    int SW = m->SW, AW = m->AW, R = m->R;
     word *st = m->lv + (size_t)l * (size_t)R;
     word *live = st, *opts = st + W, *pure = st + 2 * W, *act = pure + SW;
     *node = 0, *count = 0;
@@ -257,7 +268,7 @@ BITS_HOT static int solve_small(zwalk *z, const zsmall *m, int l, unsigned *node
             }
         }
     word *key = z->levkey + (size_t)l * (size_t)z->K;
-    word h = small_key(z, m, st, key);
+    word h = small_key(z, m, st, key, W);
     zslot at;
     if (zdd_recall(z, h, key, &at, node, count))
         return 0;
@@ -269,41 +280,56 @@ BITS_HOT static int solve_small(zwalk *z, const zsmall *m, int l, unsigned *node
     xcc_u128 sum = 0;
     word *cst = st + R, *clive = cst, *cpure = cst + 2 * W, *cact = cpure + SW;
     int rank = 0;
-    for (int k = next_entry(t, opts, x, b->lstart[x]); k < b->lstart[x + 1];
-         k = next_entry(t, opts, x, k + 1)) {
-        unsigned below = 1;
-        int o = b->list[k].opt;
-        rank++;
-        xcc_u128 n = 1;
-        const word *hd = m->hide + (size_t)o * W, *pu = m->purify + (size_t)o * SW,
-                   *cv = m->cover + (size_t)o * AW;
-        word left = 0;
-        for (int w = 0; w < W; w++)
-            clive[w] = live[w] & ~hd[w];
-        for (int v = 0; v < SW; v++)
-            cpure[v] = pure[v] | pu[v];
-        for (int a = 0; a < AW; a++)
-            left |= cact[a] = act[a] & ~cv[a];
-        if (left) {
-            if (solve_small(z, m, l + 1, &below, &n))
-                return 1;
-        } else {
-            z->nodes++; /* a solution is a node of the tree too, as DLX6 counts */
+    /* x's list, in input order: its live options, in the order of their numbers */
+    for (int w = 0; w < W; w++)
+        for (word bits = opts[w]; bits; bits &= bits - 1) {
+            unsigned below = 1;
+            int o = w * 64 + __builtin_ctzll(bits);
+            rank++;
+            xcc_u128 n = 1;
+            const word *hd = m->hide + (size_t)o * W, *pu = m->purify + (size_t)o * SW,
+                       *cv = m->cover + (size_t)o * AW;
+            word left = 0;
+            for (int u = 0; u < W; u++)
+                clive[u] = live[u] & ~hd[u];
+            for (int v = 0; v < SW; v++)
+                cpure[v] = pure[v] | pu[v];
+            for (int a = 0; a < AW; a++)
+                left |= cact[a] = act[a] & ~cv[a];
+            if (left) {
+                if (below_walk(z, m, l + 1, &below, &n))
+                    return 1;
+            } else {
+                z->nodes++; /* a solution is a node of the tree too, as DLX6 counts */
+            }
+            if (below) {
+                int q = b->first[o];
+                while (z->p->nd[q].itm != x)
+                    q++;
+                xcc_choice ch = {o, q - z->p->opt_node[o], rank, least};
+                z->overflow |= sum + n < sum;
+                sum += n;
+                top = zdd_make_node(z, &ch, top, below, sum);
+                if (zdd_stopped(z))
+                    return 1;
+            }
         }
-        if (below) {
-            xcc_choice ch = {o, b->list[k].node - z->p->opt_node[o], rank, least};
-            z->overflow |= sum + n < sum;
-            sum += n;
-            top = zdd_make_node(z, &ch, top, below, sum);
-            if (zdd_stopped(z))
-                return 1;
-        }
-    }
     if (zdd_remember(z, at, h, key, top, sum))
         return 1;
     *node = top, *count = sum;
     return 0;
 }
+
+#define ZSMALL_WALK(name, w)                                                              \
+    BITS_HOT static int name(zwalk *z, const zsmall *m, int l, unsigned *node, xcc_u128 *count) \
+    {                                                                                          \
+        return small_node(z, m, l, node, count, w, name);                                      \
+    }
+ZSMALL_WALK(zsmall_walk1, 1)
+ZSMALL_WALK(zsmall_walk2, 2)
+ZSMALL_WALK(zsmall_walk3, 3)
+ZSMALL_WALK(zsmall_walk4, 4)
+ZSMALL_WALK(zsmall_walkn, m->W)
 
 /* The root's state for the small walk: every option live, nothing purified, every primary item active. */
 static void small_root(const twin *t, const zsmall *m)
@@ -369,7 +395,12 @@ static xcc_status zdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_si
     xcc_u128 total = 0;
     if (!small) {
         small_root(t, &m);
-        solve_small(&z, &m, 0, &top, &total);
+        zsmall_walk *walk = m.W == 1   ? zsmall_walk1
+                            : m.W == 2 ? zsmall_walk2
+                            : m.W == 3 ? zsmall_walk3
+                            : m.W == 4 ? zsmall_walk4
+                                       : zsmall_walkn;
+        walk(&z, &m, 0, &top, &total);
     } else {
         root_slot(t);
         solve_below(&z, 0, &top, &total);
