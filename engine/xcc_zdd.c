@@ -303,8 +303,8 @@ BITS_INLINE int small_node(zwalk *z, const zsmall *m, int l, unsigned *node, xcc
                 z->nodes++; /* a solution is a node of the tree too, as DLX6 counts */
             }
             if (below) {
-                int q = b->first[o];
-                while (z->p->nd[q].itm != x)
+                int q = b->first[o]; /* x's node in o: wanted only by the nodes kept */
+                while (z->keep_nodes && z->p->nd[q].itm != x)
                     q++;
                 xcc_choice ch = {o, q - z->p->opt_node[o], rank, least};
                 z->overflow |= sum + n < sum;

@@ -43,12 +43,6 @@ const char *xcc_zdd_refuses(const xcc_problem *p, const xcc_settings *st);
 
 #include <stdlib.h>
 
-/* A subproblem met: its solutions, and the ZDD node that holds them (0: none). */
-typedef struct zstate {
-    xcc_u128 count;
-    unsigned node;
-} zstate;
-
 /*
  * A ZDD node, kept when solutions are to be listed or drawn: its option
  * as DLX2's listing shows it (entry, k of d), its branches, and the
@@ -69,8 +63,7 @@ typedef struct zwalk {
     int K;              /* words of a key */
     word *levkey;       /* a key per level */
     size_t levels;
-    word *keys;         /* the memo: keys[K e ..] is the key of states[e] */
-    zstate *states;
+    word *keys;         /* the memo: entries of K + 3 words, a key, its count and node */
     size_t n, cap;
     /* open addressing: entry + 1 in the low half (0: empty), the high
        half of the key's hash above it, which spares reading the keys of

@@ -22,10 +22,17 @@ char *xcc_u128_text(xcc_u128 x, char out[48])
 
 /* ---- the memo ---------------------------------------------------------- */
 
+/*
+ * The memo's entries are of K + 3 words: the key, the count (low word
+ * first) and the node; a hit reads its key and its answer from the same
+ * place, not from two arrays.
+ */
+#define ENTRY_WORDS(z) ((size_t)(z)->K + 3)
+
 /* The memo's bytes with cap entries and a table of mask + 1, the nodes kept and the cache. */
 static size_t memo_bytes(const zwalk *z, size_t cap, size_t mask, size_t zn_cap)
 {
-    return cap * ((size_t)z->K * sizeof(word) + sizeof(zstate)) + (mask + 1) * sizeof(uint64_t)
+    return cap * ENTRY_WORDS(z) * sizeof(word) + (mask + 1) * sizeof(uint64_t)
            + zn_cap * sizeof(znode) + (z->none_mask + 1) * (size_t)(z->K + 1) * sizeof(word);
 }
 
@@ -57,7 +64,7 @@ static size_t memo_slot(const zwalk *z, word h, const word *key)
     for (size_t i = (size_t)h & z->mask;; i = (i + 1) & z->mask) {
         uint64_t e = z->table[i];
         if (!e || ((e >> 32 == h >> 32)
-                   && same_key(z->keys + (size_t)((uint32_t)e - 1) * (size_t)z->K, key, z->K)))
+                   && same_key(z->keys + (size_t)((uint32_t)e - 1) * ENTRY_WORDS(z), key, z->K)))
             return i;
     }
 }
@@ -73,7 +80,7 @@ static int grow_table(zwalk *z)
     free(z->table);
     z->table = table, z->mask = mask;
     for (size_t e = 0; e < z->n; e++) {
-        const word *key = z->keys + e * (size_t)z->K;
+        const word *key = z->keys + e * ENTRY_WORDS(z);
         word h = key_hash(key, z->K);
         z->table[memo_slot(z, h, key)] = (h >> 32 << 32) | (e + 1);
     }
@@ -88,13 +95,10 @@ static int grow_states(zwalk *z)
             z->status = xcc_diag_set(z->d, XCC_NO_MEMORY, "more than 2^32 subproblems");
         return 1;
     }
-    word *keys = realloc(z->keys, cap * (size_t)z->K * sizeof(word));
-    if (keys)
-        z->keys = keys;
-    zstate *states = keys ? realloc(z->states, cap * sizeof(zstate)) : NULL;
-    if (!states)
+    word *keys = realloc(z->keys, cap * ENTRY_WORDS(z) * sizeof(word));
+    if (!keys)
         return z->status = XCC_NO_MEMORY, 1;
-    z->states = states, z->cap = cap;
+    z->keys = keys, z->cap = cap;
     return 0;
 }
 
@@ -103,8 +107,9 @@ static int memo_add(zwalk *z, size_t i, const word *key, word h, unsigned node, 
 {
     if (z->n == z->cap && grow_states(z))
         return 1;
-    memcpy(z->keys + z->n * (size_t)z->K, key, (size_t)z->K * sizeof(word));
-    z->states[z->n] = (zstate){count, node};
+    word *e = z->keys + z->n * ENTRY_WORDS(z);
+    memcpy(e, key, (size_t)z->K * sizeof(word));
+    e[z->K] = (word)count, e[z->K + 1] = (word)(count >> 64), e[z->K + 2] = node;
     z->table[i] = (h >> 32 << 32) | ++z->n;
     return 2 * z->n > z->mask && grow_table(z);
 }
@@ -356,20 +361,19 @@ xcc_status zdd_init(zwalk *z, int K, size_t levels, const xcc_problem *p, const 
     z->K = K, z->levels = levels;
     z->cap = 1024, z->mask = 2047;
     z->levkey = malloc(levels * (size_t)K * sizeof(word));
-    z->keys = malloc(z->cap * (size_t)K * sizeof(word));
-    z->states = malloc(z->cap * sizeof(zstate));
+    z->keys = malloc(z->cap * ENTRY_WORDS(z) * sizeof(word));
     z->table = calloc(z->mask + 1, sizeof(uint64_t));
     z->path = malloc(levels * sizeof(xcc_choice));
     z->none_mask = 1023;
     z->none = calloc(z->none_mask + 1, ((size_t)K + 1) * sizeof(word));
-    if (!z->levkey || !z->keys || !z->states || !z->table || !z->path || !z->none)
+    if (!z->levkey || !z->keys || !z->table || !z->path || !z->none)
         return XCC_NO_MEMORY;
     return XCC_OK;
 }
 
 void zdd_free(zwalk *z)
 {
-    free(z->levkey), free(z->keys), free(z->states), free(z->table), free(z->path);
+    free(z->levkey), free(z->keys), free(z->table), free(z->path);
     free(z->zn), free(z->stk), free(z->none);
 }
 
@@ -378,8 +382,8 @@ int zdd_recall(zwalk *z, word h, const word *key, zslot *at, unsigned *node, xcc
     size_t i = memo_slot(z, h, key);
     *at = (zslot){i, z->mask};
     if (z->table[i]) {
-        const zstate *e = &z->states[(uint32_t)z->table[i] - 1];
-        *node = e->node, *count = e->count;
+        const word *e = z->keys + (size_t)((uint32_t)z->table[i] - 1) * ENTRY_WORDS(z) + z->K;
+        *node = (unsigned)e[2], *count = (xcc_u128)e[1] << 64 | e[0];
         z->hits++;
         return 1;
     }
