@@ -151,17 +151,18 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_u128 *count
  * purified items, active items.
  */
 #define ZSMALL_PW 128               /* P W at most */
-#define ZSMALL_MASK_WORDS (1 << 18) /* the masks of all options at most (2 MB) */
+#define ZSMALL_MASK_WORDS (1 << 20) /* the masks of all options at most (2 MB) */
 
 typedef struct zsmall {
     int W, SW, AW, R;
     word *hide, *purify, *cover; /* per option: W, SW and AW words */
     word *lv;                    /* per level: R words */
+    int *nz;                     /* W places */
 } zsmall;
 
 static void zsmall_free(zsmall *m)
 {
-    free(m->hide), free(m->purify), free(m->cover), free(m->lv);
+    free(m->hide), free(m->purify), free(m->cover), free(m->lv), free(m->nz);
 }
 
 /* Whether the small walk would take p (its tables t); then m is made (0) or memory is short (3). */
@@ -170,15 +171,23 @@ static int zsmall_make(zsmall *m, const twin *t, const xcc_problem *p)
     const xcc_bits *b = &t->b;
     int W = b->W, SW = t->SW, AW = t->AW;
     memset(m, 0, sizeof *m);
-    if ((size_t)b->P * (size_t)W > ZSMALL_PW
-        || (size_t)b->n * (size_t)(W + SW + AW) > ZSMALL_MASK_WORDS)
+    /* what a choice costs the lengths, roughly: the options it hides times their primary items */
+    double hides = 0, pw = (double)b->P * (double)W;
+    for (int o = 0; o < b->n; o++) {
+        int len = 0;
+        for (int x = b->first[o], e = x + b->olen[o]; x < e; x++)
+            len += b->lstart[p->nd[x].itm + 1] - b->lstart[p->nd[x].itm];
+        hides += (double)len * (double)(b->pstart[o + 1] - b->pstart[o]) / (double)b->n;
+    }
+    if ((pw > ZSMALL_PW && pw > hides) || (size_t)b->n * (size_t)(W + SW + AW) > ZSMALL_MASK_WORDS)
         return -1;
     m->W = W, m->SW = SW, m->AW = AW, m->R = 2 * W + SW + AW;
     m->hide = calloc((size_t)b->n * (size_t)W, sizeof(word));
     m->purify = calloc((size_t)b->n * (size_t)SW, sizeof(word));
     m->cover = calloc((size_t)b->n * (size_t)AW, sizeof(word));
     m->lv = malloc(((size_t)b->P + 2) * (size_t)m->R * sizeof(word));
-    if (!m->hide || !m->purify || !m->cover || !m->lv)
+    m->nz = malloc((size_t)W * sizeof(int));
+    if (!m->hide || !m->purify || !m->cover || !m->lv || !m->nz)
         return 3;
     for (int o = 0; o < b->n; o++) {
         word *h = m->hide + (size_t)o * W;
@@ -254,13 +263,21 @@ BITS_INLINE int small_node(zwalk *z, const zsmall *m, int l, unsigned *node, xcc
     if (zdd_stopped(z))
         return 1;
     /* the branch item: the first active one of least length; none of length 0 */
-    int least = INT32_MAX, x = 0;
+    int least = INT32_MAX, x = 0, *nz = m->nz, nnz = 0;
+    if (W > 4) /* the words with live options: fewer and fewer, down the tree */
+        for (int w = 0; w < W; w++)
+            if (live[w])
+                nz[nnz++] = w;
     for (int a = 0; a < AW; a++)
         for (word bits = act[a]; bits; bits &= bits - 1) {
             int i = a * 64 + __builtin_ctzll(bits) + 1, c = 0;
             const word *mk = bits_item_mask(b, i);
-            for (int w = 0; w < W; w++)
-                c += __builtin_popcountll(live[w] & mk[w]);
+            if (W > 4)
+                for (int k = 0; k < nnz; k++)
+                    c += __builtin_popcountll(live[nz[k]] & mk[nz[k]]);
+            else
+                for (int w = 0; w < W; w++)
+                    c += __builtin_popcountll(live[w] & mk[w]);
             if (c < least) {
                 if (!c)
                     return 0; /* a dead end: no node, and not worth a memo entry */
