@@ -219,7 +219,8 @@ static int zsmall_make(zsmall *m, const twin *t, const xcc_problem *p)
  * where its purification changes nothing: it leaves the state's set,
  * so that the children look at fewer.
  */
-BITS_INLINE word small_key(const zwalk *z, const zsmall *m, word *st, word *key, const int W)
+BITS_INLINE word small_key(const zwalk *z, const zsmall *m, word *st, word *key, const int W,
+                           const int *nz, int nnz)
 {
     const twin *t = z->t;
     word *live = st, *pure = st + 2 * W, *act = pure + m->SW;
@@ -233,8 +234,12 @@ BITS_INLINE word small_key(const zwalk *z, const zsmall *m, word *st, word *key,
         for (word bits = used; bits; bits &= bits - 1) {
             const word *mk = bits_item_mask(&t->b, t->second + v * 64 + __builtin_ctzll(bits));
             word any = 0;
-            for (int w = 0; w < W; w++)
-                any |= live[w] & mk[w];
+            if (W > 4)
+                for (int k = 0; k < nnz; k++)
+                    any |= live[nz[k]] & mk[nz[k]];
+            else
+                for (int w = 0; w < W; w++)
+                    any |= live[w] & mk[w];
             if (!any)
                 used &= ~(bits & -bits);
         }
@@ -266,8 +271,7 @@ BITS_INLINE int small_node(zwalk *z, const zsmall *m, int l, unsigned *node, xcc
     int least = INT32_MAX, x = 0, *nz = m->nz, nnz = 0;
     if (W > 4) /* the words with live options: fewer and fewer, down the tree */
         for (int w = 0; w < W; w++)
-            if (live[w])
-                nz[nnz++] = w;
+            nz[nnz] = w, nnz += live[w] != 0;
     for (int a = 0; a < AW; a++)
         for (word bits = act[a]; bits; bits &= bits - 1) {
             int i = a * 64 + __builtin_ctzll(bits) + 1, c = 0;
@@ -285,7 +289,7 @@ BITS_INLINE int small_node(zwalk *z, const zsmall *m, int l, unsigned *node, xcc
             }
         }
     word *key = z->levkey + (size_t)l * (size_t)z->K;
-    word h = small_key(z, m, st, key, W);
+    word h = small_key(z, m, st, key, W, nz, nnz);
     zslot at;
     if (zdd_recall(z, h, key, &at, node, count))
         return 0;
