@@ -17,8 +17,9 @@
  * no node either way (formats/zdd.md).
  *
  * The walk is the twin's (xcc_twin.h: bit sets of live options, DLX2's
- * branch item and option order); its figures are not kept, since no
- * mems are reported. The memo is kept whole, not as a cache: its size
+ * branch item and option order), or for most problems the counting
+ * walk below, which makes the same tree without keeping lengths; their
+ * figures are not kept, since no mems are reported. The memo is kept whole, not as a cache: its size
  * is the number of subproblems with a primary item still to cover, and
  * past the memory limit the search stops with XCC_NO_MEMORY.
  *
@@ -136,37 +137,47 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_u128 *count
     return 0;
 }
 
-/* ---- small problems: lengths counted, options as masks ------------------ */
+/* ---- the counting walk: lengths counted, options as masks --------------- */
 
 /*
- * When P W (primary items times words of a set of options) is small, the
- * walk keeps no lengths: a node counts each active item's live options
- * (a popcount a word), and an option's choice is three masks worked out
- * once (zsmall_make): the options it hides (those of its primary and
- * uncolored secondary items, and those of its colored ones with another
- * color), its colored secondary items, which it purifies, and its
- * primary items, which it covers. Hiding again what is hidden changes
- * nothing, so the masks hold whatever was done before. A level's state
- * is R = 2 W + SW + AW words: live options, the branch item's options,
- * purified items, active items.
+ * The twin's walk (solve_below) keeps each active item's length and
+ * lowers it for every option a choice hides: a choice costs the options
+ * it hides times their primary items, some 8,000 updates at the root of
+ * the pentominoes. The counting walk keeps no lengths: a node counts each
+ * active item's live options (a popcount a word, over the words that
+ * still have live options, fewer and fewer down the tree), and an
+ * option's choice is three masks worked out once (zcount_make): the
+ * options it hides (those of its primary and uncolored secondary items,
+ * and those of its colored ones with another color), its colored
+ * secondary items, which it purifies, and its primary items, which it
+ * covers. Hiding again what is hidden changes nothing, so the masks
+ * hold whatever was done before. A level's state is R = 2 W + SW + AW
+ * words: live options, the branch item's options, purified items,
+ * active items.
+ *
+ * It takes a problem unless P W (primary items times words of a set of
+ * options) passes both ZCOUNT_PW and what a choice costs the twin at the
+ * root: the knight's covers (72 items, 3 words, options of 3 items that
+ * hide few others) stay with the twin. Its nodes, branch items and
+ * options, and so its ZDD, are the twin's.
  */
-#define ZSMALL_PW 128               /* P W at most */
-#define ZSMALL_MASK_WORDS (1 << 20) /* the masks of all options at most (2 MB) */
+#define ZCOUNT_PW 128               /* P W up to this: the counting walk, whatever a choice costs */
+#define ZCOUNT_MASK_WORDS (1 << 20) /* the masks of all options at most (8 MB) */
 
-typedef struct zsmall {
+typedef struct zcount {
     int W, SW, AW, R;
     word *hide, *purify, *cover; /* per option: W, SW and AW words */
     word *lv;                    /* per level: R words */
     int *nz;                     /* W places */
-} zsmall;
+} zcount;
 
-static void zsmall_free(zsmall *m)
+static void zcount_free(zcount *m)
 {
     free(m->hide), free(m->purify), free(m->cover), free(m->lv), free(m->nz);
 }
 
-/* Whether the small walk would take p (its tables t); then m is made (0) or memory is short (3). */
-static int zsmall_make(zsmall *m, const twin *t, const xcc_problem *p)
+/* Whether the counting walk would take p (its tables t): -1 if not; else m is made (0) or memory is short (3). */
+static int zcount_make(zcount *m, const twin *t, const xcc_problem *p)
 {
     const xcc_bits *b = &t->b;
     int W = b->W, SW = t->SW, AW = t->AW;
@@ -179,7 +190,7 @@ static int zsmall_make(zsmall *m, const twin *t, const xcc_problem *p)
             len += b->lstart[p->nd[x].itm + 1] - b->lstart[p->nd[x].itm];
         hides += (double)len * (double)(b->pstart[o + 1] - b->pstart[o]) / (double)b->n;
     }
-    if ((pw > ZSMALL_PW && pw > hides) || (size_t)b->n * (size_t)(W + SW + AW) > ZSMALL_MASK_WORDS)
+    if ((pw > ZCOUNT_PW && pw > hides) || (size_t)b->n * (size_t)(W + SW + AW) > ZCOUNT_MASK_WORDS)
         return -1;
     m->W = W, m->SW = SW, m->AW = AW, m->R = 2 * W + SW + AW;
     m->hide = calloc((size_t)b->n * (size_t)W, sizeof(word));
@@ -219,7 +230,7 @@ static int zsmall_make(zsmall *m, const twin *t, const xcc_problem *p)
  * where its purification changes nothing: it leaves the state's set,
  * so that the children look at fewer.
  */
-BITS_INLINE word small_key(const zwalk *z, const zsmall *m, word *st, word *key, const int W,
+BITS_INLINE word count_key(const zwalk *z, const zcount *m, word *st, word *key, const int W,
                            const int *nz, int nnz)
 {
     const twin *t = z->t;
@@ -248,15 +259,15 @@ BITS_INLINE word small_key(const zwalk *z, const zsmall *m, word *st, word *key,
     return key_hash(key, z->K);
 }
 
-typedef int zsmall_walk(zwalk *z, const zsmall *m, int l, unsigned *node, xcc_u128 *count);
+typedef int zcount_walk(zwalk *z, const zcount *m, int l, unsigned *node, xcc_u128 *count);
 
 /*
  * As solve_below, for the state of level l in m->lv; W is m->W, made a
- * constant for the smallest (zsmall_walk1 .. 4), and below is the walk
+ * constant for the smallest (zcount_walk1 .. 4), and below is the walk
  * of that W.
  */
-BITS_INLINE int small_node(zwalk *z, const zsmall *m, int l, unsigned *node, xcc_u128 *count,
-                           const int W, zsmall_walk *below_walk)
+BITS_INLINE int count_node(zwalk *z, const zcount *m, int l, unsigned *node, xcc_u128 *count,
+                           const int W, zcount_walk *below_walk)
 {
     const twin *t = z->t;
     const xcc_bits *b = &t->b;
@@ -289,7 +300,7 @@ BITS_INLINE int small_node(zwalk *z, const zsmall *m, int l, unsigned *node, xcc
             }
         }
     word *key = z->levkey + (size_t)l * (size_t)z->K;
-    word h = small_key(z, m, st, key, W, nz, nnz);
+    word h = count_key(z, m, st, key, W, nz, nnz);
     zslot at;
     if (zdd_recall(z, h, key, &at, node, count))
         return 0;
@@ -341,19 +352,19 @@ BITS_INLINE int small_node(zwalk *z, const zsmall *m, int l, unsigned *node, xcc
     return 0;
 }
 
-#define ZSMALL_WALK(name, w)                                                              \
-    BITS_HOT static int name(zwalk *z, const zsmall *m, int l, unsigned *node, xcc_u128 *count) \
+#define ZCOUNT_WALK(name, w)                                                              \
+    BITS_HOT static int name(zwalk *z, const zcount *m, int l, unsigned *node, xcc_u128 *count) \
     {                                                                                          \
-        return small_node(z, m, l, node, count, w, name);                                      \
+        return count_node(z, m, l, node, count, w, name);                                      \
     }
-ZSMALL_WALK(zsmall_walk1, 1)
-ZSMALL_WALK(zsmall_walk2, 2)
-ZSMALL_WALK(zsmall_walk3, 3)
-ZSMALL_WALK(zsmall_walk4, 4)
-ZSMALL_WALK(zsmall_walkn, m->W)
+ZCOUNT_WALK(zcount_walk1, 1)
+ZCOUNT_WALK(zcount_walk2, 2)
+ZCOUNT_WALK(zcount_walk3, 3)
+ZCOUNT_WALK(zcount_walk4, 4)
+ZCOUNT_WALK(zcount_walkn, m->W)
 
-/* The root's state for the small walk: every option live, nothing purified, every primary item active. */
-static void small_root(const twin *t, const zsmall *m)
+/* The root's state for the counting walk: every option live, nothing purified, every primary item active. */
+static void count_root(const twin *t, const zcount *m)
 {
     const xcc_bits *b = &t->b;
     word *st = m->lv, *pure = st + 2 * m->W, *act = pure + m->SW;
@@ -404,29 +415,29 @@ static xcc_status zdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_si
         xcc_twin_delete(t);
         return xcc_diag_set(d, XCC_NO_MEMORY, "out of memory before the search");
     }
-    zsmall m;
-    int small = zsmall_make(&m, t, p);
-    if (small > 0) {
-        zsmall_free(&m);
+    zcount m;
+    int counting = zcount_make(&m, t, p);
+    if (counting > 0) {
+        zcount_free(&m);
         zdd_free(&z);
         xcc_twin_delete(t);
         return xcc_diag_set(d, XCC_NO_MEMORY, "out of memory before the search");
     }
     unsigned top = 0;
     xcc_u128 total = 0;
-    if (!small) {
-        small_root(t, &m);
-        zsmall_walk *walk = m.W == 1   ? zsmall_walk1
-                            : m.W == 2 ? zsmall_walk2
-                            : m.W == 3 ? zsmall_walk3
-                            : m.W == 4 ? zsmall_walk4
-                                       : zsmall_walkn;
+    if (!counting) {
+        count_root(t, &m);
+        zcount_walk *walk = m.W == 1   ? zcount_walk1
+                            : m.W == 2 ? zcount_walk2
+                            : m.W == 3 ? zcount_walk3
+                            : m.W == 4 ? zcount_walk4
+                                       : zcount_walkn;
         walk(&z, &m, 0, &top, &total);
     } else {
         root_slot(t);
         solve_below(&z, 0, &top, &total);
     }
-    zsmall_free(&m);
+    zcount_free(&m);
     xcc_status s = zdd_finish(&z, top, total, fig);
     xcc_twin_delete(t);
     return s;
