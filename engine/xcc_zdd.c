@@ -152,8 +152,8 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_u128 *count
  * secondary items, which it purifies, and its primary items, which it
  * covers. Hiding again what is hidden changes nothing, so the masks
  * hold whatever was done before. A level's state is R = 2 W + SW + AW
- * words: live options, the branch item's options, purified items,
- * active items.
+ * (+ CW) words: live options, the branch item's options, purified items,
+ * active items (and the codes of the secondary items, see count_key).
  *
  * It takes a problem unless P W (primary items times words of a set of
  * options) passes both ZCOUNT_PW and what a choice costs the twin at the
@@ -169,11 +169,15 @@ typedef struct zcount {
     word *hide, *purify, *cover; /* per option: W, SW and AW words */
     word *lv;                    /* per level: R words */
     int *nz;                     /* W places */
+    /* DLX6's kind of key (see count_key), or CB 0: CB bytes a secondary item, CW words after act */
+    int CB, CW;
+    int *cstart, *csec, *ccode;  /* option o's colored items: csec[cstart[o] ..], their codes */
 } zcount;
 
 static void zcount_free(zcount *m)
 {
     free(m->hide), free(m->purify), free(m->cover), free(m->lv), free(m->nz);
+    free(m->cstart), free(m->csec), free(m->ccode);
 }
 
 /* Whether the counting walk would take p (its tables t): -1 if not; else m is made (0) or memory is short (3). */
@@ -193,6 +197,28 @@ static int zcount_make(zcount *m, const twin *t, const xcc_problem *p)
     if ((pw > ZCOUNT_PW && pw > hides) || (size_t)b->n * (size_t)(W + SW + AW) > ZCOUNT_MASK_WORDS)
         return -1;
     m->W = W, m->SW = SW, m->AW = AW, m->R = 2 * W + SW + AW;
+    int S = p->last_itm - p->second, rows = 0;
+    for (int x = 0; x <= p->last_node - p->last_itm; x++)
+        if (rows <= t->agree_of[x])
+            rows = t->agree_of[x] + 1;
+    int CB = rows + 2 <= 255 ? 1 : 2, CW = (S * CB + 7) / 8;
+    if (S && rows + 2 <= 65535 && 4 * (AW + CW) <= W + t->KS) {
+        m->CB = CB, m->CW = CW;
+        m->R += m->CW;
+        m->cstart = malloc(((size_t)b->n + 1) * sizeof(int));
+        m->csec = malloc((size_t)(p->last_node + 1) * sizeof(int));
+        m->ccode = malloc((size_t)(p->last_node + 1) * sizeof(int));
+        if (!m->cstart || !m->csec || !m->ccode)
+            return 3;
+        int k = 0;
+        for (int o = 0; o < b->n; o++) {
+            m->cstart[o] = k;
+            for (int x = b->first[o], e = x + b->olen[o]; x < e; x++)
+                if (p->nd[x].itm >= t->second && p->nd[x].color)
+                    m->csec[k] = p->nd[x].itm - t->second, m->ccode[k++] = t->agree_of[x - p->last_itm] + 2;
+        }
+        m->cstart[b->n] = k;
+    }
     m->hide = calloc((size_t)b->n * (size_t)W, sizeof(word));
     m->purify = calloc((size_t)b->n * (size_t)SW, sizeof(word));
     m->cover = calloc((size_t)b->n * (size_t)AW, sizeof(word));
@@ -229,6 +255,18 @@ static int zcount_make(zcount *m, const twin *t, const xcc_problem *p)
  * its purified items in use. A purified item out of use stays so below,
  * where its purification changes nothing: it leaves the state's set,
  * so that the children look at fewer.
+ *
+ * Or, when that is at most a quarter of the words (m->CB: the word
+ * rectangles, 8 words against 95), DLX6's kind of key: the active
+ * primary items, and a code for each secondary item, 0 out of use (no
+ * live option has it), 1 in use and not purified, 2 + the row of its
+ * color in t->agree in use and purified. Away from dead ends (which are
+ * never looked up) the two keys tell the same states apart: the active
+ * items are those of the live options, and an option is live if and
+ * only if its primary items are active and each of its secondary items
+ * is in use and, if purified, with its color. The state's pure is then
+ * the set of secondary items maybe in use, and its codes follow its
+ * active items, so that the key is one piece of the state.
  */
 BITS_INLINE word count_key(const zwalk *z, const zcount *m, word *st, word *key, const int W,
                            const int *nz, int nnz)
@@ -237,6 +275,27 @@ BITS_INLINE word count_key(const zwalk *z, const zcount *m, word *st, word *key,
     word *live = st, *pure = st + 2 * W, *act = pure + m->SW;
     if (t->key_act) {
         memcpy(key, act, (size_t)m->AW * sizeof(word));
+        return key_hash(key, z->K);
+    }
+    if (m->CB) { /* the items' key: pure is the set of secondary items maybe in use */
+        unsigned char *code = (unsigned char *)(act + m->AW);
+        for (int v = 0; v < m->SW; v++)
+            for (word bits = pure[v]; bits; bits &= bits - 1) {
+                int sx = v * 64 + __builtin_ctzll(bits);
+                const word *mk = bits_item_mask(&t->b, t->second + sx);
+                word any = 0;
+                if (W > 4)
+                    for (int k = 0; k < nnz; k++)
+                        any |= live[nz[k]] & mk[nz[k]];
+                else
+                    for (int w = 0; w < W; w++)
+                        any |= live[w] & mk[w];
+                if (!any) {
+                    pure[v] &= ~(bits & -bits);
+                    memset(code + (size_t)sx * (size_t)m->CB, 0, (size_t)m->CB);
+                }
+            }
+        memcpy(key, act, (size_t)z->K * sizeof(word));
         return key_hash(key, z->K);
     }
     memcpy(key, live, (size_t)W * sizeof(word));
@@ -324,8 +383,19 @@ BITS_INLINE int count_node(zwalk *z, const zcount *m, int l, unsigned *node, xcc
             word left = 0;
             for (int u = 0; u < W; u++)
                 clive[u] = live[u] & ~hd[u];
-            for (int v = 0; v < SW; v++)
-                cpure[v] = pure[v] | pu[v];
+            if (m->CB) {
+                memcpy(cpure, pure, (size_t)SW * sizeof(word));
+                memcpy(cact + AW, act + AW, (size_t)m->CW * sizeof(word));
+                unsigned char *code = (unsigned char *)(cact + AW);
+                for (int k = m->cstart[o]; k < m->cstart[o + 1]; k++) {
+                    code[(size_t)m->csec[k] * (size_t)m->CB] = (unsigned char)m->ccode[k];
+                    if (m->CB == 2)
+                        code[(size_t)m->csec[k] * 2 + 1] = (unsigned char)(m->ccode[k] >> 8);
+                }
+            } else {
+                for (int v = 0; v < SW; v++)
+                    cpure[v] = pure[v] | pu[v];
+            }
             for (int a = 0; a < AW; a++)
                 left |= cact[a] = act[a] & ~cv[a];
             if (left) {
@@ -373,6 +443,14 @@ static void count_root(const twin *t, const zcount *m)
         st[o / 64] |= (word)1 << (o % 64);
     for (int i = 0; i < b->P; i++)
         act[i / 64] |= (word)1 << (i % 64);
+    if (m->CB) { /* every secondary item maybe in use, none purified */
+        int S = t->b.items - t->second;
+        unsigned char *code = (unsigned char *)(act + m->AW);
+        for (int v = 0; v < S; v++) {
+            pure[v / 64] |= (word)1 << (v % 64);
+            code[(size_t)v * (size_t)m->CB] = 1;
+        }
+    }
 }
 
 /* ---- the engine --------------------------------------------------------- */
@@ -407,17 +485,13 @@ static xcc_status zdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_si
     if (!p->options) /* the twin needs an option */
         return zdd_of_nothing(sink, fig);
     memset(&z, 0, sizeof z);
-    z.t = t = xcc_twin_new(p);
-    if (!t || zdd_init(&z, t->key_act ? t->AW : t->b.W + t->KS, (size_t)t->b.P + 2, p, st, sink,
-                       d) != XCC_OK
-        || reserve_slot(t, 0)) {
-        zdd_free(&z);
-        xcc_twin_delete(t);
-        return xcc_diag_set(d, XCC_NO_MEMORY, "out of memory before the search");
-    }
     zcount m;
-    int counting = zcount_make(&m, t, p);
-    if (counting > 0) {
+    memset(&m, 0, sizeof m);
+    z.t = t = xcc_twin_new(p);
+    int counting = t ? zcount_make(&m, t, p) : 3;
+    int K = !counting && m.CB ? m.AW + m.CW : t && t->key_act ? t->AW : t ? t->b.W + t->KS : 0;
+    if (counting > 0 || zdd_init(&z, K, (size_t)t->b.P + 2, p, st, sink, d) != XCC_OK
+        || reserve_slot(t, 0)) {
         zcount_free(&m);
         zdd_free(&z);
         xcc_twin_delete(t);
