@@ -44,6 +44,15 @@ for e in "$REF"/expected/*.m1.stdout; do
 done
 t_eq "--engine=zdd m1 lists DLX2's solutions byte for byte, -c counts them ($n instances)" "" "$bad"
 
+# ---- a 3x3 word rectangle: 1362 options, so the engine keys its subproblems as
+# DLX6 does (active items and secondary items' colors, engine/xcc_zdd.c's
+# count_key); DLX6's ZDD of it (dlx6 m1) has this cksum, 3530 nodes ----
+"$GEN/gen-wordrect" "$ROOT/data/words/common-3.txt" "$ROOT/data/words/common-3.txt" > "$TMP/wr3.dlx"
+t_eq "a word rectangle keyed by its items: DLX6's ZDD (its cksum)" "2802050685 65216" \
+    "$("$DLX2" --zdd "$TMP/wr3.dlx" 2> /dev/null | cksum)"
+t_eq "... and --engine=zdd m1 lists DLX2's 2460 solutions" "$("$DLX2" m1 "$TMP/wr3.dlx" 2> /dev/null)" \
+    "$("$DLX2" --engine=zdd m1 "$TMP/wr3.dlx" 2> /dev/null)"
+
 # ---- counts past 2^64: 70 items of two options each ----
 awk 'BEGIN {for (i = 1; i <= 70; i++) printf "a%d ", i; print "";
             for (i = 1; i <= 70; i++) {print "a" i; print "a" i}}' > "$TMP/wide.dlx"
