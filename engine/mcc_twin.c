@@ -1,6 +1,6 @@
 /*
  * mcc_twin.c — the walk of DLX3's tree with the bit sets of mcc_twin.h:
- * the levels one after another, the memo of subtrees when counting, and
+ * the levels one after another, the memo of subtrees, and
  * the path above a subtree made again (base_level) for the parallel
  * driver. mcc_twin.h says how each step's figures are derived;
  * mcc_twin_make.c builds the twin.
@@ -24,9 +24,11 @@
  * live options (the lists), its purified items (the cleansed nodes) and
  * its active primary items with their bounds (the branch rule); so the
  * key is the three, an item's part being its bound while it is active and
- * 0 once it is not (an active item's bound is never 0). When the search
- * only counts, every subtree finished is kept (xcc_memo.h) and met again
- * at no cost. Dead ends and solutions are cheaper to walk than to look up.
+ * 0 once it is not (an active item's bound is never 0). Every subtree
+ * finished is kept (xcc_memo.h) and met again at no cost, unless a
+ * solution it holds is to be listed (m<n> lists one in n): only the paths
+ * to the listed solutions are walked again. Dead ends and solutions are
+ * cheaper to walk than to look up.
  */
 BITS_INLINE word memo_key(const mtwin *t, const mslot *s, word *key)
 {
@@ -243,8 +245,8 @@ BITS_INLINE enum step enter_node(walker *w)
 
 /*
  * The figures of the subtree below this node from the memo, if it holds
- * them and they stay within the limits: then they are added (this node's
- * included), and the subtree is not walked (1). Else the node's entry
+ * them, they stay within the limits and hold no solution to list: then
+ * they are added (this node's included), and the subtree is not walked (1). Else the node's entry
  * and the figures so far are noted, for back_up to write.
  */
 BITS_INLINE int remembered(walker *w, const mslot *sl)
@@ -255,6 +257,7 @@ BITS_INLINE int remembered(walker *w, const mslot *sl)
     word *key = t->keys + (size_t)s->level * (size_t)t->K, fig[M_FIGS];
     word h = memo_key(t, sl, key);
     if (memo_find(t->memo, h, key, &fr->entry, fig) && w->count + fig[M_COUNT] < s->maxcount
+        && xcc_sink_skips(s->sink, w->count, fig[M_COUNT])
         && w->tot.mems + fig[M_MEMS] < s->timeout
         && (!s->delta || w->tot.mems + fig[M_MEMS] < s->thresh)) {
         w->count += fig[M_COUNT], w->nodes += fig[M_NODES] - 1, w->cmems += fig[M_CMEMS];
@@ -449,13 +452,13 @@ BITS_HOT static xcc_status mtwin_walk(xcc_tree *s, mtwin *t)
 xcc_status mcc_twin_walk(void *tw, xcc_tree *s)
 {
     mtwin *t = tw;
-    int listing = s->sink->solution || (s->vbose & XCC_SHOW_PROFILE);
+    int profile = s->vbose & XCC_SHOW_PROFILE;
     s->fig.knuth = 3;
-    if (!t->memo_tried && !listing)
+    if (!t->memo_tried && !profile)
         start_memo(t, NULL);
     memo *kept = t->memo;
-    if (listing || s->split_depth)
-        t->memo = NULL; /* every node must be visited: no memo this time */
+    if (profile || s->split_depth)
+        t->memo = NULL; /* every node is counted or split: no memo this time */
     xcc_status out = mtwin_walk(s, t);
     t->memo = kept;
     return out;

@@ -331,6 +331,15 @@ static inline int xcc_sink_wants(const xcc_sink *k, ullng n)
     return k->solution && (k->every <= 1 || n % k->every == 0);
 }
 
+/* Whether none of solutions count+1 .. count+n is one the sink lists:
+   then a memo may add a subtree of n solutions without walking it. */
+static inline int xcc_sink_skips(const xcc_sink *k, ullng count, ullng n)
+{
+    if (!k->solution || n == 0)
+        return 1;
+    return k->every > 1 && count / k->every == (count + n) / k->every;
+}
+
 /* Knuth's estimate of the share of the tree done, from the path. */
 double xcc_path_fraction(const xcc_choice *path, int levels);
 

@@ -33,9 +33,9 @@
  * written before its children are made, and never read after the
  * level's last option is undone.
  *
- * When the search only counts, a memo of finished subtrees
- * (xcc_twin_memo.h) spares walking a subtree twice; the threads of -j
- * share it. xcc_twin.h holds the slots and the operations on them.
+ * A memo of finished subtrees (xcc_twin_memo.h) spares walking a
+ * subtree twice, unless it holds a solution to list (m<n> lists one in
+ * n); the threads of -j share it. xcc_twin.h holds the slots and the operations on them.
  *
  * It also walks the top of the tree for the threads and shards of
  * xcc_parallel.c (split_depth: the subtrees below are handed out, to
@@ -317,8 +317,8 @@ static enum step start_walk(walker *w)
 
 /*
  * The figures of the subtree below this node from the memo, if it holds
- * them and they stay within the limits: then they are added, and the
- * subtree is not walked (1). Else its entry is noted, for back_up to
+ * them, they stay within the limits and hold no solution to list: then
+ * they are added, and the subtree is not walked (1). Else its entry is noted, for back_up to
  * write.
  */
 BITS_INLINE int remembered(walker *w)
@@ -329,6 +329,7 @@ BITS_INLINE int remembered(walker *w)
     word *key = t->keys + (size_t)s->level * (size_t)t->K;
     word h = memo_key(t, &t->slots[s->level], key), fig[M_FIGS];
     if (memo_find(t->memo, h, key, &fr->entry, fig) && w->count + fig[M_COUNT] < s->maxcount
+        && xcc_sink_skips(s->sink, w->count, fig[M_COUNT])
         && w->tot.mems + fig[M_MEMS] < s->timeout
         && (!s->delta || w->tot.mems + fig[M_MEMS] < s->thresh)) {
         w->count += fig[M_COUNT], w->nodes += fig[M_NODES], w->cmems += fig[M_CMEMS];
@@ -583,12 +584,12 @@ void xcc_twin_delete(xcc_twin *t)
 
 xcc_status xcc_twin_walk(xcc_twin *t, xcc_tree *s)
 {
-    int listing = s->sink->solution || (s->vbose & XCC_SHOW_PROFILE);
-    if (!t->memo_tried && !listing)
+    int profile = s->vbose & XCC_SHOW_PROFILE;
+    if (!t->memo_tried && !profile)
         xcc_twin_start_memo(t, NULL);
     memo *kept = t->memo;
-    if (listing || s->split_depth || (kept && memo_off(kept)))
-        t->memo = NULL; /* every node must be visited: no memo this time */
+    if (profile || s->split_depth || (kept && memo_off(kept)))
+        t->memo = NULL; /* every node is counted or split: no memo this time */
     xcc_status out = walk(s, t);
     t->memo = kept;
     return out;
