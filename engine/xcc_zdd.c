@@ -65,6 +65,17 @@ static word state_key(const zwalk *z, const twin_slot *s, word *key)
     return key_hash(key, z->K);
 }
 
+/* A branch of n solutions below (ZDD node below) joins the node made so
+   far, top, whose family holds *sum: 1 when the walk must stop. */
+static inline int add_branch(zwalk *z, const xcc_choice *ch, unsigned below, xcc_u128 n,
+                             unsigned *top, xcc_u128 *sum)
+{
+    z->overflow |= *sum + n < *sum;
+    *sum += n;
+    *top = zdd_make_node(z, ch, *top, below, *sum);
+    return zdd_stopped(z);
+}
+
 /* The first live option of x at or after list entry k, or past the list's end. */
 static int next_entry(const twin *t, const word *opts, int x, int k)
 {
@@ -124,10 +135,7 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_u128 *count
         if (below) {
             int o = t->b.list[k].opt;
             xcc_choice ch = {o, t->b.list[k].node - z->p->opt_node[o], rank, least};
-            z->overflow |= sum + n < sum;
-            sum += n;
-            top = zdd_make_node(z, &ch, top, below, sum);
-            if (zdd_stopped(z))
+            if (add_branch(z, &ch, below, n, &top, &sum))
                 return 1;
         }
     }
@@ -409,10 +417,7 @@ BITS_INLINE int count_node(zwalk *z, const zcount *m, int l, unsigned *node, xcc
                 while (z->keep_nodes && z->p->nd[q].itm != x)
                     q++;
                 xcc_choice ch = {o, q - z->p->opt_node[o], rank, least};
-                z->overflow |= sum + n < sum;
-                sum += n;
-                top = zdd_make_node(z, &ch, top, below, sum);
-                if (zdd_stopped(z))
+                if (add_branch(z, &ch, below, n, &top, &sum))
                     return 1;
             }
         }
