@@ -160,6 +160,10 @@ $(BUILD)/randxcc: tests/crosscheck/randxcc.c
 $(BUILD)/naive: tests/crosscheck/naive.c
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
+# the domino tilings of a board, counted apart from dlx2 (tests/e2e/wide.sh)
+$(BUILD)/domino: tests/crosscheck/domino.c
+	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
+
 # bench/run's meter: a command's wall and CPU seconds and peak memory
 $(BUILD)/rusage: bench/rusage.c
 	@mkdir -p $(dir $@)
@@ -179,7 +183,7 @@ $(BUILD)/dlx2-batch: tests/crosscheck/batch.c $(BUILD)/dlx2-main.o $(DLX2_LIBS)
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/dlx2-main.o $(DLX2_LIBS) $(LDLIBS)
 
 TEST_TOOLS = $(BUILD)/check_unit $(BUILD)/check_oom $(BUILD)/check_gen $(BUILD)/randxcc \
-             $(BUILD)/naive $(BUILD)/rusage $(BUILD)/dlx2-batch $(BUILD)/shard-nodes
+             $(BUILD)/naive $(BUILD)/rusage $(BUILD)/dlx2-batch $(BUILD)/shard-nodes $(BUILD)/domino
 
 test: all $(TEST_TOOLS)
 	@BUILD=$(BUILD) BIN=$(BIN) SANITIZE=$(SANITIZE) tests/run quick

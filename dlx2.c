@@ -1043,7 +1043,7 @@ static int close_shape(const settings *st, FILE *shape, int lost, int status)
  * The report's end and the exit status of a search that ended so
  * (progs.h's table): out of memory, stdout lost, a signal, a limit.
  */
-static int finish(rep *r, xcc_status s, const xcc_figures *fig, const xcc_diag *d)
+static int finish(rep *r, xcc_status s, const xcc_figs *fig, const xcc_diag *d)
 {
     rep_zdd_flush(r);
     rep_clear_progress(r);
@@ -1062,7 +1062,9 @@ static int finish(rep *r, xcc_status s, const xcc_figures *fig, const xcc_diag *
         return PROG_DONE;
     if (stop_signal)
         return PROG_SIGNALED + stop_signal;
-    return fig->stop == XCC_STOP_MEMS || fig->stop == XCC_STOP_INTERRUPT ? PROG_LIMIT : PROG_DONE;
+    return fig->stop == XCC_STOP_MEMS || fig->stop == XCC_STOP_INTERRUPT || fig->stop == XCC_STOP_WIDE
+               ? PROG_LIMIT
+               : PROG_DONE;
 }
 
 /* p becomes the problem s reduced it to (written out and read back). */
@@ -1177,15 +1179,16 @@ static int search(settings *st)
     const xcc_engine *e = choose_engine(st, &xs, &p, &row);
     xcc_sink sink = {.solution = st->spacing ? rep_solution : NULL, .every = (ullng)st->spacing,
                      .progress = rep_progress, .ctx = &r, .trace = stderr, .shape = shape,
-                     .zdd = st->zdd ? rep_zdd_line : NULL, .total = rep_total,
+                     .zdd = st->zdd ? rep_zdd_line : NULL,
                      .batched = 1 /* rep_solution stops only when stdout is gone */};
-    xcc_figures fig;
+    xcc_figs fig;
     xcc_diag d;
-    xcc_status s = xcc_engine_run(e, &p, &xs, &sink, &fig, &d);
+    xcc_status s = st->count_only ? xcc_engine_run_counting(e, &p, &xs, &sink, &fig, &d, &row)
+                                  : xcc_engine_run(e, &p, &xs, &sink, &fig, &d);
     fig.engine = row->name;
     int status = finish(&r, s, &fig, &d);
     status = close_shape(st, shape, shape_lost, status);
-    xcc_figures_free(&fig);
+    xcc_figs_free(&fig);
     rep_free(&r);
     xcc_release(&p);
     return status;

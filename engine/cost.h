@@ -140,7 +140,7 @@ void xcc_cost_twin_measure(cost_walk *w, int levels, ullng cutoff, int from_choi
 int xcc_cost_twin_len(const cost_walk *w, int k);
 
 /* A solution's bookkeeping, as both walks do it (cost_search.c). */
-int xcc_cost_solution(cost_walk *w, ullng *mems);
+int xcc_cost_solution(cost_walk *w, xcc_u128 *mems);
 
 /* A walk of p with st for sink: the taxes and the sorted links made here; with twin, a twin too if it can. */
 xcc_status xcc_cost_walk_init(cost_walk *w, xcc_problem *p, const xcc_settings *st,
@@ -191,7 +191,7 @@ static inline ullng xcc_cost_keep(cost_walk *w, ullng c)
 }
 
 /* The figures of a walk, in DLX5's terms (its bytes, its input mems). */
-void xcc_cost_figures(cost_walk *w, xcc_figures *fig);
+void xcc_cost_figures(cost_walk *w, xcc_figs *fig);
 
 /*
  * Hands solution number t.fig.solutions (choices 0 .. level, of net cost
@@ -204,10 +204,10 @@ int xcc_cost_hand_out(cost_walk *w, ullng old);
 void xcc_cost_progress(cost_walk *w);
 
 /* DLX5's lower bound for z<n> and Z<chars>: 1 if the node is too dear. */
-int xcc_cost_too_dear(cost_walk *w, int explaining, ullng *mems);
+int xcc_cost_too_dear(cost_walk *w, int explaining, xcc_u128 *mems);
 
 /* The k best as totals into fig->costs and fig->ncosts. */
-xcc_status xcc_cost_best_figures(const cost_best *b, const xcc_taxes *tx, xcc_figures *fig);
+xcc_status xcc_cost_best_figures(const cost_best *b, const xcc_taxes *tx, xcc_figs *fig);
 
 /* The position of node q in its item's list (0 if it is not in it). */
 int xcc_cost_position(const cost_links *lk, int q);
@@ -219,7 +219,7 @@ int xcc_cost_usable(const cost_links *lk, int item, ullng thresh);
 
 /* What a walk counts as it goes, in registers; into t.fig now and then. */
 struct tally {
-    ullng mems, updates, cleansings;
+    xcc_u128 mems, updates, cleansings; /* exact, as the figures (xcc_num.h) */
 };
 
 #define COST_INLINE static inline __attribute__((always_inline))

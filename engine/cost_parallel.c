@@ -76,7 +76,7 @@ static int shared_solution(cost_walk *w, void *ctx)
         w->t.fig.solutions++;
         sh->numbered++;
         if (sh->user->solution) {
-            ullng mine = w->t.fig.solutions;
+            xcc_u128 mine = w->t.fig.solutions;
             w->t.fig.solutions = sh->numbered; /* the number it is handed out with */
             stop = xcc_cost_hand_out(w, old);
             w->t.fig.solutions = mine;
@@ -115,7 +115,7 @@ static xcc_status enumerate(cost_walk *e, shared *sh, int d, int trial)
 {
     sh->depth = d;
     sh->count = 0;
-    e->t.fig = (xcc_figures){.mems_counted = 1, .mems = (ullng)e->own.k};
+    e->t.fig = (xcc_figs){.mems_counted = 1, .mems = (ullng)e->own.k};
     e->t.maxl = 0;
     e->cutoff = XCC_COST_INFINITY;
     e->curcost = 0;
@@ -208,7 +208,7 @@ static xcc_status make_worker(worker *x, shared *sh, const cost_walk *e, const x
         return s;
     x->w.t.delta = 0;
     x->w.t.halt = &sh->halt;
-    x->w.t.maxcount = ~0ULL; /* the shared count decides */
+    x->w.t.maxcount = ~(xcc_u128)0; /* the shared count decides */
     x->w.shared_cutoff = &sh->cutoff;
     x->w.on_solution = shared_solution;
     x->w.solution_ctx = sh;
@@ -218,8 +218,8 @@ static xcc_status make_worker(worker *x, shared *sh, const cost_walk *e, const x
 /* Adds the figures of a worker to the enumerator's. */
 static void add_counts(cost_walk *to, const cost_walk *from)
 {
-    xcc_figures *a = &to->t.fig;
-    const xcc_figures *b = &from->t.fig;
+    xcc_figs *a = &to->t.fig;
+    const xcc_figs *b = &from->t.fig;
     a->solutions += b->solutions, a->mems += b->mems, a->updates += b->updates;
     a->cleansings += b->cleansings, a->nodes += b->nodes;
     if (from->t.maxl > to->t.maxl)
@@ -229,7 +229,7 @@ static void add_counts(cost_walk *to, const cost_walk *from)
 /* ---- the driver ------------------------------------------------------------------ */
 
 static xcc_status threads_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                                xcc_figures *fig, int twin)
+                                xcc_figs *fig, int twin)
 {
     const xcc_dlx2 *k = xcc_knobs(st);
     int n = st->threads > 1 ? st->threads : 1, sharded = st->shards > 1;
@@ -251,13 +251,13 @@ static xcc_status threads_solve(xcc_problem *p, const xcc_settings *st, const xc
     atomic_store(&sh.cutoff, (ullng)XCC_COST_INFINITY);
     e.t.delta = 0;
     e.t.halt = &sh.halt;
-    e.t.maxcount = ~0ULL;
+    e.t.maxcount = ~(xcc_u128)0;
     if ((s = enumerate_tasks(&e, &sh, want, !sharded || st->shard == 1)))
         goto done;
     if (e.t.fig.stop != XCC_COMPLETE && sh.stop == XCC_COMPLETE)
         sh.stop = e.t.fig.stop; /* a limit, or an interruption, above the split */
     if (sharded && st->shard != 1)
-        e.t.fig = (xcc_figures){.mems_counted = 1}; /* the top is shard 1's */
+        e.t.fig = (xcc_figs){.mems_counted = 1}; /* the top is shard 1's */
     if (sh.stop != XCC_COMPLETE || !sh.count)
         goto done;
 
@@ -317,14 +317,14 @@ static const char *threads_refuses(const xcc_problem *p, const xcc_settings *st)
 }
 
 static xcc_status threads_twin_solve(xcc_problem *p, const xcc_settings *st,
-                                     const xcc_sink *sink, xcc_figures *fig, xcc_diag *d)
+                                     const xcc_sink *sink, xcc_figs *fig, xcc_diag *d)
 {
     (void)d;
     return threads_solve(p, st, sink, fig, 1);
 }
 
 static xcc_status threads_links_solve(xcc_problem *p, const xcc_settings *st,
-                                      const xcc_sink *sink, xcc_figures *fig, xcc_diag *d)
+                                      const xcc_sink *sink, xcc_figs *fig, xcc_diag *d)
 {
     (void)d;
     return threads_solve(p, st, sink, fig, 0);

@@ -169,7 +169,8 @@ INLINE int choose(cost_walk *w, int explain, int *usable, struct tally *t)
     const xcc_node *nd = lk->nd;
     const ullng *cost = lk->cost;
     const int last_itm = lk->last_itm, lenthresh = w->lenthresh;
-    ullng room = w->cutoff - w->curcost, dearest = 0, mems = t->mems + 1;
+    ullng room = w->cutoff - w->curcost, dearest = 0;
+    xcc_u128 mems = t->mems + 1;
     int best = 0, least = INT_MAX, s;
     if (explain)
         xcc_cost_explain_start(w);
@@ -284,7 +285,7 @@ void xcc_cost_unreplay(cost_walk *w)
  * stops the search (fig.stop says why), -1 without memory. *mems gets
  * DLX5's mems for the heap.
  */
-int xcc_cost_solution(cost_walk *w, ullng *mems)
+int xcc_cost_solution(cost_walk *w, xcc_u128 *mems)
 {
     xcc_tree *s = &w->t;
     s->fig.nodes++; /* a solution is a node of the tree too */
@@ -510,7 +511,7 @@ static void keep_totals(const cost_walk *w, xcc_problem *p)
 }
 
 /* The k best costs into the figures, as totals. */
-xcc_status xcc_cost_best_figures(const cost_best *b, const xcc_taxes *tx, xcc_figures *fig)
+xcc_status xcc_cost_best_figures(const cost_best *b, const xcc_taxes *tx, xcc_figs *fig)
 {
     fig->costs = malloc(((size_t)b->k + 1) * sizeof(ullng));
     if (!fig->costs)
@@ -522,7 +523,7 @@ xcc_status xcc_cost_best_figures(const cost_best *b, const xcc_taxes *tx, xcc_fi
 }
 
 static xcc_status cost_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                             xcc_figures *fig, int twin)
+                             xcc_figs *fig, int twin)
 {
     cost_walk w;
     xcc_status s = xcc_cost_walk_init(&w, p, st, sink, twin);
@@ -539,14 +540,14 @@ static xcc_status cost_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
 }
 
 static xcc_status twin_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                             xcc_figures *fig, xcc_diag *d)
+                             xcc_figs *fig, xcc_diag *d)
 {
     (void)d;
     return cost_solve(p, st, sink, fig, 1);
 }
 
 static xcc_status links_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                              xcc_figures *fig, xcc_diag *d)
+                              xcc_figs *fig, xcc_diag *d)
 {
     (void)d;
     return cost_solve(p, st, sink, fig, 0);

@@ -150,7 +150,7 @@ INLINE int cover(cost_twin *tw, int c, int lim, struct tally *t)
     int op = push_op(tw);
     if (op < 0)
         return -1;
-    ullng mems = t->mems;
+    xcc_u128 mems = t->mems;
     t->mems += 4;
     int h0 = tw->nhidden, primary = c < tb->second;
     const ullng *bits = tb->bits + (size_t)c * (size_t)tb->words;
@@ -169,7 +169,7 @@ INLINE int cover(cost_twin *tw, int c, int lim, struct tally *t)
     int nh = tw->nhidden - h0;
     tw->len[c] += nh; /* c keeps them */
     t->mems += tw->len[c] > nh; /* the option that ended the walk, too dear */
-    tw->ops[op] = (twin_op){c, 1, h0, nh, tw->ncleans, 0, t->mems - mems, tw->ntrail};
+    tw->ops[op] = (twin_op){c, 1, h0, nh, tw->ncleans, 0, (ullng)(t->mems - mems), tw->ntrail};
     return op;
 }
 
@@ -199,7 +199,7 @@ INLINE int purify(cost_twin *tw, int cc, int x, int p, int lim, struct tally *t)
     int op = push_op(tw);
     if (op < 0)
         return -1;
-    ullng mems = t->mems;
+    xcc_u128 mems = t->mems;
     int h0 = tw->nhidden, c0 = tw->ncleans, seen = 0;
     const ullng *bits = tb->bits + (size_t)cc * (size_t)tb->words;
     tw->purified[cc] = 1;
@@ -236,7 +236,7 @@ INLINE int purify(cost_twin *tw, int cc, int x, int p, int lim, struct tally *t)
     }
     tw->len[cc] += tw->nhidden - h0; /* cc keeps them */
     t->mems += tw->len[cc] > seen;
-    tw->ops[op] = (twin_op){cc, 0, h0, tw->nhidden - h0, c0, tw->ncleans - c0, t->mems - mems,
+    tw->ops[op] = (twin_op){cc, 0, h0, tw->nhidden - h0, c0, tw->ncleans - c0, (ullng)(t->mems - mems),
                             tw->ntrail};
     return op;
 }
@@ -440,7 +440,8 @@ INLINE int choose(cost_walk *w, cost_twin *tw, int *usable, struct tally *t)
 {
     const twin_tables *tb = tw->tb;
     const int lenthresh = w->lenthresh > 1 ? w->lenthresh : 1;
-    ullng room = w->cutoff - w->curcost, dearest = 0, mems = t->mems + 1;
+    ullng room = w->cutoff - w->curcost, dearest = 0;
+    xcc_u128 mems = t->mems + 1;
     int lim = below(tb, room), best = 0, least = INT_MAX;
     for (int k = tw->cl[0].next; k != 0; k = tw->cl[k].next, mems++) {
         int len = tw->len[k], s;

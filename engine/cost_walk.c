@@ -149,7 +149,7 @@ void xcc_cost_walk_free(cost_walk *w)
     memset(w, 0, sizeof *w);
 }
 
-void xcc_cost_figures(cost_walk *w, xcc_figures *fig)
+void xcc_cost_figures(cost_walk *w, xcc_figs *fig)
 {
     xcc_tree_figures(&w->t, fig);
     fig->lmems = 0;
@@ -235,7 +235,7 @@ void xcc_cost_progress(cost_walk *w)
  * items, c_z + c_2z + ... must be paid, summed as they are sorted in.
  * Returns 1 if the bound reaches the cutoff: the node is given up.
  */
-int xcc_cost_too_dear(cost_walk *w, int explaining, ullng *mems)
+int xcc_cost_too_dear(cost_walk *w, int explaining, xcc_u128 *mems)
 {
     const cost_links *lk = &w->lk;
     const char *z = w->zchars;
@@ -252,7 +252,8 @@ int xcc_cost_too_dear(cost_walk *w, int explaining, ullng *mems)
     } else {
         per = w->zgiven;
     }
-    ullng acc = w->curcost, m = *mems + 1, *sorted = w->sortbuf; /* sorted[j]: j-th largest */
+    ullng acc = w->curcost, *sorted = w->sortbuf; /* sorted[j]: j-th largest */
+    xcc_u128 m = *mems + 1;
     int t = 0;
     for (int r = 0; r < nz; r++)
         w->cumcost[r] = w->curcost, m++;

@@ -391,7 +391,7 @@ INLINE int choose_item(xcc_tree *s, int *score, xcc_tally *t)
     const mcc_cap *cap = s->mcc->cap;
     int best = 0, best_s = 0, best_l = 0, ties = 0, trace = tracing_details(s);
     long long least = MCC_INFINITY;
-    ullng before = t->mems;
+    xcc_u128 before = t->mems;
     FILE *tf = s->sink->trace;
     if (trace)
         fprintf(tf, "Level %d:", s->level);
@@ -695,7 +695,7 @@ static const char *links_refuses(const xcc_problem *p, const xcc_settings *st)
 }
 
 static xcc_status links_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                              xcc_figures *fig, xcc_diag *d)
+                              xcc_figs *fig, xcc_diag *d)
 {
     (void)d;
     return xcc_links_solve(p, st, sink, fig, mcc_links_walk);

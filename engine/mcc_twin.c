@@ -158,7 +158,7 @@ typedef struct walker {
     mtwin *t;
     const xcc_problem *p;
     int base;              /* the level of the subtree's root (base_level) */
-    cost tot;
+    cost tot;              /* the counters: 64 bits over the bases of t->fold (xcc_memo.h) */
     ullng cmems, nodes, count;
     ullng wanted;          /* no solution before this one is listed (m<n>: one in n) */
     xcc_stop stop;
@@ -168,11 +168,20 @@ typedef struct walker {
 /* The steps of the walk; each returns the next. */
 enum step { AT_NODE, AT_LEAF, NEXT_CHOICE, BACK_UP, GO_UP, SOLUTION, END };
 
+/* The counters, in the memo's order of figures (M_COUNT ...; no lmems). */
+BITS_INLINE void counters(const walker *w, ullng lo[M_DEEP])
+{
+    lo[M_COUNT] = w->count, lo[M_NODES] = w->nodes, lo[M_MEMS] = w->tot.mems;
+    lo[M_UPDATES] = w->tot.updates, lo[M_CMEMS] = w->cmems, lo[M_LMEMS] = 0;
+    lo[M_CLEANSINGS] = w->tot.cleansings;
+}
+
 BITS_INLINE void save_figures(const walker *w)
 {
-    xcc_figures *f = &w->s->fig;
-    f->mems = w->tot.mems, f->updates = w->tot.updates, f->cleansings = w->tot.cleansings;
-    f->cmems = w->cmems, f->nodes = w->nodes, f->solutions = w->count;
+    ullng lo[M_DEEP];
+    counters(w, lo);
+    xcc_fold_figures(&w->s->fig, &w->t->fold, lo);
+    w->s->fig.lmems = 0;
 }
 
 BITS_INLINE enum step stop_walk(walker *w, xcc_stop why)
@@ -187,14 +196,38 @@ BITS_INLINE enum step no_memory(walker *w)
     return END;
 }
 
+/* Folds the counters and add (or NULL) into the bases; 1 if the walk must stop. */
+BITS_INLINE int fold(walker *w, const xcc_u128 *add)
+{
+    xcc_fold *f = &w->t->fold;
+    ullng lo[M_DEEP];
+    counters(w, lo);
+    xcc_u128 wanted = f->base[M_COUNT] + w->wanted;
+    int r = xcc_fold_in(f, lo, add);
+    if (r == 1)
+        return no_memory(w), 1;
+    w->count = w->nodes = w->cmems = 0;
+    w->tot = (cost){0, 0, 0};
+    w->wanted = w->wanted ? xcc_fold_mark(wanted, f->base[M_COUNT]) : 0;
+    xcc_fold_marks(f, w->s);
+    if (r == 2)
+        return stop_walk(w, XCC_STOP_WIDE), 1;
+    return 0;
+}
+
 /* The root slot, and the path above the subtree made again (base_level). */
 BITS_INLINE enum step start_walk(walker *w)
 {
     mtwin *t = w->t;
     free(w->p->stop_len);
     w->s->p->stop_len = NULL;
-    if (reserve_slot(t, 0) || xcc_tree_reserve(w->s, w->base + 2))
+    /* the bases first: save_figures writes them back, however the walk ends */
+    if (xcc_fold_start(&t->fold, &w->s->fig) || reserve_slot(t, 0)
+        || xcc_tree_reserve(w->s, w->base + 2))
         return no_memory(w);
+    xcc_fold_marks(&t->fold, w->s);
+    const xcc_sink *k = w->s->sink;
+    w->wanted = k->every > 1 ? xcc_fold_listed(&t->fold, 0, k->every) : 0;
     mcc_twin_root(t, w->p, &t->slots[0]);
     if (replay(t, w->s, w->base))
         return no_memory(w);
@@ -233,13 +266,16 @@ BITS_INLINE enum step enter_node(walker *w)
         s->profile[s->level]++;
     if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt))
         return stop_walk(w, XCC_STOP_INTERRUPT);
-    if (s->delta && w->tot.mems >= s->thresh) {
-        s->thresh += s->delta;
+    if (BITS_RARE(w->tot.mems >= t->fold.mems_mark)) { /* d<n>'s report, or T<n> */
         save_figures(w);
-        xcc_tree_progress(s, 1);
+        if (s->delta && s->fig.mems >= s->thresh) {
+            s->thresh += s->delta;
+            xcc_tree_progress(s, 1);
+        }
+        xcc_fold_marks(&t->fold, s);
+        if (s->fig.mems >= s->timeout)
+            return stop_walk(w, XCC_STOP_MEMS);
     }
-    if (w->tot.mems >= s->timeout)
-        return stop_walk(w, XCC_STOP_MEMS);
     return AT_NODE;
 }
 
@@ -254,27 +290,49 @@ BITS_INLINE int remembered(walker *w, const mslot *sl)
     xcc_tree *s = w->s;
     mtwin *t = w->t;
     mframe *fr = &t->frames[s->level];
-    word *key = t->keys + (size_t)s->level * (size_t)t->K, fig[M_FIGS];
+    word *key = t->keys + (size_t)s->level * (size_t)t->K, got[M_FIGS];
     word h = memo_key(t, sl, key);
-    if (memo_find(t->memo, h, key, &fr->entry, fig) && w->count + fig[M_COUNT] < s->maxcount
-        && xcc_sink_skips(s->sink, w->count, fig[M_COUNT])
-        && w->tot.mems + fig[M_MEMS] < s->timeout
-        && (!s->delta || w->tot.mems + fig[M_MEMS] < s->thresh)) {
-        w->count += fig[M_COUNT], w->nodes += fig[M_NODES] - 1, w->cmems += fig[M_CMEMS];
-        w->tot.mems += fig[M_MEMS], w->tot.updates += fig[M_UPDATES];
-        w->tot.cleansings += fig[M_CLEANSINGS];
-        int deep = (int)fig[M_DEEP];
-        if (s->level + deep > s->maxl) {
-            if (xcc_tree_reserve(s, s->level + deep + 2))
-                return no_memory(w), 1;
-            s->maxl = s->level + deep;
-        }
-        deepen(w, deep);
-        fr->entry = NULL;
-        return 1;
+    if (!memo_find(t->memo, h, key, &fr->entry, got))
+        goto walk_it;
+    w->nodes--; /* this node is in the entry's figures */
+    if (BITS_RARE((got[M_COUNT] | got[M_NODES] | got[M_MEMS] | got[M_UPDATES] | got[M_CMEMS]
+                   | got[M_CLEANSINGS]) & XCC_WIDES_ESCAPE)) {
+        xcc_u128 fig[M_DEEP];
+        ullng lo[M_DEEP];
+        memo_widen(t->memo, got, fig);
+        counters(w, lo);
+        if (!xcc_fold_fits(s, &t->fold, lo, fig))
+            goto walk_it_counted;
+        if (fold(w, fig))
+            return 1;
+    } else {
+        if (w->count + got[M_COUNT] >= t->fold.count_mark
+            || w->tot.mems + got[M_MEMS] >= t->fold.mems_mark
+            || (s->sink->solution && !xcc_fold_skips(s, &t->fold, w->count, got[M_COUNT])))
+            goto walk_it_counted;
+        w->count += got[M_COUNT], w->nodes += got[M_NODES], w->cmems += got[M_CMEMS];
+        w->tot.mems += got[M_MEMS], w->tot.updates += got[M_UPDATES];
+        w->tot.cleansings += got[M_CLEANSINGS];
+        if (BITS_RARE((w->count | w->nodes | w->cmems | w->tot.mems | w->tot.updates
+                       | w->tot.cleansings) >= XCC_FOLD_AT)
+            && fold(w, NULL))
+            return 1;
     }
+    int deep = (int)got[M_DEEP];
+    if (s->level + deep > s->maxl) {
+        if (xcc_tree_reserve(s, s->level + deep + 2))
+            return no_memory(w), 1;
+        s->maxl = s->level + deep;
+    }
+    deepen(w, deep);
+    fr->entry = NULL;
+    return 1;
+walk_it_counted:
+    w->nodes++;
+walk_it:
     fr->start = w->tot;
     fr->start_cmems = w->cmems, fr->start_nodes = w->nodes - 1, fr->start_count = w->count;
+    fr->start_epoch = t->fold.epoch;
     return 0;
 }
 
@@ -294,7 +352,7 @@ BITS_INLINE enum step at_node(walker *w)
     mslot *sl = &t->slots[s->level];
     int score, x = choose(t, sl, &score);
     if (t->memo && score > 0 && score < MCC_INFINITY && remembered(w, sl))
-        return w->status ? END : GO_UP;
+        return w->status || w->stop ? END : GO_UP;
     ullng m = 1 + 2 * (ullng)sl->nact;
     w->tot.mems += m, w->cmems += m;
     if (score <= 0)
@@ -354,13 +412,17 @@ BITS_INLINE enum step back_up(walker *w)
     mframe *fr = &t->frames[s->level];
     w->tot.mems += level_end_mems(fr);
     if (fr->entry) {
-        word fig[M_FIGS];
-        fig[M_COUNT] = w->count - fr->start_count, fig[M_NODES] = w->nodes - fr->start_nodes;
-        fig[M_MEMS] = w->tot.mems - fr->start.mems, fig[M_LMEMS] = 0;
-        fig[M_UPDATES] = w->tot.updates - fr->start.updates;
-        fig[M_CLEANSINGS] = w->tot.cleansings - fr->start.cleansings;
-        fig[M_CMEMS] = w->cmems - fr->start_cmems, fig[M_DEEP] = (word)fr->deep;
-        memo_write(t->memo, fr->entry, t->keys + (size_t)s->level * (size_t)t->K, fig);
+        word packed[M_FIGS];
+        packed[M_COUNT] = w->count - fr->start_count, packed[M_NODES] = w->nodes - fr->start_nodes;
+        packed[M_MEMS] = w->tot.mems - fr->start.mems, packed[M_LMEMS] = 0;
+        packed[M_UPDATES] = w->tot.updates - fr->start.updates;
+        packed[M_CLEANSINGS] = w->tot.cleansings - fr->start.cleansings;
+        packed[M_CMEMS] = w->cmems - fr->start_cmems, packed[M_DEEP] = (word)fr->deep;
+        int fits = fr->start_epoch == t->fold.epoch; /* no fold since: each below 2^63 */
+        if (BITS_RARE(!fits)) /* the subtree's figures, over the folds since */
+            fits = xcc_fold_subtree(t->memo, &t->fold, fr->start_epoch, packed);
+        if (fits)
+            memo_write(t->memo, fr->entry, t->keys + (size_t)s->level * (size_t)t->K, packed);
         if (++t->memo_unbooked == 256) {
             xcc_memo_grow(t->memo, t->memo_unbooked);
             t->memo_unbooked = 0;
@@ -393,7 +455,8 @@ BITS_INLINE enum step solution(walker *w)
     w->count++;
     if (w->count >= w->wanted && s->sink->solution) {
         ullng n = s->sink->every > 1 ? s->sink->every : 1;
-        w->wanted = (w->count / n + 1) * n; /* a division per solution listed, not per solution */
+        /* a division per solution listed, not per solution */
+        w->wanted = n > 1 ? xcc_fold_listed(&w->t->fold, w->count, n) : 0;
         save_figures(w);
         int level = s->level;
         s->level = level - 1;
@@ -402,7 +465,7 @@ BITS_INLINE enum step solution(walker *w)
         if (stopped)
             return stop_walk(w, XCC_STOP_CALLBACK);
     }
-    if (w->count >= s->maxcount)
+    if (BITS_RARE(w->count >= w->t->fold.count_mark))
         return stop_walk(w, XCC_STOP_COUNT);
     return GO_UP;
 }
@@ -427,10 +490,7 @@ BITS_INLINE enum step at_leaf(walker *w)
 BITS_HOT static xcc_status mtwin_walk(xcc_tree *s, mtwin *t)
 {
     walker w = {.s = s, .t = t, .p = s->p, .base = s->base_level,
-                .tot = {s->fig.mems, s->fig.updates, s->fig.cleansings},
-                .cmems = s->fig.cmems, .nodes = s->fig.nodes, .count = s->fig.solutions,
                 .stop = XCC_COMPLETE, .status = XCC_OK};
-    w.wanted = s->sink->every > 1 ? (w.count / s->sink->every + 1) * s->sink->every : 0;
     for (enum step next = start_walk(&w); next != END;) {
         switch (next) {
         case AT_NODE: next = at_node(&w); break;
@@ -443,6 +503,7 @@ BITS_HOT static xcc_status mtwin_walk(xcc_tree *s, mtwin *t)
         }
     }
     save_figures(&w);
+    xcc_fold_free(&t->fold);
     s->fig.stop = w.stop;
     if (w.stop != XCC_COMPLETE && w.status == XCC_OK && (s->vbose & XCC_SHOW_TOTS))
         note_stop_lengths(s, s->level - 1);

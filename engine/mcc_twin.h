@@ -108,6 +108,7 @@ typedef struct mframe {
     word *entry;
     cost start;
     ullng start_cmems, start_nodes, start_count;
+    int start_epoch;       /* the walk's folds then (xcc_fold, xcc_memo.h) */
     int deep;
 } mframe;
 
@@ -132,6 +133,7 @@ typedef struct mtwin {
     word *keys;            /* per level: the key of its node */
     int K, KB;
     int memo_tried, memo_owner, memo_unbooked;
+    xcc_fold fold;         /* a walk's bases and limits (xcc_memo.h) */
 } mtwin;
 
 /* ---- making a twin (mcc_twin_make.c) -------------------------------------- */

@@ -161,7 +161,7 @@ void mcc_twin_delete(void *t)
 }
 
 static xcc_status twin_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                             xcc_figures *fig, xcc_diag *d)
+                             xcc_figs *fig, xcc_diag *d)
 {
     (void)d;
     xcc_tree t;
@@ -187,14 +187,14 @@ const xcc_walker mcc_walker = {
 };
 
 static xcc_status threads_twin_solve(xcc_problem *p, const xcc_settings *st,
-                                     const xcc_sink *sink, xcc_figures *fig, xcc_diag *d)
+                                     const xcc_sink *sink, xcc_figs *fig, xcc_diag *d)
 {
     (void)d;
     return xcc_threads_solve(p, st, sink, fig, &mcc_walker, 1);
 }
 
 static xcc_status threads_links_solve(xcc_problem *p, const xcc_settings *st,
-                                      const xcc_sink *sink, xcc_figures *fig, xcc_diag *d)
+                                      const xcc_sink *sink, xcc_figs *fig, xcc_diag *d)
 {
     (void)d;
     return xcc_threads_solve(p, st, sink, fig, &mcc_walker, 0);

@@ -49,7 +49,7 @@ typedef struct mzslot {
 typedef struct mzbranch {
     xcc_choice c;      /* c.option -1: the null branch */
     unsigned node;
-    xcc_u128 count;
+    xcc_count count;
 } mzbranch;
 
 typedef struct mzwalk {
@@ -181,7 +181,7 @@ static word state_key(const mzwalk *m, const mzslot *s, word *key)
     return key_hash(key, K);
 }
 
-static int push_branch(mzwalk *m, const xcc_choice *c, unsigned node, xcc_u128 count)
+static int push_branch(mzwalk *m, const xcc_choice *c, unsigned node, xcc_count count)
 {
     if (m->nbr == m->brcap) {
         size_t cap = m->brcap ? 2 * m->brcap : 256;
@@ -198,7 +198,7 @@ static int push_branch(mzwalk *m, const xcc_choice *c, unsigned node, xcc_u128 c
  * The node and count of the subproblem of slot l, which has an active
  * item; 1 when the walk must stop.
  */
-static int solve_below(mzwalk *m, int l, unsigned *node, xcc_u128 *count)
+static int solve_below(mzwalk *m, int l, unsigned *node, xcc_count *count)
 {
     zwalk *z = &m->z;
     const xcc_problem *p = z->p;
@@ -254,7 +254,7 @@ static int solve_below(mzwalk *m, int l, unsigned *node, xcc_u128 *count)
         if (o >= 0)
             commit(m, c, p, o, m->b.list[k].node);
         unsigned below = 1;
-        xcc_u128 n = 1;
+        xcc_count n = 1;
         if (!c->nact)
             z->nodes++; /* a solution is a node of the tree too */
         else if (solve_below(m, l + 1, &below, &n))
@@ -266,11 +266,11 @@ static int solve_below(mzwalk *m, int l, unsigned *node, xcc_u128 *count)
     }
     /* the chain, from the last branch back: the null one, if any, is its end */
     unsigned top = 0;
-    xcc_u128 sum = 0;
+    xcc_count sum = 0;
     while (m->nbr > base) {
         const mzbranch *e = &m->br[--m->nbr];
-        z->overflow |= sum + e->count < sum;
-        sum += e->count;
+        if (zdd_add(z, &sum, e->count))
+            return 1;
         top = e->c.option < 0 ? e->node : zdd_make_node(z, &e->c, top, e->node, sum);
         if (zdd_stopped(z))
             return 1;
@@ -333,7 +333,7 @@ static int mzwalk_init(mzwalk *m, const xcc_problem *p)
 }
 
 static xcc_status mzdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                             xcc_figures *fig, xcc_diag *d)
+                             xcc_figs *fig, xcc_diag *d)
 {
     mzwalk m;
     if (!p->options)
@@ -352,7 +352,7 @@ static xcc_status mzdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
         return xcc_diag_set(d, XCC_NO_MEMORY, "out of memory before the search");
     }
     unsigned top = 1;
-    xcc_u128 total = 1;
+    xcc_count total = 1;
     if (m.slots[0].nact)
         solve_below(&m, 0, &top, &total);
     xcc_status s = zdd_finish(&m.z, top, total, fig);

@@ -59,6 +59,8 @@ typedef uint64_t word;
 #define BITS_HOT
 #endif
 #define BITS_INLINE static inline __attribute__((always_inline))
+/* A branch that is seldom taken: its code goes out of the walk's way. */
+#define BITS_RARE(x) __builtin_expect(!!(x), 0)
 
 typedef struct bits_entry {
     int opt;   /* an option containing the item */

@@ -151,7 +151,7 @@ static double now(void)
 }
 
 xcc_status xcc_engine_run(const xcc_engine *e, xcc_problem *p, const xcc_settings *st,
-                          const xcc_sink *sink, xcc_figures *fig, xcc_diag *d)
+                          const xcc_sink *sink, xcc_figs *fig, xcc_diag *d)
 {
     static const xcc_sink nothing;
     memset(fig, 0, sizeof *fig);
@@ -183,16 +183,63 @@ const char *xcc_refusal(const xcc_problem *p, const xcc_settings *s)
     return xcc_engine_choose(p, s, 0, &row, &why) ? NULL : why;
 }
 
-xcc_status xcc_solve(xcc_problem *p, const xcc_settings *s, xcc_on_solution fn, void *ctx,
-                     xcc_figures *fig, xcc_diag *d)
+/* The public figures of f: 64 bits each, saturated with a bit of wide set, and the exact count in text. */
+static void public_figures(const xcc_figs *f, xcc_figures *out)
 {
-    xcc_figures local;
+    int over[5] = {0, 0, 0, 0, 0};
+    *out = (xcc_figures){
+        .solutions = f->big_solutions ? (over[0] = 1, XCC_UNLIMITED) : xcc_u128_low(f->solutions, &over[0]),
+        .nodes = xcc_u128_low(f->nodes, &over[1]),
+        .updates = xcc_u128_low(f->updates, &over[2]),
+        .cleansings = xcc_u128_low(f->cleansings, &over[3]),
+        .imems = xcc_u128_low(f->imems, &over[4]),
+        .mems = xcc_u128_low(f->mems, &over[4]),
+        .lmems = xcc_u128_low(f->lmems, &over[4]),
+        .cmems = xcc_u128_low(f->cmems, &over[4]),
+        .bytes = f->bytes, .mems_counted = f->mems_counted, .stop = f->stop,
+        .level = f->level, .maxl = f->maxl, .seconds = f->seconds, .engine = f->engine,
+        .knuth = f->knuth, .profile = f->profile, .costs = f->costs, .ncosts = f->ncosts};
+    for (int k = 0; k < 5; k++)
+        out->wide |= over[k] ? 1u << k : 0;
+}
+
+/*
+ * A count that reached the limit of its engine (XCC_STOP_WIDE, 2^127)
+ * is made again by the zdd engine, which counts past any limit, when
+ * only the count was asked for and that engine takes the problem: the
+ * count is then exact, and the other figures are the zdd engine's.
+ */
+xcc_status xcc_engine_run_counting(const xcc_engine *e, xcc_problem *p, const xcc_settings *st,
+                                   const xcc_sink *sink, xcc_figs *fig, xcc_diag *d,
+                                   const xcc_engine_row **row)
+{
+    xcc_status s = xcc_engine_run(e, p, st, sink, fig, d);
+    if (s != XCC_OK || fig->stop != XCC_STOP_WIDE || (sink && sink->solution))
+        return s;
+    xcc_settings z = *st;
+    z.engine = "zdd";
+    z.threads = 1; /* the zdd engine walks in one thread */
+    const xcc_engine_row *zrow;
+    const char *why;
+    const xcc_engine *ze = xcc_engine_choose(p, &z, 1, &zrow, &why);
+    if (!ze || ze == e)
+        return s;
+    xcc_figs_free(fig);
+    s = xcc_engine_run(ze, p, &z, sink, fig, d);
+    *row = zrow;
+    return s;
+}
+
+xcc_status xcc_solve(xcc_problem *p, const xcc_settings *s, xcc_on_solution fn, void *ctx,
+                     xcc_figures *out, xcc_diag *d)
+{
+    xcc_figs fig;
     xcc_settings defaults;
     const xcc_engine_row *row;
     const char *why;
-    if (!fig)
-        fig = &local;
-    memset(fig, 0, sizeof *fig);
+    memset(&fig, 0, sizeof fig);
+    if (out)
+        memset(out, 0, sizeof *out);
     if (!s) {
         xcc_settings_init(&defaults);
         s = &defaults;
@@ -217,10 +264,18 @@ xcc_status xcc_solve(xcc_problem *p, const xcc_settings *s, xcc_on_solution fn, 
     if (!e)
         return xcc_diag_set(d, XCC_REFUSED, "%s", why);
     xcc_sink sink = {.solution = fn, .ctx = ctx, .trace = stderr};
-    status = xcc_engine_run(e, p, s, &sink, fig, d);
-    fig->engine = row->name;
-    if (fig == &local)
-        xcc_figures_free(fig);
+    if (s->engine && !strcmp(s->engine, "auto"))
+        status = xcc_engine_run_counting(e, p, s, &sink, &fig, d, &row);
+    else
+        status = xcc_engine_run(e, p, s, &sink, &fig, d);
+    fig.engine = row->name;
+    if (out) {
+        public_figures(&fig, out);
+        fig.profile = NULL, fig.costs = NULL; /* now out's */
+        if (!(out->solutions_text = xcc_figs_solutions_text(&fig)) && status == XCC_OK)
+            status = xcc_diag_set(d, XCC_NO_MEMORY, "out of memory");
+    }
+    xcc_figs_free(&fig);
     return status;
 }
 
@@ -228,6 +283,26 @@ void xcc_figures_free(xcc_figures *fig)
 {
     free(fig->profile);
     free(fig->costs);
+    free(fig->solutions_text);
     fig->profile = NULL;
     fig->costs = NULL;
+    fig->solutions_text = NULL;
+}
+
+void xcc_figs_free(xcc_figs *fig)
+{
+    free(fig->profile);
+    free(fig->costs);
+    xcc_big_free(&fig->big);
+    fig->profile = NULL;
+    fig->costs = NULL;
+    fig->big_solutions = 0;
+}
+
+char *xcc_figs_solutions_text(const xcc_figs *fig)
+{
+    if (fig->big_solutions)
+        return xcc_big_text(&fig->big);
+    char buf[XCC_U128_TEXT], *t = malloc(XCC_U128_TEXT);
+    return t ? strcpy(t, xcc_u128_text(fig->solutions, buf)) : NULL;
 }

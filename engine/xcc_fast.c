@@ -55,11 +55,12 @@
 typedef struct fast {
     const xcc_problem *p;
     const xcc_sink *sink;
-    ullng maxcount;                     /* t<n> */
+    xcc_u128 maxcount;                  /* t<n> (xcc_limit) */
     volatile sig_atomic_t *interrupt;   /* polled once per node, or NULL */
     ullng progress_nodes, next_progress; /* a progress report every so many nodes */
     /* figures */
-    ullng count, nodes, updates;
+    xcc_u128 count;
+    ullng nodes, updates;
     xcc_stop stop;
     xcc_status status;  /* XCC_NO_MEMORY when the states or levels could not grow */
     size_t bytes;       /* tables; after the search, with its states and memo */
@@ -85,7 +86,8 @@ typedef struct fast_frame {
     /* when only counting: where the node's count goes in the memo (or
        NULL), its key, and the count when the node was entered */
     word *memo_at;
-    ullng count_before, nodes_before;
+    xcc_u128 count_before;
+    ullng nodes_before;
     int nu;
     word key[MEMO_WORDS];
 } fast_frame;
@@ -97,6 +99,7 @@ static void free_data(struct xcc_fast_data *d)
     xcc_bits_free(&d->b);
     free(d->frames);
     xcc_area_free(&d->memo_area);
+    xcc_wides_free(&d->wides);
     for (int i = 0; i < d->states_cap; i++)
         free(d->states[i].live), free(d->states[i].cnt);
     free(d->states);
@@ -152,7 +155,7 @@ static int fast_init(fast *f, const xcc_problem *p)
 {
     memset(f, 0, sizeof *f);
     f->p = p;
-    f->maxcount = ~0ULL;
+    f->maxcount = ~(xcc_u128)0;
     if (xcc_bits_table_bytes(p) > FAST_MAX_TABLE_BYTES)
         return 3;
     struct xcc_fast_data *d = calloc(1, sizeof *d);
@@ -283,13 +286,15 @@ static int finish_leaves(fast *f, const fast_state *s, int item, int d_opts)
 {
     struct xcc_fast_data *d = f->d;
     if (!f->sink->solution) {
-        ullng room = f->maxcount - f->count;
-        if ((ullng)d_opts >= room) {
+        xcc_u128 room = f->maxcount - f->count;
+        if ((xcc_u128)d_opts >= room) {
             f->count = f->maxcount;
             f->stop = XCC_STOP_COUNT;
             return 1;
         }
         f->count += (ullng)d_opts;
+        if (f->count & XCC_WIDE_TOP)
+            return f->stop = XCC_STOP_WIDE, 1;
         return 0;
     }
     const bits_entry *e = d->b.list + d->b.lstart[item + 1];
@@ -403,7 +408,7 @@ static int hand_out(fast *f)
     if (!xcc_sink_wants(k, f->count))
         return 0;
     fill_path(f, f->sol_len);
-    xcc_solution sol = {f->count, f->sol_len, f->path, 0};
+    xcc_solution sol = xcc_solution_at(f->count, f->sol_len, f->path, 0);
     return k->solution(f->p, &sol, k->ctx);
 }
 
@@ -463,24 +468,26 @@ static enum step solution_found(fast *f, enum step then)
 }
 
 /* k more solutions found below a node without walking them. */
-static enum step counted(fast *f, ullng k)
+static enum step counted(fast *f, xcc_u128 k)
 {
     if (k >= f->maxcount - f->count) {
         f->count = f->maxcount;
         return f->stop = XCC_STOP_COUNT, END;
     }
     f->count += k;
+    if (f->count & XCC_WIDE_TOP)
+        return f->stop = XCC_STOP_WIDE, END;
     return BACK_UP;
 }
 
 /* The count below state s from the memo, if it is there; else notes
    where it will go. */
-static int remembered(fast *f, const fast_state *s, fast_frame *fr, ullng *k)
+static int remembered(fast *f, const fast_state *s, fast_frame *fr, xcc_u128 *k)
 {
     struct xcc_fast_data *d = f->d;
     word *at = xcc_fast_memo_slot(d, s->live + s->lo, s->lo, s->hi, s->uncovered, fr->key);
     if (xcc_fast_memo_holds(d, at, s->uncovered, fr->key)) {
-        *k = at[1];
+        *k = xcc_wides_get(&d->wides, at[1]);
         return 1;
     }
     fr->memo_at = at, fr->nu = s->uncovered, fr->count_before = f->count;
@@ -519,7 +526,7 @@ static enum step at_node(fast *f, int slot)
         return finish_leaves(f, s, item, n_opts) ? END : BACK_UP;
     fast_frame *fr = &d->frames[f->level];
     fr->memo_at = NULL;
-    ullng k;
+    xcc_u128 k;
     if (d->memo && counting && s->uncovered >= 3 && remembered(f, s, fr, &k)) {
         f->nodes--; /* not branched on after all */
         return counted(f, k);
@@ -650,7 +657,7 @@ static double fast_bytes(const xcc_problem *p)
 }
 
 static xcc_status fast_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                             xcc_figures *fig, xcc_diag *d)
+                             xcc_figs *fig, xcc_diag *d)
 {
     size_t table = xcc_bits_table_bytes(p);
     fast f;
@@ -662,7 +669,7 @@ static xcc_status fast_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
         return xcc_diag_set(d, XCC_NO_MEMORY, "out of memory building the tables of --engine=fast"
                             " (%zu bytes for %llu options)", table, p->options);
     f.sink = sink;
-    f.maxcount = st->max_solutions;
+    f.maxcount = xcc_limit(st->max_solutions);
     f.interrupt = st->interrupt;
     f.progress_nodes = f.next_progress = sink->progress ? xcc_knobs(st)->progress_nodes : 0;
     xcc_status status = search(&f);

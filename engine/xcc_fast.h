@@ -42,6 +42,7 @@ struct xcc_fast_data {
     size_t memo_mask, memo_most;
     ullng memo_writes, memo_spared, memo_next_plan;
     int memo_tried;
+    xcc_wides wides;     /* the counts that do not fit in 63 bits (xcc_num.h) */
 };
 
 /* The last levels are counted from the bit sets when nu * (hi - lo) is at most this. */
@@ -89,13 +90,14 @@ void xcc_fast_memo_plan(struct xcc_fast_data *d);
 
 /* Stores the count under key at slot, unless the memo was given up since. */
 static inline void xcc_fast_memo_store(struct xcc_fast_data *d, word *slot, int nu,
-                                       ullng count, ullng nodes, const word *key)
+                                       xcc_u128 count, ullng nodes, const word *key)
 {
-    if (!d->memo)
+    word c;
+    if (!d->memo || xcc_wides_put(&d->wides, count, &c))
         return;
     if (nodes >> (64 - NU_BITS))
         nodes = ~0ULL >> NU_BITS;
-    slot[0] = (word)nu | nodes << NU_BITS, slot[1] = count;
+    slot[0] = (word)nu | nodes << NU_BITS, slot[1] = c;
     memcpy(slot + 2, key, (size_t)d->b.W * sizeof(word));
     if (++d->memo_writes >= d->memo_next_plan)
         xcc_fast_memo_plan(d);
@@ -106,8 +108,8 @@ static inline void xcc_fast_memo_store(struct xcc_fast_data *d, word *slot, int 
  * are its uncovered items, live[0 .. hi-lo-1] the words lo .. hi-1 of its
  * live set; *nodes counts the nodes it branches on.
  */
-ullng xcc_fast_count_small(struct xcc_fast_data *d, const word *live, int lo, int hi,
-                           const int *U, int nu, ullng *nodes);
+xcc_u128 xcc_fast_count_small(struct xcc_fast_data *d, const word *live, int lo, int hi,
+                              const int *U, int nu, ullng *nodes);
 
 /* Makes the memo table, when the problem is small enough and it was not tried. */
 void xcc_fast_start_memo(struct xcc_fast_data *d);

@@ -58,8 +58,8 @@ void xcc_fast_memo_plan(struct xcc_fast_data *d)
     d->memo_next_plan = d->memo_writes + (d->memo_mask + 1) / 2;
 }
 
-ullng xcc_fast_count_small(struct xcc_fast_data *d, const word *live, int lo, int hi,
-                         const int *U, int nu, ullng *nodes)
+xcc_u128 xcc_fast_count_small(struct xcc_fast_data *d, const word *live, int lo, int hi,
+                              const int *U, int nu, ullng *nodes)
 {
     size_t W = (size_t)d->b.W;
     if (nu == 1) {
@@ -73,7 +73,7 @@ ullng xcc_fast_count_small(struct xcc_fast_data *d, const word *live, int lo, in
     if (d->memo && nu >= 3) {
         slot = xcc_fast_memo_slot(d, live, lo, hi, nu, key);
         if (xcc_fast_memo_holds(d, slot, nu, key))
-            return slot[1];
+            return xcc_wides_get(&d->wides, slot[1]);
     }
     ullng nodes_before = *nodes;
     int best = 0, fewest = COVERED;
@@ -89,7 +89,7 @@ ullng xcc_fast_count_small(struct xcc_fast_data *d, const word *live, int lo, in
         }
     }
     ++*nodes;
-    ullng total = 0;
+    xcc_u128 total = 0;
     const word *ma = d->b.mask + (size_t)U[best] * W;
     word child[SMALL_WORDS];
     int rest[SMALL_WORDS];

@@ -51,8 +51,50 @@
 #include "xcc.h"
 #include "gbrand.h"
 #include "xcc_alloc.h"
+#include "xcc_num.h"
 
 typedef unsigned long long ullng;
+
+/*
+ * What a search counted (the public xcc_figs is made from it): every
+ * count exact, in 128 bits (xcc_num.h), and the number of solutions of
+ * any size when an engine counts past 2^127 (big_solutions set: then
+ * `big` holds it and `solutions` means nothing). A walk whose figures
+ * would pass 2^127 stops with XCC_STOP_WIDE instead (the limit of its
+ * engine): no figure is ever wrapped or saturated.
+ */
+typedef struct xcc_figs {
+    xcc_u128 solutions, nodes, updates, cleansings;
+    xcc_u128 imems, mems, lmems, cmems;
+    ullng bytes;
+    int big_solutions;
+    xcc_big big;
+    int mems_counted;     /* 0 for "fast", which counts no mems nor cleansings */
+    xcc_stop stop;
+    int level, maxl;      /* the level where it ended, the deepest reached */
+    double seconds;       /* wall clock */
+    const char *engine;   /* the row asked for: "dlx", "links", "fast", ... */
+    int knuth;            /* 3: DLX3's tree and cost model (lmems is 0); 0: DLX2's */
+    ullng *profile;       /* nodes per level 0 .. maxl + 1 when dlx2 asks (v128), else NULL */
+    /* with costs: the `best` least costs of all solutions, least first,
+       equal ones repeated; solutions then counts those that improved on
+       the best so far */
+    ullng *costs;
+    int ncosts;
+} xcc_figs;
+
+/* Frees what fig holds (profile, costs, big). */
+void xcc_figs_free(xcc_figs *fig);
+
+/* The number of solutions in decimal, into memory the caller frees (NULL: no memory). */
+char *xcc_figs_solutions_text(const xcc_figs *fig);
+
+/* Whether any of a walk's figures reached XCC_WIDE_TOP. */
+static inline int xcc_figs_wide(const xcc_figs *f)
+{
+    return ((f->solutions | f->nodes | f->updates | f->cleansings | f->mems | f->lmems
+             | f->cmems) & XCC_WIDE_TOP) != 0;
+}
 
 typedef struct xcc_node {
     int up, down;  /* neighbours in the item's vertical list */
@@ -294,7 +336,7 @@ typedef struct xcc_zdd_line {
 
 /* A progress report: where the search is. */
 typedef struct xcc_progress {
-    ullng solutions, mems, nodes;
+    xcc_u128 solutions, mems, nodes;
     int level, maxl;
     const xcc_choice *path;  /* the choices of levels 0 .. level-1 */
     double fraction;         /* the estimated share of the tree done */
@@ -314,8 +356,6 @@ typedef struct xcc_sink {
     FILE *shape;               /* S<file>, or NULL */
     /* --zdd: each node as it is made, then the root; nonzero stops the search */
     int (*zdd)(void *ctx, const xcc_zdd_line *z);
-    /* the number of solutions as 128 bits, from an engine that counts past 2^64 */
-    void (*total)(void *ctx, ullng high, ullng low);
     /*
      * Nonzero: solutions may be handed on in batches, some time after
      * they were found (-j, xcc_parallel.c), so that a stop it asks for
@@ -325,15 +365,27 @@ typedef struct xcc_sink {
     int batched;
 } xcc_sink;
 
+/* A limit of the settings (t<n>, T<n>) as walks compare it: XCC_UNLIMITED is past every count. */
+static inline xcc_u128 xcc_limit(ullng n)
+{
+    return n == XCC_UNLIMITED ? ~(xcc_u128)0 : n;
+}
+
+/* Solution number n, of size options chosen along path, as handed out. */
+static inline xcc_solution xcc_solution_at(xcc_u128 n, int size, const xcc_choice *path, ullng cost)
+{
+    return (xcc_solution){(ullng)n, size, path, cost, (ullng)(n >> 64)};
+}
+
 /* Whether solution number n is handed out. */
-static inline int xcc_sink_wants(const xcc_sink *k, ullng n)
+static inline int xcc_sink_wants(const xcc_sink *k, xcc_u128 n)
 {
     return k->solution && (k->every <= 1 || n % k->every == 0);
 }
 
 /* Whether none of solutions count+1 .. count+n is one the sink lists:
    then a memo may add a subtree of n solutions without walking it. */
-static inline int xcc_sink_skips(const xcc_sink *k, ullng count, ullng n)
+static inline int xcc_sink_skips(const xcc_sink *k, xcc_u128 count, xcc_u128 n)
 {
     if (!k->solution || n == 0)
         return 1;
@@ -355,7 +407,7 @@ typedef struct xcc_engine {
     const char *name;
     const char *(*refuses)(const xcc_problem *p, const xcc_settings *st);
     xcc_status (*solve)(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                        xcc_figures *fig, xcc_diag *d);
+                        xcc_figs *fig, xcc_diag *d);
     /* what its tables would take for p, for choosing by itself; NULL: little */
     double (*bytes)(const xcc_problem *p);
 } xcc_engine;
@@ -415,7 +467,16 @@ const xcc_engine *xcc_engine_choose(const xcc_problem *p, const xcc_settings *st
 
 /* Runs e; fig is zeroed first, and gets the reading's imems and the time. */
 xcc_status xcc_engine_run(const xcc_engine *e, xcc_problem *p, const xcc_settings *st,
-                          const xcc_sink *sink, xcc_figures *fig, xcc_diag *d);
+                          const xcc_sink *sink, xcc_figs *fig, xcc_diag *d);
+
+/*
+ * The same for a search that only counts ("auto", dlx2 -c): a count that
+ * reached the limit of e (XCC_STOP_WIDE) is made again by the zdd engine
+ * when it takes the problem, and *row is then its row.
+ */
+xcc_status xcc_engine_run_counting(const xcc_engine *e, xcc_problem *p, const xcc_settings *st,
+                                   const xcc_sink *sink, xcc_figs *fig, xcc_diag *d,
+                                   const xcc_engine_row **row);
 
 /* Sets d's message (d may be NULL); returns s. */
 xcc_status xcc_diag_set(xcc_diag *d, xcc_status s, const char *fmt, ...)
@@ -437,7 +498,7 @@ xcc_status xcc_diag_set(xcc_diag *d, xcc_status s, const char *fmt, ...)
  * A failure says what is wrong and aborts.
  */
 #ifdef XCC_SANITY
-static inline int xcc_sanity_due(ullng nodes, ullng work)
+static inline int xcc_sanity_due(xcc_u128 nodes, ullng work)
 {
     if (nodes < 65536 && nodes * work < (1ULL << 26))
         return 1;

@@ -36,8 +36,8 @@ enum { XCC_LENS_ALL, XCC_LENS_PRIMARY };
  * length; the length index ix (or NULL) follows the primary items'.
  */
 XCC_LINKS_INLINE void xcc_links_option(xcc_node *nd, int rr, int restore, int dir, int second,
-                                       int lens, xcc_lenidx *ix, ullng *mems, ullng *updates,
-                                       ullng *lmems)
+                                       int lens, xcc_lenidx *ix, xcc_u128 *mems, xcc_u128 *updates,
+                                       xcc_u128 *lmems)
 {
     for (int nn = rr + dir; nn != rr;) {
         ++*mems;
@@ -74,7 +74,7 @@ XCC_LINKS_INLINE void xcc_links_option(xcc_node *nd, int rr, int restore, int di
 }
 
 /* Item c leaves the active list: 3 mems (its prev/next, a link on each side). */
-XCC_LINKS_INLINE void xcc_links_deactivate(xcc_item *cl, int c, ullng *mems)
+XCC_LINKS_INLINE void xcc_links_deactivate(xcc_item *cl, int c, xcc_u128 *mems)
 {
     int l = cl[c].prev, r = cl[c].next;
     cl[l].next = r;
@@ -83,7 +83,7 @@ XCC_LINKS_INLINE void xcc_links_deactivate(xcc_item *cl, int c, ullng *mems)
 }
 
 /* Item c rejoins the active list where it was: 3 mems. */
-XCC_LINKS_INLINE void xcc_links_reactivate(xcc_item *cl, int c, ullng *mems)
+XCC_LINKS_INLINE void xcc_links_reactivate(xcc_item *cl, int c, xcc_u128 *mems)
 {
     int l = cl[c].prev, r = cl[c].next;
     cl[l].next = c;
@@ -91,17 +91,19 @@ XCC_LINKS_INLINE void xcc_links_reactivate(xcc_item *cl, int c, ullng *mems)
     *mems += 3;
 }
 
-/* What DLX2's and DLX3's walks count, in registers; into fig now and then. */
+/* What DLX2's and DLX3's walks count, in registers; into fig now and then.
+   128 bits, as fig's: a walk that goes on from figures past 2^64 (the
+   parallel driver's, which add up its workers') keeps them exact. */
 typedef struct xcc_tally {
-    ullng mems, lmems, updates, cleansings;
+    xcc_u128 mems, lmems, updates, cleansings;
 } xcc_tally;
 
-XCC_LINKS_INLINE xcc_tally xcc_tally_load(const xcc_figures *fig)
+XCC_LINKS_INLINE xcc_tally xcc_tally_load(const xcc_figs *fig)
 {
     return (xcc_tally){fig->mems, fig->lmems, fig->updates, fig->cleansings};
 }
 
-XCC_LINKS_INLINE void xcc_tally_save(xcc_figures *fig, const xcc_tally *t)
+XCC_LINKS_INLINE void xcc_tally_save(xcc_figs *fig, const xcc_tally *t)
 {
     fig->mems = t->mems, fig->lmems = t->lmems, fig->updates = t->updates;
     fig->cleansings = t->cleansings;
@@ -160,7 +162,7 @@ static inline void xcc_links_keep_lengths(xcc_problem *p)
  * generator (s<n>) it takes the place by reservoir sampling, so that
  * each tied item is chosen alike (4 mems a draw).
  */
-XCC_LINKS_INLINE void xcc_links_tie(const xcc_tree *s, int k, int ties, int *best, ullng *mems)
+XCC_LINKS_INLINE void xcc_links_tie(const xcc_tree *s, int k, int ties, int *best, xcc_u128 *mems)
 {
     if (s->rng) {
         *mems += 4;
@@ -193,7 +195,7 @@ static inline void xcc_links_shape(FILE *sf, const xcc_problem *p, int best, int
  */
 const char *xcc_links_refuses(const xcc_problem *p, const xcc_settings *st);
 xcc_status xcc_links_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                           xcc_figures *fig, xcc_status (*walk)(xcc_tree *t));
+                           xcc_figs *fig, xcc_status (*walk)(xcc_tree *t));
 
 /*
  * A solution of DLX2's or DLX3's walk, choice[0 .. level] (mcc: DLX3's

@@ -3,8 +3,10 @@
  * freed.
  */
 #include "xcc_memo.h"
+#include "xcc_tree.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* The most entries of stride words that bytes hold, a power of two. */
 static size_t entries_within(size_t bytes, int stride)
@@ -33,6 +35,7 @@ memo *xcc_memo_new(int K, int nfigs)
     m->writes = m->walked = m->spared = 0;
     m->next_plan = (m->mask + 1) / 2;
     m->busy = m->off = 0;
+    m->wides = (xcc_wides){NULL, 0, 0};
     return m;
 }
 
@@ -40,6 +43,7 @@ void xcc_memo_free(memo *m)
 {
     if (m) {
         xcc_area_free(&m->area);
+        xcc_wides_free(&m->wides);
         free(m);
     }
 }
@@ -119,4 +123,93 @@ size_t xcc_memo_bytes(const memo *m)
     if (!m || memo_off(m))
         return 0;
     return (__atomic_load_n(&m->mask, __ATOMIC_RELAXED) + 1) * (size_t)m->stride * sizeof(word);
+}
+
+/* ---- exact figures on 64-bit counters (xcc_fold) ------------------------- */
+
+/* Room in the log for one more fold. */
+static int fold_room(xcc_fold *f)
+{
+    if (f->epoch + 1 < f->cap)
+        return 0;
+    int cap = f->cap ? 2 * f->cap : 8;
+    xcc_u128(*log)[M_DEEP] = realloc(f->log, (size_t)cap * sizeof *log);
+    if (!log)
+        return 1;
+    f->log = log, f->cap = cap;
+    return 0;
+}
+
+int xcc_fold_start(xcc_fold *f, const xcc_figs *fig)
+{
+    memset(f, 0, sizeof *f);
+    f->base[M_COUNT] = fig->solutions, f->base[M_NODES] = fig->nodes;
+    f->base[M_MEMS] = fig->mems, f->base[M_UPDATES] = fig->updates;
+    f->base[M_CMEMS] = fig->cmems, f->base[M_LMEMS] = fig->lmems;
+    f->base[M_CLEANSINGS] = fig->cleansings;
+    if (fold_room(f))
+        return 1;
+    memcpy(f->log[0], f->base, sizeof f->base);
+    return 0;
+}
+
+void xcc_fold_free(xcc_fold *f)
+{
+    free(f->log);
+    f->log = NULL, f->cap = 0;
+}
+
+int xcc_fold_in(xcc_fold *f, const ullng *lo, const xcc_u128 *add)
+{
+    int wide = 0;
+    if (fold_room(f))
+        return 1;
+    for (int k = 0; k < M_DEEP; k++) {
+        f->base[k] += lo[k] + (add ? add[k] : 0); /* each below 2^127: no wrap */
+        wide |= f->base[k] >= XCC_WIDE_TOP - ((xcc_u128)1 << 64);
+    }
+    memcpy(f->log[++f->epoch], f->base, sizeof f->base);
+    return wide ? 2 : 0;
+}
+
+void xcc_fold_figures(xcc_figs *f, const xcc_fold *fold, const ullng *lo)
+{
+    const xcc_u128 *b = fold->base;
+    f->mems = b[M_MEMS] + lo[M_MEMS], f->lmems = b[M_LMEMS] + lo[M_LMEMS];
+    f->updates = b[M_UPDATES] + lo[M_UPDATES], f->cleansings = b[M_CLEANSINGS] + lo[M_CLEANSINGS];
+    f->cmems = b[M_CMEMS] + lo[M_CMEMS], f->nodes = b[M_NODES] + lo[M_NODES];
+    f->solutions = b[M_COUNT] + lo[M_COUNT];
+}
+
+void xcc_fold_marks(xcc_fold *fold, const xcc_tree *s)
+{
+    xcc_u128 mems = s->delta && s->thresh < s->timeout ? s->thresh : s->timeout;
+    fold->count_mark = xcc_fold_mark(s->maxcount, fold->base[M_COUNT]);
+    fold->mems_mark = xcc_fold_mark(mems, fold->base[M_MEMS]);
+}
+
+int xcc_fold_fits(const xcc_tree *s, const xcc_fold *fold, const ullng *lo, const xcc_u128 *fig)
+{
+    xcc_u128 count = fold->base[M_COUNT] + lo[M_COUNT], mems = fold->base[M_MEMS] + lo[M_MEMS];
+    return count + fig[M_COUNT] < s->maxcount && xcc_sink_skips(s->sink, count, fig[M_COUNT])
+           && mems + fig[M_MEMS] < s->timeout && (!s->delta || mems + fig[M_MEMS] < s->thresh);
+}
+
+int xcc_fold_skips(const xcc_tree *s, const xcc_fold *fold, ullng count, ullng n)
+{
+    return xcc_sink_skips(s->sink, fold->base[M_COUNT] + count, n);
+}
+
+int xcc_fold_subtree(memo *m, const xcc_fold *fold, int e, word *packed)
+{
+    xcc_u128 fig[M_DEEP];
+    for (int k = 0; k < M_DEEP; k++) /* counters below 2^63: a difference is a signed word */
+        fig[k] = xcc_fold_since(fold, e, k) + (xcc_u128)(__int128)(long long)packed[k];
+    return !memo_narrow(m, fig, packed);
+}
+
+ullng xcc_fold_listed(const xcc_fold *fold, ullng count, ullng every)
+{
+    xcc_u128 n = fold->base[M_COUNT] + count;
+    return xcc_fold_mark((n / every + 1) * every, fold->base[M_COUNT]);
 }

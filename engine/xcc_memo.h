@@ -51,6 +51,7 @@ typedef struct memo {
     int off;       /* given up: neither read nor written */
     int K, nfigs;  /* words of a key, figures stored (those before M_DEEP) */
     int stride;    /* words of an entry: 1 + K + nfigs */
+    xcc_wides wides; /* the figures that do not fit in 63 bits (xcc_num.h) */
 } memo;
 
 /* A table for keys of K words and the first nfigs figures (those before M_DEEP), or NULL. */
@@ -107,6 +108,99 @@ BITS_INLINE void memo_write(const memo *m, word *e, const word *key, const word 
     for (int f = 0; f < m->nfigs; f++)
         __atomic_store_n(e + 1 + K + f, fig[f], __ATOMIC_RELAXED);
     __atomic_store_n(e, fig[M_DEEP] << 32 | ((seq + 2) & SEQ_BITS), __ATOMIC_RELEASE);
+}
+
+/*
+ * The figures of a subtree (those before M_DEEP), exact, from the words
+ * an entry holds; and into them, 1 when the pool of wide figures refuses
+ * one (the entry is then not written: the memo is only a cache).
+ */
+BITS_INLINE void memo_widen(const memo *m, const word *fig, xcc_u128 *out)
+{
+    for (int f = 0; f < M_DEEP; f++)
+        out[f] = xcc_wides_get(&m->wides, fig[f]);
+}
+
+BITS_INLINE int memo_narrow(memo *m, const xcc_u128 *in, word *fig)
+{
+    for (int f = 0; f < M_DEEP; f++) {
+        if (in[f] < XCC_WIDES_ESCAPE)
+            fig[f] = (word)in[f];
+        else if (xcc_wides_put(&m->wides, in[f], &fig[f]))
+            return 1;
+    }
+    return 0;
+}
+
+/*
+ * A walk with a memo adds whole subtrees at once, and its figures are
+ * exact at any size (xcc_num.h), yet it counts in 64-bit words, as
+ * cheap as before: each figure is a 128-bit base, folded away, plus the
+ * walk's 64-bit counter. A memo hit that would take a counter past
+ * XCC_FOLD_AT folds every counter into its base (the counters are then
+ * 0) and numbers the fold: a level entered before it finds its subtree's
+ * figures from the bases the folds left (log). Between folds, a counter
+ * only grows by the walk's own steps and the smaller hits, far from
+ * 2^64. A base that reaches 2^127 - 2^64 stops the walk (XCC_STOP_WIDE),
+ * so no sum of two figures ever wraps.
+ */
+#define XCC_FOLD_AT (1ULL << 62)
+
+typedef struct xcc_fold {
+    xcc_u128 base[M_DEEP];
+    xcc_u128 (*log)[M_DEEP]; /* log[e]: the bases as fold e left them; log[0] at the start */
+    int epoch, cap;
+    /* the counters' values at which a limit (t<n>; T<n>, or d<n>'s next
+       report) must be looked at (xcc_fold_marks) */
+    ullng count_mark, mems_mark;
+} xcc_fold;
+
+/* Bases from fig (the walk goes on from its figures); 1 out of memory. */
+int xcc_fold_start(xcc_fold *f, const xcc_figs *fig);
+void xcc_fold_free(xcc_fold *f);
+
+/* Folds the counters lo (in M_ order) and add (NULL: nothing) into the bases:
+   0, 1 out of memory, 2 a base reached the limit. */
+int xcc_fold_in(xcc_fold *f, const ullng *lo, const xcc_u128 *add);
+
+struct xcc_tree;
+
+/*
+ * What a walk does with whole figures (bases and counters lo, in M_
+ * order), out of its loop so that its counters stay in registers: the
+ * figures into f; the marks of the limits of walk s; whether a subtree
+ * of figures fig (some past 2^63) may be added from the memo (within
+ * t<n>, T<n> and d<n>'s next report, and holding no solution to list);
+ * whether none of the n solutions after count is one to list.
+ */
+void xcc_fold_figures(xcc_figs *f, const xcc_fold *fold, const ullng *lo);
+void xcc_fold_marks(xcc_fold *fold, const struct xcc_tree *s);
+int xcc_fold_fits(const struct xcc_tree *s, const xcc_fold *fold, const ullng *lo,
+                  const xcc_u128 *fig);
+int xcc_fold_skips(const struct xcc_tree *s, const xcc_fold *fold, ullng count, ullng n);
+/* The counter's value at the next solution m<n> lists (every n), the count being count now. */
+ullng xcc_fold_listed(const xcc_fold *fold, ullng count, ullng every);
+
+/*
+ * A subtree's figures for the memo: packed[k] holds the counters'
+ * differences since its node (mod 2^64), fold e of then; over folds they
+ * are made whole, and put in packed as the memo keeps them. 0 if the
+ * pool of wide figures refuses one (the entry is then not written).
+ */
+int xcc_fold_subtree(memo *m, const xcc_fold *fold, int e, word *packed);
+
+/* What figure k of the bases grew by since fold e. */
+BITS_INLINE xcc_u128 xcc_fold_since(const xcc_fold *f, int e, int k)
+{
+    return f->log[f->epoch][k] - f->log[e][k];
+}
+
+/* A limit as a counter over base reaches it: a 64-bit mark (all ones: out of reach before a fold). */
+BITS_INLINE ullng xcc_fold_mark(xcc_u128 limit, xcc_u128 base)
+{
+    if (limit <= base)
+        return 0;
+    return limit - base >= ~0ULL ? ~0ULL : (ullng)(limit - base);
 }
 
 BITS_INLINE word key_hash(const word *key, int K)

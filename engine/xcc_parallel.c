@@ -73,7 +73,7 @@ typedef struct shared {
     size_t done;           /* tasks finished */
     pthread_mutex_t lock;  /* front, back, done, count, stop, the user's sink */
     atomic_int halt;       /* read by every worker's walk without the lock */
-    ullng count;           /* the global solution number, when numbering */
+    xcc_u128 count;        /* the global solution number, when numbering */
     xcc_stop stop;
     int failed;            /* out of memory in a thread */
 } shared;
@@ -167,7 +167,7 @@ static void add_counts(xcc_tree *to, const xcc_tree *from)
 /* Drops what e counted: not this part's, or nothing of the search yet. */
 static void forget_figures(xcc_tree *e)
 {
-    e->fig = (xcc_figures){.mems_counted = 1};
+    e->fig = (xcc_figs){.mems_counted = 1};
     e->maxl = 0;
     if (e->profile)
         memset(e->profile, 0, (size_t)e->levels_cap * sizeof(ullng));
@@ -191,8 +191,9 @@ static int hand_on(worker *w)
     for (size_t i = 0; i < b->n && !stop; i++) {
         xcc_solution global = b->sols[i];
         global.choices = b->ch + (size_t)b->sols[i].number;
-        global.number = ++sh->count;
-        if (xcc_sink_wants(sh->user, global.number)
+        ++sh->count;
+        global.number = (ullng)sh->count, global.number_high = (ullng)(sh->count >> 64);
+        if (xcc_sink_wants(sh->user, sh->count)
             && sh->user->solution(b->p, &global, sh->user->ctx)) {
             stop = 1;
             sh->stop = XCC_STOP_CALLBACK;
@@ -241,15 +242,16 @@ static int worker_solution(const xcc_problem *p, const xcc_solution *s, void *ct
             return 1;
     }
     pthread_mutex_lock(&sh->lock);
-    if (sh->count >= sh->st->max_solutions) {
+    if (sh->count >= xcc_limit(sh->st->max_solutions)) {
         stop = 1;
         w->t.fig.solutions--; /* found after the limit: not counted */
     } else {
         xcc_solution global = *s;
-        global.number = ++sh->count;
-        if (xcc_sink_wants(sh->user, global.number))
+        ++sh->count;
+        global.number = (ullng)sh->count, global.number_high = (ullng)(sh->count >> 64);
+        if (xcc_sink_wants(sh->user, sh->count))
             stop = sh->user->solution(p, &global, sh->user->ctx);
-        if (sh->count >= sh->st->max_solutions) {
+        if (sh->count >= xcc_limit(sh->st->max_solutions)) {
             stop = 1;
             sh->stop = XCC_STOP_COUNT;
         } else if (stop) {
@@ -425,7 +427,7 @@ static int make_workers(shared *sh, worker **w, int n, xcc_problem *p)
             break;
         }
         x->t.halt = &sh->halt;
-        x->t.maxcount = ~0ULL; /* the shared count decides */
+        x->t.maxcount = ~(xcc_u128)0; /* the shared count decides */
         if (sh->use_twin) {
             x->twin = sh->w->twin_new(&x->p); /* NULL: it dances instead */
             if (x->twin && made > 1 && w[0]->twin && share && sh->w->twin_share_memo)
@@ -558,7 +560,7 @@ static xcc_status cut_tree(drive *d)
 /* This part's tasks, searched by the threads. */
 static xcc_status run_tasks(drive *d)
 {
-    xcc_status s = my_tasks(&d->sh, d->p, d->e.fig.nodes, &d->stop);
+    xcc_status s = my_tasks(&d->sh, d->p, (ullng)d->e.fig.nodes, &d->stop);
     if (s || d->stop != XCC_COMPLETE)
         return s; /* an interruption while dealing, or no memory */
     d->w = calloc((size_t)d->n, sizeof(worker *));
@@ -574,7 +576,7 @@ static xcc_status run_tasks(drive *d)
 }
 
 /* The figures of this part: the top's (shard 1's) and the workers'. */
-static void sum_up(drive *d, xcc_figures *fig)
+static void sum_up(drive *d, xcc_figs *fig)
 {
     xcc_tree *e = &d->e;
     if (d->sharded && d->st->shard != 1)
@@ -584,6 +586,8 @@ static void sum_up(drive *d, xcc_figures *fig)
     if (d->sh.numbering && d->ran)
         e->fig.solutions = d->sh.count; /* counted there, found after a limit or not */
     e->fig.stop = d->sh.stop != XCC_COMPLETE ? d->sh.stop : d->stop;
+    if (xcc_figs_wide(&e->fig))
+        e->fig.stop = XCC_STOP_WIDE; /* the parts' sums reached the limit */
     if (xcc_split_interrupted(d->st))
         e->fig.stop = XCC_STOP_INTERRUPT;
     e->vbose = xcc_knobs(d->st)->vbose & XCC_SHOW_PROFILE;
@@ -616,7 +620,7 @@ static void drive_free(drive *d)
  * thread, never two at a time, numbered in all.
  */
 xcc_status xcc_threads_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                             xcc_figures *fig, const xcc_walker *walker, int use_twin)
+                             xcc_figs *fig, const xcc_walker *walker, int use_twin)
 {
     drive d;
     drive_init(&d, p, st, sink, walker, use_twin);
@@ -673,14 +677,14 @@ const xcc_walker xcc_dlx2_walker = {
 };
 
 static xcc_status threads_twin_solve(xcc_problem *p, const xcc_settings *st,
-                                     const xcc_sink *sink, xcc_figures *fig, xcc_diag *d)
+                                     const xcc_sink *sink, xcc_figs *fig, xcc_diag *d)
 {
     (void)d;
     return xcc_threads_solve(p, st, sink, fig, &xcc_dlx2_walker, 1);
 }
 
 static xcc_status threads_links_solve(xcc_problem *p, const xcc_settings *st,
-                                      const xcc_sink *sink, xcc_figures *fig, xcc_diag *d)
+                                      const xcc_sink *sink, xcc_figs *fig, xcc_diag *d)
 {
     (void)d;
     return xcc_threads_solve(p, st, sink, fig, &xcc_dlx2_walker, 0);

@@ -182,7 +182,7 @@ INLINE int choose_item(xcc_tree *s, xcc_lenidx *ix, xcc_tally *t)
     const xcc_node *nd = s->p->nd;
     int best = 0, ties = 0, trace = tracing_details(s);
     int least = INT_MAX;
-    ullng before = t->mems;
+    xcc_u128 before = t->mems;
     if (ix && ix->nonempty) {
         least = __builtin_ctz(ix->nonempty);
         best = xcc_len_first(ix, least);
@@ -401,7 +401,7 @@ static xcc_stop solution(xcc_tree *s, xcc_tally t, xcc_status *status)
  * it), advance (try option cur), backup (the item has no option left),
  * recover (take option cur back); solution, and done.
  */
-INLINE xcc_status search(xcc_tree *s, xcc_lenidx *ix, int resume, ullng review, int *paused)
+INLINE xcc_status search(xcc_tree *s, xcc_lenidx *ix, int resume, xcc_u128 review, int *paused)
 {
     xcc_problem *p = s->p;
     xcc_item *cl = p->cl;
@@ -482,13 +482,13 @@ done:
 }
 
 static __attribute__((noinline)) xcc_status search_scanning(xcc_tree *s, int resume,
-                                                            ullng review, int *paused)
+                                                            xcc_u128 review, int *paused)
 {
     return search(s, NULL, resume, review, paused);
 }
 
 static __attribute__((noinline)) xcc_status search_indexed(xcc_tree *s, xcc_lenidx *ix, int resume,
-                                                           ullng review, int *paused)
+                                                           xcc_u128 review, int *paused)
 {
     return search(s, ix, resume, review, paused);
 }
@@ -524,8 +524,8 @@ xcc_status xcc_links_walk(xcc_tree *s)
     if (may && s->len_index > 0)
         indexed = !xcc_len_build(&ix, p); /* without memory, it scans */
     for (;;) {
-        ullng cmems = s->fig.cmems, updates = s->fig.updates, lmems = s->fig.lmems;
-        ullng review = may && !s->len_index ? s->fig.mems + stretch : ~0ULL;
+        xcc_u128 cmems = s->fig.cmems, updates = s->fig.updates, lmems = s->fig.lmems;
+        xcc_u128 review = may && !s->len_index ? s->fig.mems + stretch : ~(xcc_u128)0;
         xcc_status out = indexed ? search_indexed(s, &ix, resume, review, &paused)
                                  : search_scanning(s, resume, review, &paused);
         if (!paused) {
@@ -535,7 +535,7 @@ xcc_status xcc_links_walk(xcc_tree *s)
         }
         paused = 0, resume = 1;
         cmems = s->fig.cmems - cmems;
-        ullng hides = s->fig.updates - updates - (s->fig.lmems - lmems) / 4;
+        xcc_u128 hides = s->fig.updates - updates - (s->fig.lmems - lmems) / 4;
         if (!indexed && cmems > INDEX_ON * hides) {
             indexed = !xcc_len_build(&ix, p);
         } else if (indexed && cmems < INDEX_OFF * hides) {
@@ -556,7 +556,7 @@ const char *xcc_links_refuses(const xcc_problem *p, const xcc_settings *st)
 }
 
 xcc_status xcc_links_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                           xcc_figures *fig, xcc_status (*walk)(xcc_tree *t))
+                           xcc_figs *fig, xcc_status (*walk)(xcc_tree *t))
 {
     xcc_tree t;
     xcc_status status = xcc_tree_init(&t, p, st, sink);
@@ -568,7 +568,7 @@ xcc_status xcc_links_solve(xcc_problem *p, const xcc_settings *st, const xcc_sin
 }
 
 static xcc_status links_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                              xcc_figures *fig, xcc_diag *d)
+                              xcc_figs *fig, xcc_diag *d)
 {
     (void)d;
     return xcc_links_solve(p, st, sink, fig, xcc_links_walk);

@@ -303,11 +303,11 @@ xcc_status xcc_shard_nodes(xcc_problem *p, const xcc_settings *st, ullng *nodes)
     xcc_stop stop = XCC_COMPLETE;
     xcc_status s = xcc_shard_enumerate(&e, &none, p, st, &t, &pl, walker, twin);
     memset(nodes, 0, (size_t)st->shards * sizeof(ullng));
-    nodes[0] = e.fig.nodes;
+    nodes[0] = (ullng)e.fig.nodes;
     if (!s && !(owner = malloc((t.ps.count + 1) * sizeof(int))))
         s = XCC_NO_MEMORY;
     if (!s)
-        s = xcc_shard_deal(p, st, walker, &t, e.fig.nodes, owner, &stop);
+        s = xcc_shard_deal(p, st, walker, &t, (ullng)e.fig.nodes, owner, &stop);
     for (size_t i = 0; !s && i < t.ps.count && stop == XCC_COMPLETE; i++) {
         int len;
         const int *path = xcc_path_of(&t.ps, i, &len);
@@ -319,7 +319,7 @@ xcc_status xcc_shard_nodes(xcc_problem *p, const xcc_settings *st, ullng *nodes)
             s = walker->walk(&w);
             walker->unreplay(&w);
         }
-        nodes[owner[i]] += w.fig.nodes;
+        nodes[owner[i]] += (ullng)w.fig.nodes;
         xcc_tree_free(&w);
     }
     xcc_tree_free(&e);

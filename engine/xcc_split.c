@@ -182,7 +182,7 @@ xcc_status xcc_split_enumerate(xcc_tree *e, xcc_sink *sink, xcc_problem *p,
     e->vbose &= XCC_SHOW_PROFILE;
     e->delta = 0;
     if (t->counting_only) /* only the shape of the top matters */
-        e->maxcount = ~0ULL;
+        e->maxcount = ~(xcc_u128)0;
     e->split_depth = d;
     e->split_from = t->cut_below ? 1 : d;
     e->on_split = record_task;

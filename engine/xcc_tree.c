@@ -35,8 +35,8 @@ xcc_status xcc_tree_init(xcc_tree *t, xcc_problem *p, const xcc_settings *st,
     t->vbose = k->vbose;
     t->show_choices_max = k->show_choices_max;
     t->show_choices_gap = k->show_choices_gap;
-    t->maxcount = st ? st->max_solutions : ~0ULL;
-    t->timeout = st ? st->max_mems : ~0ULL;
+    t->maxcount = xcc_limit(st ? st->max_solutions : XCC_UNLIMITED);
+    t->timeout = xcc_limit(st ? st->max_mems : XCC_UNLIMITED);
     t->delta = t->thresh = k->delta;
     t->len_index = k->len_index;
     if (st) {
@@ -125,7 +125,7 @@ int xcc_tree_solution(xcc_tree *t, int known)
     if (!xcc_sink_wants(k, t->fig.solutions))
         return 0;
     xcc_tree_path(t, t->level + 1, known);
-    xcc_solution sol = {t->fig.solutions, t->level + 1, t->path, t->cost};
+    xcc_solution sol = xcc_solution_at(t->fig.solutions, t->level + 1, t->path, t->cost);
     return k->solution(t->p, &sol, k->ctx);
 }
 
@@ -163,10 +163,12 @@ ullng xcc_tree_bytes(const xcc_tree *t)
            + (ullng)t->maxl * sizeof(int);
 }
 
-void xcc_tree_figures(xcc_tree *t, xcc_figures *fig)
+void xcc_tree_figures(xcc_tree *t, xcc_figs *fig)
 {
     *fig = t->fig;
     fig->mems_counted = 1;
+    if (fig->stop == XCC_COMPLETE && xcc_figs_wide(fig))
+        fig->stop = XCC_STOP_WIDE; /* past what a sum of two may hold */
     fig->bytes = xcc_tree_bytes(t);
     fig->level = t->level;
     fig->maxl = t->maxl;

@@ -22,13 +22,12 @@ typedef struct xcc_tree xcc_tree;
 struct xcc_tree {
     xcc_problem *p;
     const xcc_sink *sink;
-    xcc_figures fig;       /* solutions, nodes, updates, cleansings, mems, lmems, cmems */
     /* what this walk is asked, from the settings and dlx2's knobs */
     int vbose;             /* XCC_SHOW_* bits that concern the search */
     int show_choices_max, show_choices_gap;
-    ullng maxcount;        /* t<n> */
-    ullng timeout;         /* T<n> */
-    ullng delta, thresh;   /* d<n>: a progress report every delta mems */
+    xcc_u128 maxcount;     /* t<n>; no limit: all ones (past every count) */
+    xcc_u128 timeout;      /* T<n>; the same */
+    xcc_u128 delta, thresh; /* d<n>: a progress report every delta mems */
     gb_rng *rng;           /* s<n>: random tie-breaking, or NULL */
     int len_index;         /* xcc_dlx2.len_index */
     volatile sig_atomic_t *interrupt; /* polled once per node, or NULL */
@@ -62,6 +61,8 @@ struct xcc_tree {
     xcc_choice *path;      /* the same as records, for the sink; the twin keeps k and d here */
     int levels_cap;
     struct mcc_walk *mcc;  /* a walk of DLX3's tree: its own state (mcc.h), or NULL */
+    /* last, the walks' other fields in the first cache lines */
+    xcc_figs fig;          /* solutions, nodes, updates, cleansings, mems, lmems, cmems */
 };
 
 /* A walk of p with the settings of st (NULL: the defaults) for sink. */
@@ -86,7 +87,7 @@ int xcc_tree_solution(xcc_tree *t, int known);
 void xcc_tree_progress(xcc_tree *t, int known);
 
 /* The figures of a finished walk into fig: counts, bytes, levels, profile. */
-void xcc_tree_figures(xcc_tree *t, xcc_figures *fig);
+void xcc_tree_figures(xcc_tree *t, xcc_figs *fig);
 
 /* Bytes of the main data structures, by DLX2's formula. */
 ullng xcc_tree_bytes(const xcc_tree *t);
@@ -97,7 +98,7 @@ ullng xcc_tree_bytes(const xcc_tree *t);
  * One kind of tree (DLX2's, DLX3's) as the parallel driver walks it: by
  * dancing links (walk, with replay and unreplay to start below a path,
  * and estimate for the shards), and, unless twin_refuses, by bit sets.
- * twin_share_memo may be NULL. knuth: the figures' (xcc_figures.knuth).
+ * twin_share_memo may be NULL. knuth: the figures' (xcc_figs.knuth).
  */
 typedef struct xcc_walker {
     xcc_status (*walk)(xcc_tree *t);
@@ -117,7 +118,7 @@ typedef struct xcc_walker {
  * workers walking with twins when use_twin and they may.
  */
 xcc_status xcc_threads_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                             xcc_figures *fig, const xcc_walker *w, int use_twin);
+                             xcc_figs *fig, const xcc_walker *w, int use_twin);
 
 /* Why the driver cannot run st (one thread and the whole tree, S<file>, ...), or NULL. */
 const char *xcc_threads_refuses(const xcc_problem *p, const xcc_settings *st);

@@ -257,7 +257,9 @@ void xcc_twin_sanity(const twin *t, const twin_slot *sl, ullng node)
 /*
  * Where a walk is, and its figures: kept here, where the compiler can
  * hold them in registers, and written back to the tree for the sink and
- * at the end (save_figures).
+ * at the end (save_figures). The counters are 64 bits over the bases of
+ * the twin's fold (xcc_memo.h), which only a memo hit of a large subtree
+ * changes.
  */
 typedef struct walker {
     xcc_tree *s;
@@ -279,12 +281,19 @@ typedef struct walker {
  */
 enum step { AT_NODE, NEXT_OPTION, BACK_UP, GO_UP, RECOVER, SOLUTION, END };
 
+/* The counters, in the memo's order of figures (M_COUNT ...). */
+BITS_INLINE void counters(const walker *w, ullng lo[M_DEEP])
+{
+    lo[M_COUNT] = w->count, lo[M_NODES] = w->nodes, lo[M_MEMS] = w->tot.mems;
+    lo[M_UPDATES] = w->tot.updates, lo[M_CMEMS] = w->cmems, lo[M_LMEMS] = w->tot.lmems;
+    lo[M_CLEANSINGS] = w->tot.cleansings;
+}
+
 BITS_INLINE void save_figures(walker *w)
 {
-    xcc_figures *f = &w->s->fig;
-    f->mems = w->tot.mems, f->lmems = w->tot.lmems, f->updates = w->tot.updates;
-    f->cleansings = w->tot.cleansings, f->cmems = w->cmems, f->nodes = w->nodes;
-    f->solutions = w->count;
+    ullng lo[M_DEEP];
+    counters(w, lo);
+    xcc_fold_figures(&w->s->fig, &w->t->fold, lo);
 }
 
 BITS_INLINE enum step stop_walk(walker *w, xcc_stop why)
@@ -299,18 +308,36 @@ BITS_INLINE enum step no_memory(walker *w)
     return END;
 }
 
+/* Folds the counters and add (or NULL) into the bases; 1 if the walk must stop. */
+BITS_INLINE int fold(walker *w, const xcc_u128 *add)
+{
+    ullng lo[M_DEEP];
+    counters(w, lo);
+    int r = xcc_fold_in(&w->t->fold, lo, add);
+    if (r == 1)
+        return no_memory(w), 1;
+    w->count = w->nodes = w->cmems = 0;
+    w->tot = (cost){0, 0, 0, 0};
+    xcc_fold_marks(&w->t->fold, w->s);
+    if (r == 2)
+        return stop_walk(w, XCC_STOP_WIDE), 1;
+    return 0;
+}
+
 /* The root slot, and the path above the subtree made again (base_level). */
 static enum step start_walk(walker *w)
 {
     twin *t = w->t;
     free(w->p->stop_len);
     w->s->p->stop_len = NULL;
-    if (reserve_slot(t, 0) || xcc_tree_reserve(w->s, 2))
+    /* the bases first: save_figures writes them back, however the walk ends */
+    if (xcc_fold_start(&w->t->fold, &w->s->fig) || reserve_slot(t, 0) || xcc_tree_reserve(w->s, 2))
         return no_memory(w);
+    xcc_fold_marks(&w->t->fold, w->s);
     root_slot(t);
     if (replay(t, w->s, w->base))
         return no_memory(w);
-    t->memo_nodes_mark = w->nodes, t->memo_spared = 0;
+    t->memo_nodes_mark = w->t->fold.base[M_NODES] + w->nodes, t->memo_spared = 0;
     w->s->level = w->base;
     return AT_NODE;
 }
@@ -318,8 +345,9 @@ static enum step start_walk(walker *w)
 /*
  * The figures of the subtree below this node from the memo, if it holds
  * them, they stay within the limits and hold no solution to list: then
- * they are added, and the subtree is not walked (1). Else its entry is noted, for back_up to
- * write.
+ * they are added, and the subtree is not walked (1). Else its entry is
+ * noted, for back_up to write. A figure past 2^63 (an escape, xcc_num.h)
+ * is added by folding; the others, as 64-bit words.
  */
 BITS_INLINE int remembered(walker *w)
 {
@@ -327,27 +355,61 @@ BITS_INLINE int remembered(walker *w)
     twin *t = w->t;
     twin_frame *fr = &t->frames[s->level];
     word *key = t->keys + (size_t)s->level * (size_t)t->K;
-    word h = memo_key(t, &t->slots[s->level], key), fig[M_FIGS];
-    if (memo_find(t->memo, h, key, &fr->entry, fig) && w->count + fig[M_COUNT] < s->maxcount
-        && xcc_sink_skips(s->sink, w->count, fig[M_COUNT])
-        && w->tot.mems + fig[M_MEMS] < s->timeout
-        && (!s->delta || w->tot.mems + fig[M_MEMS] < s->thresh)) {
-        w->count += fig[M_COUNT], w->nodes += fig[M_NODES], w->cmems += fig[M_CMEMS];
+    word h = memo_key(t, &t->slots[s->level], key), got[M_FIGS];
+    if (!memo_find(t->memo, h, key, &fr->entry, got))
+        goto walk_it;
+    if (BITS_RARE((got[M_COUNT] | got[M_NODES] | got[M_MEMS] | got[M_UPDATES] | got[M_CMEMS]
+                   | got[M_LMEMS] | got[M_CLEANSINGS]) & XCC_WIDES_ESCAPE)) {
+        xcc_u128 fig[M_DEEP];
+        ullng lo[M_DEEP];
+        memo_widen(t->memo, got, fig);
+        counters(w, lo);
+        if (!xcc_fold_fits(s, &t->fold, lo, fig))
+            goto walk_it;
         t->memo_spared += fig[M_NODES];
-        w->tot.mems += fig[M_MEMS], w->tot.lmems += fig[M_LMEMS];
-        w->tot.updates += fig[M_UPDATES], w->tot.cleansings += fig[M_CLEANSINGS];
-        int deep = (int)fig[M_DEEP];
-        if (s->level + deep > s->maxl) {
-            if (xcc_tree_reserve(s, s->level + deep + 2))
-                return no_memory(w), 1;
-            s->maxl = s->level + deep;
-        }
-        if (s->level > 0 && t->frames[s->level - 1].deep < deep + 1)
-            t->frames[s->level - 1].deep = deep + 1;
-        return 1;
+        if (fold(w, fig))
+            return 1;
+    } else {
+        if (w->count + got[M_COUNT] >= t->fold.count_mark
+            || w->tot.mems + got[M_MEMS] >= t->fold.mems_mark || (s->sink->solution && !xcc_fold_skips(s, &t->fold, w->count, got[M_COUNT])))
+            goto walk_it;
+        t->memo_spared += got[M_NODES];
+        w->count += got[M_COUNT], w->nodes += got[M_NODES], w->cmems += got[M_CMEMS];
+        w->tot.mems += got[M_MEMS], w->tot.lmems += got[M_LMEMS];
+        w->tot.updates += got[M_UPDATES], w->tot.cleansings += got[M_CLEANSINGS];
+        if (BITS_RARE((w->count | w->nodes | w->cmems | w->tot.mems | w->tot.lmems
+                       | w->tot.updates | w->tot.cleansings) >= XCC_FOLD_AT)
+            && fold(w, NULL))
+            return 1;
     }
+    int deep = (int)got[M_DEEP];
+    if (s->level + deep > s->maxl) {
+        if (xcc_tree_reserve(s, s->level + deep + 2))
+            return no_memory(w), 1;
+        s->maxl = s->level + deep;
+    }
+    if (s->level > 0 && t->frames[s->level - 1].deep < deep + 1)
+        t->frames[s->level - 1].deep = deep + 1;
+    return 1;
+walk_it:
     fr->start = w->tot;
     fr->start_cmems = w->cmems, fr->start_nodes = w->nodes, fr->start_count = w->count;
+    fr->start_epoch = w->t->fold.epoch;
+    return 0;
+}
+
+/* d<n>'s report and T<n>, when the mems reach the mark; 1 if the walk must stop. */
+BITS_INLINE int mems_limits(walker *w)
+{
+    xcc_tree *s = w->s;
+    save_figures(w);
+    if (s->delta && s->fig.mems >= s->thresh) {
+        s->thresh += s->delta;
+        xcc_tree_progress(s, 1);
+    }
+    xcc_fold_marks(&w->t->fold, w->s);
+    if (s->fig.mems >= s->timeout)
+        return stop_walk(w, XCC_STOP_MEMS), 1;
     return 0;
 }
 
@@ -365,14 +427,7 @@ BITS_INLINE int limit_reached(walker *w)
         s->profile[s->level]++;
     if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt))
         return stop_walk(w, XCC_STOP_INTERRUPT), 1;
-    if (s->delta && w->tot.mems >= s->thresh) {
-        s->thresh += s->delta;
-        save_figures(w);
-        xcc_tree_progress(s, 1);
-    }
-    if (w->tot.mems >= s->timeout)
-        return stop_walk(w, XCC_STOP_MEMS), 1;
-    return 0;
+    return BITS_RARE(w->tot.mems >= w->t->fold.mems_mark) && mems_limits(w);
 }
 
 /* Chooses the branch item of the node (of least length) and covers it. */
@@ -416,7 +471,7 @@ BITS_INLINE enum step at_node(walker *w)
     int least = least_length(t, &t->slots[s->level]);
     t->frames[s->level].entry = NULL;
     if (t->memo && least && remembered(w)) /* a dead end is not worth a lookup */
-        return w->status ? END : GO_UP;
+        return w->status || w->stop ? END : GO_UP;
     if (limit_reached(w))
         return END;
     branch(w, least);
@@ -479,18 +534,25 @@ BITS_INLINE enum step back_up(walker *w)
     twin_frame *fr = &t->frames[s->level];
     w->tot.mems += fr->cover_mems, w->tot.lmems += fr->cover_lmems;
     if (fr->entry && t->memo) {
-        word fig[M_FIGS];
-        fig[M_COUNT] = w->count - fr->start_count, fig[M_NODES] = w->nodes - fr->start_nodes;
-        fig[M_MEMS] = w->tot.mems - fr->start.mems, fig[M_LMEMS] = w->tot.lmems - fr->start.lmems;
-        fig[M_UPDATES] = w->tot.updates - fr->start.updates;
-        fig[M_CLEANSINGS] = w->tot.cleansings - fr->start.cleansings;
-        fig[M_CMEMS] = w->cmems - fr->start_cmems, fig[M_DEEP] = (word)fr->deep;
-        memo_write(t->memo, fr->entry, t->keys + (size_t)s->level * (size_t)t->K, fig);
+        word packed[M_FIGS];
+        packed[M_COUNT] = w->count - fr->start_count, packed[M_NODES] = w->nodes - fr->start_nodes;
+        packed[M_MEMS] = w->tot.mems - fr->start.mems;
+        packed[M_LMEMS] = w->tot.lmems - fr->start.lmems;
+        packed[M_UPDATES] = w->tot.updates - fr->start.updates;
+        packed[M_CLEANSINGS] = w->tot.cleansings - fr->start.cleansings;
+        packed[M_CMEMS] = w->cmems - fr->start_cmems, packed[M_DEEP] = (word)fr->deep;
+        int fits = fr->start_epoch == w->t->fold.epoch; /* no fold since: each below 2^63 */
+        if (BITS_RARE(!fits)) /* the subtree's figures, over the folds since */
+            fits = xcc_fold_subtree(t->memo, &t->fold, fr->start_epoch, packed);
+        if (fits)
+            memo_write(t->memo, fr->entry, t->keys + (size_t)s->level * (size_t)t->K, packed);
         if (++t->memo_unbooked == 256) {
-            ullng walked = w->nodes - t->memo_nodes_mark - t->memo_spared;
-            if (!xcc_memo_book(t->memo, t->memo_unbooked, walked, t->memo_spared))
+            int over = 0;
+            xcc_u128 nodes = w->t->fold.base[M_NODES] + w->nodes;
+            ullng walked = xcc_u128_low(nodes - t->memo_nodes_mark - t->memo_spared, &over);
+            if (!xcc_memo_book(t->memo, t->memo_unbooked, walked, xcc_u128_low(t->memo_spared, &over)))
                 t->memo = NULL; /* given up: the walk goes on without it */
-            t->memo_unbooked = 0, t->memo_spared = 0, t->memo_nodes_mark = w->nodes;
+            t->memo_unbooked = 0, t->memo_spared = 0, t->memo_nodes_mark = nodes;
         }
     }
     if (t->memo && s->level > 0 && t->frames[s->level - 1].deep < fr->deep + 1)
@@ -532,7 +594,7 @@ BITS_INLINE enum step solution(walker *w)
     w->count++;
     if (s->sink->solution && (save_figures(w), xcc_tree_solution(s, 1)))
         return stop_walk(w, XCC_STOP_CALLBACK);
-    if (w->count >= s->maxcount)
+    if (BITS_RARE(w->count >= w->t->fold.count_mark))
         return stop_walk(w, XCC_STOP_COUNT);
     w->chosen = 0;
     return RECOVER;
@@ -540,9 +602,7 @@ BITS_INLINE enum step solution(walker *w)
 
 BITS_HOT static xcc_status walk(xcc_tree *s, twin *t)
 {
-    walker w = {.s = s, .t = t, .p = s->p, .base = s->base_level,
-                .tot = {s->fig.mems, s->fig.lmems, s->fig.updates, s->fig.cleansings},
-                .cmems = s->fig.cmems, .nodes = s->fig.nodes, .count = s->fig.solutions};
+    walker w = {.s = s, .t = t, .p = s->p, .base = s->base_level};
     for (enum step next = start_walk(&w); next != END;) {
         switch (next) {
         case AT_NODE: next = at_node(&w); break;
@@ -555,6 +615,7 @@ BITS_HOT static xcc_status walk(xcc_tree *s, twin *t)
         }
     }
     save_figures(&w);
+    xcc_fold_free(&t->fold);
     s->fig.stop = w.stop;
     if (w.stop != XCC_COMPLETE && w.status == XCC_OK && (s->vbose & XCC_SHOW_TOTS))
         note_stop_lengths(t, s, w.chosen ? s->level : s->level - 1);
@@ -596,7 +657,7 @@ xcc_status xcc_twin_walk(xcc_twin *t, xcc_tree *s)
 }
 
 static xcc_status twin_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                             xcc_figures *fig, xcc_diag *d)
+                             xcc_figs *fig, xcc_diag *d)
 {
     (void)d;
     xcc_tree t;

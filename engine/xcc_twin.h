@@ -10,6 +10,7 @@
 #include <string.h>
 #include "xcc_bits.h"
 #include "xcc_tree.h"
+#include "xcc_memo.h"
 
 #define COVERED (1 << 30)
 
@@ -43,6 +44,7 @@ typedef struct twin_frame {
        level below it (relative), and where its entry goes */
     cost start;
     ullng start_cmems, start_nodes, start_count;
+    int start_epoch;      /* the walk's folds then (xcc_fold, xcc_memo.h) */
     int deep;
     word *entry;
 } twin_frame;
@@ -66,8 +68,9 @@ struct xcc_twin {
     int memo_tried;       /* start_memo was called */
     int memo_owner;       /* this twin made the memo and frees it */
     int memo_unbooked;    /* entries written, not yet added to memo->writes */
-    ullng memo_spared;    /* nodes spared by hits, not yet added to memo->spared */
-    ullng memo_nodes_mark; /* the walk's nodes when the memo was last booked */
+    xcc_u128 memo_spared; /* nodes spared by hits, not yet added to memo->spared */
+    xcc_fold fold;        /* a walk's bases and limits (xcc_memo.h) */
+    xcc_u128 memo_nodes_mark; /* the walk's nodes when the memo was last booked */
 };
 typedef struct xcc_twin twin;
 

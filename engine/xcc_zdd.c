@@ -67,11 +67,11 @@ static word state_key(const zwalk *z, const twin_slot *s, word *key)
 
 /* A branch of n solutions below (ZDD node below) joins the node made so
    far, top, whose family holds *sum: 1 when the walk must stop. */
-static inline int add_branch(zwalk *z, const xcc_choice *ch, unsigned below, xcc_u128 n,
-                             unsigned *top, xcc_u128 *sum)
+static inline int add_branch(zwalk *z, const xcc_choice *ch, unsigned below, xcc_count n,
+                             unsigned *top, xcc_count *sum)
 {
-    z->overflow |= *sum + n < *sum;
-    *sum += n;
+    if (zdd_add(z, sum, n))
+        return 1;
     *top = zdd_make_node(z, ch, *top, below, *sum);
     return zdd_stopped(z);
 }
@@ -89,7 +89,7 @@ static int next_entry(const twin *t, const word *opts, int x, int k)
  * The node and the count of the subproblem in slot l, which has a
  * primary item to cover; 1 when the walk must stop.
  */
-BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_u128 *count)
+BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_count *count)
 {
     twin *t = z->t;
     twin_slot *s = &t->slots[l];
@@ -116,14 +116,14 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_u128 *count
         return z->status = XCC_NO_MEMORY, 1;
     cover(t, s, z->p->nd, x, s->opts, 1, &ignored);
     unsigned top = 0;
-    xcc_u128 sum = 0;
+    xcc_count sum = 0;
     twin_slot *c = &t->slots[l + 1];
     int rank = 0;
     for (int k = next_entry(t, s->opts, x, t->b.lstart[x]); k < t->b.lstart[x + 1];
          k = next_entry(t, s->opts, x, k + 1)) {
         unsigned below = 1;
         rank++;
-        xcc_u128 n = 1;
+        xcc_count n = 1;
         copy_slot(t, c, s, 1);
         commit(t, c, z->p, t->b.list[k].node, 1, &ignored);
         if (c->active) {
@@ -326,14 +326,14 @@ BITS_INLINE word count_key(const zwalk *z, const zcount *m, word *st, word *key,
     return key_hash(key, z->K);
 }
 
-typedef int zcount_walk(zwalk *z, const zcount *m, int l, unsigned *node, xcc_u128 *count);
+typedef int zcount_walk(zwalk *z, const zcount *m, int l, unsigned *node, xcc_count *count);
 
 /*
  * As solve_below, for the state of level l in m->lv; W is m->W, made a
  * constant for the smallest (zcount_walk1 .. 4), and below is the walk
  * of that W.
  */
-BITS_INLINE int count_node(zwalk *z, const zcount *m, int l, unsigned *node, xcc_u128 *count,
+BITS_INLINE int count_node(zwalk *z, const zcount *m, int l, unsigned *node, xcc_count *count,
                            const int W, zcount_walk *below_walk)
 {
     const twin *t = z->t;
@@ -376,7 +376,7 @@ BITS_INLINE int count_node(zwalk *z, const zcount *m, int l, unsigned *node, xcc
         opts[w] = live[w] & mk[w], live[w] &= ~mk[w];
     act[(x - 1) / 64] &= ~((word)1 << ((x - 1) % 64));
     unsigned top = 0;
-    xcc_u128 sum = 0;
+    xcc_count sum = 0;
     word *cst = st + R, *clive = cst, *cpure = cst + 2 * W, *cact = cpure + SW;
     int rank = 0;
     /* x's list, in input order: its live options, in the order of their numbers */
@@ -385,7 +385,7 @@ BITS_INLINE int count_node(zwalk *z, const zcount *m, int l, unsigned *node, xcc
             unsigned below = 1;
             int o = w * 64 + __builtin_ctzll(bits);
             rank++;
-            xcc_u128 n = 1;
+            xcc_count n = 1;
             const word *hd = m->hide + (size_t)o * W, *pu = m->purify + (size_t)o * SW,
                        *cv = m->cover + (size_t)o * AW;
             word left = 0;
@@ -428,7 +428,7 @@ BITS_INLINE int count_node(zwalk *z, const zcount *m, int l, unsigned *node, xcc
 }
 
 #define ZCOUNT_WALK(name, w)                                                              \
-    BITS_HOT static int name(zwalk *z, const zcount *m, int l, unsigned *node, xcc_u128 *count) \
+    BITS_HOT static int name(zwalk *z, const zcount *m, int l, unsigned *node, xcc_count *count) \
     {                                                                                          \
         return count_node(z, m, l, node, count, w, name);                                      \
     }
@@ -483,7 +483,7 @@ const char *xcc_zdd_refuses(const xcc_problem *p, const xcc_settings *st)
 }
 
 static xcc_status zdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                            xcc_figures *fig, xcc_diag *d)
+                            xcc_figs *fig, xcc_diag *d)
 {
     zwalk z;
     twin *t;
@@ -503,7 +503,7 @@ static xcc_status zdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_si
         return xcc_diag_set(d, XCC_NO_MEMORY, "out of memory before the search");
     }
     unsigned top = 0;
-    xcc_u128 total = 0;
+    xcc_count total = 0;
     if (!counting) {
         count_root(t, &m);
         zcount_walk *walk = m.W == 1   ? zcount_walk1

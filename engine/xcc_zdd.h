@@ -5,19 +5,14 @@
  * memo the engine writes the ZDD (--zdd), lists the solutions in DLX2's
  * order, or draws them uniformly at random (--sample).
  *
- * Counts are 128-bit: an exact cover problem may well have more than
- * 2^64 solutions and a memo of a few nodes. A count past 2^128 is
- * refused rather than wrapped.
+ * Counts are exact at any size (xcc_count, xcc_num.h): an exact cover
+ * problem may well have more than 2^128 solutions and a memo of a few
+ * nodes; below 2^127 a count is a plain 128-bit number.
  */
 #ifndef XCC_ZDD_H
 #define XCC_ZDD_H
 
 #include "xcc_bits.h"
-
-__extension__ typedef unsigned __int128 xcc_u128;
-
-/* The decimal digits of x into out (40 bytes do); returns out. */
-char *xcc_u128_text(xcc_u128 x, char out[48]);
 
 /*
  * A 64-bit generator for --sample (xoshiro256**, seeded by splitmix64):
@@ -30,6 +25,8 @@ void xcc_rand_seed(xcc_rand *r, ullng seed);
 ullng xcc_rand_next(xcc_rand *r);
 /* Uniform in 0 .. n-1 (n > 0), by rejection: no bias. */
 xcc_u128 xcc_rand_below(xcc_rand *r, xcc_u128 n);
+/* The same for n of any size (n > 0): the draws of rand_below above 2^127; 1 out of memory. */
+int xcc_rand_below_big(xcc_rand *r, const xcc_big *n, xcc_big *out);
 
 
 /*
@@ -49,7 +46,7 @@ const char *xcc_zdd_refuses(const xcc_problem *p, const xcc_settings *st);
  * solutions it stands for (those of lo and those through hi).
  */
 typedef struct znode {
-    xcc_u128 count;
+    xcc_count count;
     unsigned lo, hi;
     xcc_choice choice;
 } znode;
@@ -81,8 +78,8 @@ typedef struct zwalk {
     unsigned *stk;      /* listing: the options of a node's chain, level after level */
     size_t nstk;
     xcc_choice *path;   /* listing and sampling: the options chosen */
-    ullng listed;
-    int overflow;       /* a count passed 2^128 */
+    xcc_u128 listed;
+    xcc_bigpool pool;   /* the counts past 2^127 */
     xcc_stop stop;
     xcc_status status;
     xcc_diag *d;
@@ -105,21 +102,33 @@ void zdd_free(zwalk *z);
 int zdd_stopped(zwalk *z);
 
 /* 1 if the subproblem of key (hash h) was met before: then its node and count; else *at is where it goes. */
-int zdd_recall(zwalk *z, word h, const word *key, zslot *at, unsigned *node, xcc_u128 *count);
+int zdd_recall(zwalk *z, word h, const word *key, zslot *at, unsigned *node, xcc_count *count);
 
 /* Remembers the subproblem's node (0: no solutions) and count; 1 when the walk must stop. */
-int zdd_remember(zwalk *z, zslot at, word h, const word *key, unsigned node, xcc_u128 count);
+int zdd_remember(zwalk *z, zslot at, word h, const word *key, unsigned node, xcc_count count);
 
 /* A new ZDD node (~option ? lo : hi) of count solutions, handed to the sink and maybe kept (0: stop). */
-unsigned zdd_make_node(zwalk *z, const xcc_choice *c, unsigned lo, unsigned hi, xcc_u128 count);
+unsigned zdd_make_node(zwalk *z, const xcc_choice *c, unsigned lo, unsigned hi, xcc_count count);
+
+/* *sum += n (counts of any size); 1 out of memory (then z->status says so). */
+static inline int zdd_add(zwalk *z, xcc_count *sum, xcc_count n)
+{
+    if (!((*sum | n) & XCC_WIDE_TOP) && *sum + n < XCC_WIDE_TOP) {
+        *sum += n;
+        return 0;
+    }
+    if (xcc_count_add(&z->pool, *sum, n, sum))
+        return z->status = XCC_NO_MEMORY, 1;
+    return 0;
+}
 
 /* The ZDD of a problem without options: the empty family. */
-xcc_status zdd_of_nothing(const xcc_sink *sink, xcc_figures *fig);
+xcc_status zdd_of_nothing(const xcc_sink *sink, xcc_figs *fig);
 
 /*
  * The end of a walk whose top node is top, of total solutions: the root
  * line, the total, the solutions listed or drawn, the figures; frees z.
  */
-xcc_status zdd_finish(zwalk *z, unsigned top, xcc_u128 total, xcc_figures *fig);
+xcc_status zdd_finish(zwalk *z, unsigned top, xcc_count total, xcc_figs *fig);
 
 #endif

@@ -10,16 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *xcc_u128_text(xcc_u128 x, char out[48])
-{
-    char *q = out + 47;
-    *q = '\0';
-    do
-        *--q = (char)('0' + (int)(x % 10)), x /= 10;
-    while (x);
-    return memmove(out, q, (size_t)(out + 47 - q) + 1);
-}
-
 /* ---- the memo ---------------------------------------------------------- */
 
 /*
@@ -103,7 +93,7 @@ static int grow_states(zwalk *z)
 }
 
 /* Remembers the answer for key at table slot i. */
-static int memo_add(zwalk *z, size_t i, const word *key, word h, unsigned node, xcc_u128 count)
+static int memo_add(zwalk *z, size_t i, const word *key, word h, unsigned node, xcc_count count)
 {
     if (z->n == z->cap && grow_states(z))
         return 1;
@@ -198,7 +188,7 @@ int zdd_stopped(zwalk *z)
     return z->status != XCC_OK || z->stop != XCC_COMPLETE;
 }
 
-unsigned zdd_make_node(zwalk *z, const xcc_choice *c, unsigned lo, unsigned hi, xcc_u128 count)
+unsigned zdd_make_node(zwalk *z, const xcc_choice *c, unsigned lo, unsigned hi, xcc_count count)
 {
     if (z->next_id > 0xffffffffu) {
         z->status = xcc_diag_set(z->d, XCC_NO_MEMORY, "more than 2^32 ZDD nodes");
@@ -231,7 +221,7 @@ static int hand_out(zwalk *z, int size)
     z->listed++;
     if (!xcc_sink_wants(z->sink, z->listed))
         return 0;
-    xcc_solution sol = {z->listed, size, z->path, 0};
+    xcc_solution sol = xcc_solution_at(z->listed, size, z->path, 0);
     if (z->sink->solution(z->p, &sol, z->sink->ctx)) {
         z->stop = XCC_STOP_CALLBACK;
         return 1;
@@ -259,29 +249,30 @@ static int list_below(zwalk *z, unsigned n, int l)
     return stop;
 }
 
-/* Solution number want (from 0, in DLX2's order) of node n. */
-static int draw_below(zwalk *z, unsigned n, xcc_u128 want)
+/* The solutions of node n: 0, 1 or its count. */
+static xcc_count count_of(const zwalk *z, unsigned n)
+{
+    return n > 1 ? z->zn[n - 2].count : n;
+}
+
+/* Solution number want (from 0, in DLX2's order) of node n; 1 to stop. */
+static int draw_below(zwalk *z, unsigned n, xcc_count want)
 {
     for (int l = 0;; n = z->zn[n - 2].hi, l++)
         for (;;) {
             const znode *e = &z->zn[n - 2];
-            xcc_u128 before = e->lo > 1 ? z->zn[e->lo - 2].count : 0;
-            if (want < before) {
+            xcc_count before = count_of(z, e->lo);
+            if (xcc_count_cmp(&z->pool, want, before) < 0) {
                 n = e->lo;
                 continue;
             }
-            want -= before;
+            if (xcc_count_sub(&z->pool, want, before, &want))
+                return z->status = XCC_NO_MEMORY, 1;
             z->path[l] = e->choice;
             if (e->hi == 1)
                 return hand_out(z, l + 1);
             break;
         }
-}
-
-/* The solutions of node n: 0, 1 or its count. */
-static xcc_u128 count_of(const zwalk *z, unsigned n)
-{
-    return n > 1 ? z->zn[n - 2].count : n;
 }
 
 /*
@@ -300,17 +291,20 @@ static int list_hi_first(zwalk *z, unsigned n, int l)
     return n == 1 && hand_out(z, l);
 }
 
-static int draw_hi_first(zwalk *z, unsigned n, xcc_u128 want)
+static int draw_hi_first(zwalk *z, unsigned n, xcc_count want)
 {
     int l = 0;
     while (n > 1) {
         const znode *e = &z->zn[n - 2];
-        xcc_u128 here = e->count - count_of(z, e->lo);
-        if (want < here) {
+        xcc_count here;
+        if (xcc_count_sub(&z->pool, e->count, count_of(z, e->lo), &here))
+            return z->status = XCC_NO_MEMORY, 1;
+        if (xcc_count_cmp(&z->pool, want, here) < 0) {
             z->path[l++] = e->choice;
             n = e->hi;
         } else {
-            want -= here;
+            if (xcc_count_sub(&z->pool, want, here, &want))
+                return z->status = XCC_NO_MEMORY, 1;
             n = e->lo;
         }
     }
@@ -349,6 +343,39 @@ xcc_u128 xcc_rand_below(xcc_rand *r, xcc_u128 n)
     }
 }
 
+int xcc_rand_below_big(xcc_rand *r, const xcc_big *n, xcc_big *out)
+{
+    xcc_big one = XCC_BIG_ZERO, m = XCC_BIG_ZERO;
+    if (xcc_big_set(&one, 1) || xcc_big_copy(&m, n)) {
+        xcc_big_free(&one), xcc_big_free(&m);
+        return 1;
+    }
+    xcc_big_sub(&m, &one);
+    size_t bits = xcc_big_bits(&m), L = (bits + 63) / 64;
+    xcc_big_free(&one), xcc_big_free(&m);
+    if (L < 2)
+        L = 2;
+    if (out->cap < L) {
+        uint64_t *w = realloc(out->w, L * sizeof *w);
+        if (!w)
+            return 1;
+        out->w = w, out->cap = L;
+    }
+    for (;;) { /* L limbs, the most significant first, as rand_below draws two */
+        for (size_t i = L; i-- > 0;)
+            out->w[i] = xcc_rand_next(r);
+        for (size_t i = (bits + 63) / 64; i < L; i++)
+            out->w[i] = 0;
+        if (bits % 64)
+            out->w[(bits - 1) / 64] &= (1ULL << (bits % 64)) - 1;
+        out->n = L;
+        while (out->n && !out->w[out->n - 1])
+            out->n--;
+        if (xcc_big_cmp(out, n) < 0)
+            return 0;
+    }
+}
+
 /* ---- a walk's start and end --------------------------------------------- */
 
 xcc_status zdd_init(zwalk *z, int K, size_t levels, const xcc_problem *p, const xcc_settings *st,
@@ -375,9 +402,10 @@ void zdd_free(zwalk *z)
 {
     free(z->levkey), free(z->keys), free(z->table), free(z->path);
     free(z->zn), free(z->stk), free(z->none);
+    xcc_bigpool_free(&z->pool);
 }
 
-int zdd_recall(zwalk *z, word h, const word *key, zslot *at, unsigned *node, xcc_u128 *count)
+int zdd_recall(zwalk *z, word h, const word *key, zslot *at, unsigned *node, xcc_count *count)
 {
     size_t i = memo_slot(z, h, key);
     *at = (zslot){i, z->mask};
@@ -395,7 +423,7 @@ int zdd_recall(zwalk *z, word h, const word *key, zslot *at, unsigned *node, xcc
     return 0;
 }
 
-int zdd_remember(zwalk *z, zslot at, word h, const word *key, unsigned node, xcc_u128 count)
+int zdd_remember(zwalk *z, zslot at, word h, const word *key, unsigned node, xcc_count count)
 {
     if (!node && !count) {
         none_put(z, h, key);
@@ -407,7 +435,7 @@ int zdd_remember(zwalk *z, zslot at, word h, const word *key, unsigned node, xcc
     return memo_add(z, at.i, key, h, node, count);
 }
 
-xcc_status zdd_of_nothing(const xcc_sink *sink, xcc_figures *fig)
+xcc_status zdd_of_nothing(const xcc_sink *sink, xcc_figs *fig)
 {
     xcc_zdd_line line = {2, 0, 0, 0};
     if (sink->zdd && sink->zdd(sink->ctx, &line))
@@ -415,8 +443,22 @@ xcc_status zdd_of_nothing(const xcc_sink *sink, xcc_figures *fig)
     return XCC_OK;
 }
 
+/* One draw of the walk's total (a count of any size): want is uniform below it; 1 out of memory. */
+static int draw_want(zwalk *z, xcc_rand *r, xcc_count total, xcc_count *want)
+{
+    if (!xcc_count_is_big(total)) {
+        *want = xcc_rand_below(r, total);
+        return 0;
+    }
+    xcc_big n = XCC_BIG_ZERO, x = XCC_BIG_ZERO;
+    int fail = xcc_count_get(&z->pool, total, &n) || xcc_rand_below_big(r, &n, &x)
+               || xcc_count_of(&z->pool, &x, want);
+    xcc_big_free(&n), xcc_big_free(&x);
+    return fail;
+}
+
 /* Lists every solution of the top node, or draws k->samples of them. */
-static void hand_out_solutions(zwalk *z, unsigned top, xcc_u128 total)
+static void hand_out_solutions(zwalk *z, unsigned top, xcc_count total)
 {
     const xcc_dlx2 *k = xcc_knobs(z->st);
     if (!total)
@@ -432,33 +474,40 @@ static void hand_out_solutions(zwalk *z, unsigned top, xcc_u128 total)
     }
     xcc_rand r;
     xcc_rand_seed(&r, k->sample_seed);
+    size_t kept = z->pool.n; /* the numbers a draw makes are dropped after it */
     for (ullng i = 0; i < k->samples && !zdd_stopped(z); i++) {
-        xcc_u128 want = xcc_rand_below(&r, total);
+        xcc_count want;
+        if (draw_want(z, &r, total, &want)) {
+            z->status = XCC_NO_MEMORY;
+            break;
+        }
         if (z->hi_first)
             draw_hi_first(z, top, want);
         else
             draw_below(z, top, want);
+        xcc_bigpool_truncate(&z->pool, kept);
     }
 }
 
-xcc_status zdd_finish(zwalk *z, unsigned top, xcc_u128 total, xcc_figures *fig)
+xcc_status zdd_finish(zwalk *z, unsigned top, xcc_count total, xcc_figs *fig)
 {
     const xcc_sink *sink = z->sink;
     xcc_diag *d = z->d;
-    if (z->overflow && z->status == XCC_OK)
-        z->status = xcc_diag_set(d, XCC_REFUSED, "more than 2^128 solutions");
     if (z->status == XCC_OK && z->stop == XCC_COMPLETE) {
         if (sink->zdd) {
             xcc_zdd_line line = {(unsigned)z->next_id, 0, top, 0};
             if (sink->zdd(sink->ctx, &line))
                 z->stop = XCC_STOP_CALLBACK;
         }
-        if (sink->total)
-            sink->total(sink->ctx, (ullng)(total >> 64), (ullng)total);
         if (sink->solution)
             hand_out_solutions(z, top, total);
     }
-    fig->solutions = total >> 64 ? ~0ULL : (ullng)total;
+    if (!xcc_count_is_big(total))
+        fig->solutions = total;
+    else if (xcc_count_get(&z->pool, total, &fig->big) && z->status == XCC_OK)
+        z->status = XCC_NO_MEMORY;
+    else
+        fig->big_solutions = 1;
     fig->nodes = z->nodes;
     fig->bytes = memo_bytes(z, z->cap, z->mask, z->zn_cap);
     fig->stop = z->stop;

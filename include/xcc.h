@@ -52,7 +52,9 @@ typedef enum xcc_stop {
     XCC_STOP_COUNT,      /* max_solutions were found (DLX2's t<n>) */
     XCC_STOP_MEMS,       /* max_mems were spent (DLX2's T<n>) */
     XCC_STOP_INTERRUPT,  /* *interrupt became nonzero */
-    XCC_STOP_CALLBACK    /* the solution callback returned nonzero */
+    XCC_STOP_CALLBACK,   /* the solution callback returned nonzero */
+    XCC_STOP_WIDE        /* the figures reached 2^127, past which this engine cannot
+                            count them; engine "zdd" counts solutions of any number */
 } xcc_stop;
 
 /* A message, with its place in the input (1-based; 0 when none). */
@@ -187,16 +189,27 @@ typedef struct xcc_choice {
 } xcc_choice;
 
 typedef struct xcc_solution {
-    unsigned long long number;  /* 1, 2, ... in the order found */
+    unsigned long long number;  /* 1, 2, ... in the order found (its low 64 bits) */
     int size;                   /* options chosen */
     const xcc_choice *choices;  /* in the order chosen */
     unsigned long long cost;    /* the sum of its options' costs (0 without costs) */
+    unsigned long long number_high; /* the number's bits above 64: nonzero only when a
+                                       listing (dlx2 m<n>) skips past 2^64 solutions */
 } xcc_solution;
 
 /* Called with each solution (from one thread at a time); nonzero stops the search. */
 typedef int (*xcc_on_solution)(const xcc_problem *p, const xcc_solution *s, void *ctx);
 
-/* What a search counted, in DLX2's cost model (formats/mems.md). */
+/*
+ * What a search counted, in DLX2's cost model (formats/mems.md). Every
+ * count is exact: one that passes 2^64 - 1 (a memo or a ZDD counts far
+ * past that) reads as XCC_UNLIMITED here, with its bit set in `wide`,
+ * and the exact number of solutions is always solutions_text.
+ */
+enum {
+    XCC_WIDE_SOLUTIONS = 1, XCC_WIDE_NODES = 2, XCC_WIDE_UPDATES = 4, XCC_WIDE_CLEANSINGS = 8,
+    XCC_WIDE_MEMS = 16  /* imems, mems, lmems or cmems */
+};
 typedef struct xcc_figures {
     unsigned long long solutions, nodes, updates, cleansings;
     unsigned long long imems, mems, lmems, cmems, bytes;
@@ -213,6 +226,8 @@ typedef struct xcc_figures {
        then counts those found that improved on the best so far */
     unsigned long long *costs;
     int ncosts;
+    unsigned wide;        /* XCC_WIDE_* bits: the figures above past 2^64 - 1 */
+    char *solutions_text; /* the number of solutions in decimal, exact at any size */
 } xcc_figures;
 
 /*
@@ -228,7 +243,7 @@ XCC_API xcc_status xcc_solve(xcc_problem *p, const xcc_settings *s, xcc_on_solut
 /* Why xcc_solve would refuse these settings (p may be NULL), or NULL. */
 XCC_API const char *xcc_refusal(const xcc_problem *p, const xcc_settings *s);
 
-/* Frees fig->profile and fig->costs. */
+/* Frees fig->profile, fig->costs and fig->solutions_text. */
 XCC_API void xcc_figures_free(xcc_figures *fig);
 
 #ifdef __cplusplus

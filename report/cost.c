@@ -29,7 +29,7 @@ void rep_cost_taxes(const rep *r)
 void rep_cost_listing(FILE *f, const xcc_problem *p, const xcc_solution *s)
 {
     const xcc_taxes *tx = xcc_taxes_of((xcc_problem *)p);
-    fprintf(f, "%llu: (total cost $%llu)\n", s->number, s->cost);
+    fprintf(f, "%s: (total cost $%llu)\n", REP_N(rep_number(s)), s->cost);
     for (int l = 0; l < s->size; l++)
         xcc_cost_print_choice(f, p, tx, &s->choices[l]);
 }
@@ -47,7 +47,7 @@ static char code_char(int v)
 static void progress_line(const rep *r, const xcc_progress *pr)
 {
     double f = 0.0, fd = 1.0;
-    fprintf(r->err, " after %llu mems: %llu sols,", pr->mems, pr->solutions);
+    fprintf(r->err, " after %s mems: %s sols,", REP_N(pr->mems), REP_N(pr->solutions));
     if (pr->cutoff != XCC_COST_INFINITY)
         fprintf(r->err, " $%llu,", pr->cutoff);
     for (int l = 0; l < pr->level; l++) {
@@ -74,10 +74,10 @@ static void state_report(const rep *r, const xcc_progress *pr)
             break;
         }
     }
-    fprintf(r->err, " %llu solutions, ", pr->solutions);
+    fprintf(r->err, " %s solutions, ", REP_N(pr->solutions));
     if (pr->cutoff != XCC_COST_INFINITY)
         fprintf(r->err, "$%llu, ", pr->cutoff);
-    fprintf(r->err, "%llu mems, and max level %d so far.\n", pr->mems, pr->maxl);
+    fprintf(r->err, "%s mems, and max level %d so far.\n", REP_N(pr->mems), pr->maxl);
 }
 
 void rep_cost_progress(const rep *r, const xcc_progress *pr)
@@ -88,11 +88,12 @@ void rep_cost_progress(const rep *r, const xcc_progress *pr)
         progress_line(r, pr);
 }
 
-void rep_cost_closing(FILE *f, const xcc_figures *fig)
+void rep_cost_closing(FILE *f, const xcc_figs *fig)
 {
-    fprintf(f, "Altogether %llu solution%s, %llu+%llu mems, %llu updates, %llu cleansings,"
-               " %llu bytes, %llu nodes.\n", fig->solutions, fig->solutions == 1 ? "" : "s",
-            fig->imems, fig->mems, fig->updates, fig->cleansings, fig->bytes, fig->nodes);
+    fprintf(f, "Altogether %s solution%s, %s+%s mems, %s updates, %s cleansings,"
+               " %llu bytes, %s nodes.\n", REP_N(fig->solutions), fig->solutions == 1 ? "" : "s",
+            REP_N(fig->imems), REP_N(fig->mems), REP_N(fig->updates), REP_N(fig->cleansings),
+            fig->bytes, REP_N(fig->nodes));
 }
 
 void rep_cost_optimum(FILE *f, const ullng *costs, int n, int best)
@@ -108,7 +109,7 @@ void rep_cost_optimum(FILE *f, const ullng *costs, int n, int best)
         }
 }
 
-void rep_cost_json(FILE *f, const xcc_figures *fig)
+void rep_cost_json(FILE *f, const xcc_figs *fig)
 {
     fputs(",\"costs\":[", f);
     for (int i = 0; i < fig->ncosts; i++)

@@ -137,7 +137,12 @@ void rep_option(FILE *f, const xcc_problem *p, const xcc_choice *c)
 void rep_listing(FILE *f, const xcc_problem *p, const xcc_solution *s)
 {
     spool o = {.f = f};
-    put_number(&o, s->number);
+    if (s->number_high) {
+        const char *n = REP_N(rep_number(s));
+        put(&o, n, strlen(n));
+    } else {
+        put_number(&o, s->number);
+    }
     put(&o, ":\n", 2);
     for (int l = 0; l < s->size; l++)
         option(&o, p, &s->choices[l]);
@@ -211,7 +216,7 @@ static int json_solution(rep *r, const xcc_problem *p, const xcc_solution *s)
         if (s->choices[l].option >= 0)
             r->order[size++] = s->choices[l].option;
     qsort(r->order, (size_t)size, sizeof(int), by_number);
-    fprintf(f, "{\"solution\":%llu,\"lines\":[", s->number);
+    fprintf(f, "{\"solution\":%s,\"lines\":[", REP_N(rep_number(s)));
     for (int l = 0; l < size; l++)
         fprintf(f, "%s%ld", l ? "," : "", p->opt_line[r->order[l]]);
     fputs("],\"options\":[", f);
@@ -283,6 +288,8 @@ int rep_solution(const xcc_problem *p, const xcc_solution *s, void *ctx)
 
 void rep_free(rep *r)
 {
+    free(r->total);
+    r->total = NULL;
     free(r->order);
     free(r->seen);
     r->order = NULL;

@@ -40,7 +40,7 @@ typedef struct place {
 } place;
 
 typedef struct merger {
-    xcc_figures sum;
+    xcc_figs sum;
     long long ccost;        /* of the sum */
     double ccost_weight;    /* sum of the parts' ccost times their search mems */
     int parts, shards;      /* parts read; N of the first */
@@ -97,6 +97,20 @@ static int take(const char **s, const char *t)
 }
 
 /* Reads a figure at *s: 1, 0 if there is none, -1 if it passes 2^64 - 1. */
+/* The same for a figure of up to 128 bits. */
+static int take_wide(const char **s, xcc_u128 *v)
+{
+    const char *d = *s;
+    while (*d >= '0' && *d <= '9')
+        d++;
+    if (d == *s)
+        return 0;
+    if (xcc_u128_parse(*s, (size_t)(d - *s), v))
+        return -1;
+    *s = d;
+    return 1;
+}
+
 static int take_figure(const char **s, ullng *v)
 {
     const char *d = *s;
@@ -119,34 +133,38 @@ static int take_figure(const char **s, ullng *v)
  * DLX5's, which has no saved mems and no ccost. 1, 0 if it is not one, -1
  * if a figure is too large.
  */
-static int parse_closing(const char *line, int dlx5, xcc_figures *c, long long *ccost)
+static int parse_closing(const char *line, int dlx5, xcc_figs *c, long long *ccost)
 {
     static const char *const between2[] = {"+", "-", " mems, ", " updates, ", " cleansings, ",
                                            " bytes, ", " nodes, ccost "};
     static const char *const between5[] = {"+", " mems, ", " updates, ", " cleansings, ",
                                            " bytes, ", " nodes."};
     const char *const *between = dlx5 ? between5 : between2;
-    ullng *figure2[] = {&c->mems, &c->lmems, &c->updates, &c->cleansings, &c->bytes, &c->nodes};
-    ullng *figure5[] = {&c->mems, &c->updates, &c->cleansings, &c->bytes, &c->nodes};
-    ullng **figure = dlx5 ? figure5 : figure2;
+    xcc_u128 bytes = 0;
+    xcc_u128 *figure2[] = {&c->mems, &c->lmems, &c->updates, &c->cleansings, &bytes, &c->nodes};
+    xcc_u128 *figure5[] = {&c->mems, &c->updates, &c->cleansings, &bytes, &c->nodes};
+    xcc_u128 **figure = dlx5 ? figure5 : figure2;
     int n = dlx5 ? 5 : 6, r = 0;
     const char *s = line;
     memset(c, 0, sizeof *c);
     c->mems_counted = 1;
-    if (!take(&s, "Altogether ") || (r = take_figure(&s, &c->solutions)) <= 0)
+    if (!take(&s, "Altogether ") || (r = take_wide(&s, &c->solutions)) <= 0)
         return r < 0 ? -1 : 0;
     if (!take(&s, c->solutions == 1 ? " solution, " : " solutions, "))
         return 0;
-    if ((r = take_figure(&s, &c->imems)) <= 0)
+    if ((r = take_wide(&s, &c->imems)) <= 0)
         return r < 0 ? -1 : 0;
     for (int i = 0; i < n; i++) {
         if (i == 1 && !dlx5 && starts(s, between[2])) {
             c->knuth = 3; /* DLX3's line: no lmems */
             continue;
         }
-        if (!take(&s, between[i]) || (r = take_figure(&s, figure[i])) <= 0)
+        if (!take(&s, between[i]) || (r = take_wide(&s, figure[i])) <= 0)
             return r < 0 ? -1 : 0;
     }
+    if (bytes >> 64)
+        return -1;
+    c->bytes = (ullng)bytes;
     if (dlx5)
         return take(&s, between[n]) && !*s;
     ullng cc;
@@ -156,11 +174,11 @@ static int parse_closing(const char *line, int dlx5, xcc_figures *c, long long *
     return take(&s, "%.") && !*s;
 }
 
-/* sum += v, or an error at `at`. */
-static void add_figure(ullng *sum, ullng v, place at)
+/* sum += v, or an error at `at` (past 2^128 - 1, which no figure a part writes comes near). */
+static void add_figure(xcc_u128 *sum, xcc_u128 v, place at)
 {
-    if (*sum > ULLONG_MAX - v)
-        bad_part(at, "the figures add up past %llu", ULLONG_MAX);
+    if (*sum > ~(xcc_u128)0 - v)
+        bad_part(at, "the figures add up past 2^128 - 1");
     *sum += v;
 }
 
@@ -177,12 +195,12 @@ static void searched(char out[48], int best)
    the others, add it up. */
 static void merge_part(merger *m, const char *line, int whole, place at)
 {
-    xcc_figures c;
+    xcc_figs c;
     long long ccost = 0;
     int r = parse_closing(line, m->part_best > 0, &c, &ccost);
     char b[REP_SHOWN_SIZE];
     if (r < 0)
-        bad_part(at, "a figure past %llu in the closing line", ULLONG_MAX);
+        bad_part(at, "a figure past 2^128 - 1 in the closing line");
     if (!r && !whole)
         bad_part(at, "this part's closing line is cut short");
     if (!r)
@@ -219,8 +237,8 @@ static void merge_part(merger *m, const char *line, int whole, place at)
         bad_part(m->start, "this part read a different input than the part at %s:%ld",
                  rep_shown(m->first.file, 200, b), m->first.line);
     } else if (c.imems != m->sum.imems) {
-        bad_part(at, "this part read a different input (%llu input mems, not %llu)", c.imems,
-                 m->sum.imems);
+        bad_part(at, "this part read a different input (%s input mems, not %s)", REP_N(c.imems),
+                 REP_N(m->sum.imems));
     }
     if (m->seen[m->k].file)
         bad_part(m->shard_line, "shard %d/%d again (it is at %s:%ld too)", m->k, m->n,
@@ -409,7 +427,7 @@ int rep_merge(const char *const *files, int nfiles)
     if (!m.parts)
         rep_die(PROG_BAD_INPUT, "--merge: no report of dlx2 --shard in the input");
     check_all_parts(&m);
-    ullng work = m.sum.mems - m.sum.lmems;
+    xcc_u128 work = m.sum.mems - m.sum.lmems;
     m.ccost = work ? (long long)(m.ccost_weight / (double)work + 0.5) : 0;
     printf("%s\n", m.input_line);
     if (m.stopped) {
@@ -423,7 +441,8 @@ int rep_merge(const char *const *files, int nfiles)
     }
     if (m.best) {
         rep_cost_closing(stdout, &m.sum);
-        qsort(m.costs, m.ncosts, sizeof(ullng), ascending);
+        if (m.ncosts) /* none when no shard found a solution */
+            qsort(m.costs, m.ncosts, sizeof(ullng), ascending);
         if (m.ncosts)
             rep_cost_optimum(stdout, m.costs, m.ncosts < (size_t)m.best ? (int)m.ncosts : m.best,
                              m.best);

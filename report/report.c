@@ -5,6 +5,7 @@
  * count or the JSON summary.
  */
 #include "report.h"
+#include "progs.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -58,7 +59,7 @@ static char code_char(int v)
 static void progress_line(const rep *r, const xcc_progress *pr)
 {
     int dots = 0;
-    fprintf(r->err, " after %llu mems: %llu sols,", pr->mems, pr->solutions);
+    fprintf(r->err, " after %s mems: %s sols,", REP_N(pr->mems), REP_N(pr->solutions));
     if (pr->knuth == 3) { /* DLX3 shows levels 0 .. C, then "...", and estimates from those */
         int most = r->show_levels_max < 0 ? 1 : r->show_levels_max + 1;
         int shown = most < pr->level ? most : pr->level;
@@ -88,8 +89,8 @@ static void state_report(const rep *r, const xcc_progress *pr)
             break;
         }
     }
-    fprintf(r->err, " %llu %s, %llu mems, and max level %d so far.\n", pr->solutions,
-            pr->knuth == 3 ? "sols" : "solutions", pr->mems, pr->maxl);
+    fprintf(r->err, " %s %s, %s mems, and max level %d so far.\n", REP_N(pr->solutions),
+            pr->knuth == 3 ? "sols" : "solutions", REP_N(pr->mems), pr->maxl);
 }
 
 void rep_progress(void *ctx, const xcc_progress *pr)
@@ -105,13 +106,13 @@ void rep_progress(void *ctx, const xcc_progress *pr)
             fflush(r->err);
         }
     } else if (r->tty_progress) {
-        fprintf(r->err, "\r\033[K%6.2f%% done, %llu solutions, %llu %s", 100.0 * pr->fraction,
-                pr->solutions, pr->mems_counted ? pr->mems : pr->nodes,
+        fprintf(r->err, "\r\033[K%6.2f%% done, %s solutions, %s %s", 100.0 * pr->fraction,
+                REP_N(pr->solutions), REP_N(pr->mems_counted ? pr->mems : pr->nodes),
                 pr->mems_counted ? "mems" : "nodes");
         fflush(r->err);
     } else if (!pr->mems_counted) {
-        fprintf(r->err, " after %llu nodes: %llu sols, %.5f\n", pr->nodes, pr->solutions,
-                pr->fraction);
+        fprintf(r->err, " after %s nodes: %s sols, %.5f\n", REP_N(pr->nodes),
+                REP_N(pr->solutions), pr->fraction);
     } else if (r->vbose & XCC_SHOW_FULL_STATE) {
         state_report(r, pr);
     } else {
@@ -129,54 +130,54 @@ int rep_flush(FILE *f)
     return errno ? errno : EIO;
 }
 
-long long rep_ccost(const xcc_figures *fig)
+long long rep_ccost(const xcc_figs *fig)
 {
-    ullng work = fig->mems - fig->lmems;
+    xcc_u128 work = fig->mems - fig->lmems, c = fig->cmems;
+    while (work >> 100) /* a percentage needs no more than 100 bits of either */
+        work >>= 1, c >>= 1;
     if (!work)
         return 0;
-    return (long long)((200 * fig->cmems + work) / (2 * work));
+    return (long long)((200 * c + work) / (2 * work));
 }
 
-/* The number of solutions: exact from the engine, else the figure. */
-static const char *solutions_text(const rep *r, const xcc_figures *fig, char buf[48])
+/* The number of solutions, exact at any size (made by rep_end). */
+static const char *solutions_text(const rep *r)
 {
-    if (r && r->total[0])
-        return r->total;
-    snprintf(buf, 48, "%llu", fig->solutions);
-    return buf;
+    return r->total;
 }
 
 /* The zdd engine's closing line: no mems, but ZDD nodes when it wrote them. */
-static void zdd_closing(const rep *r, const xcc_figures *fig)
+static void zdd_closing(const rep *r, const xcc_figs *fig)
 {
-    char buf[48];
-    const char *n = solutions_text(r, fig, buf);
-    fprintf(r->err, "Altogether %s solution%s, %llu bytes, %llu nodes", n, strcmp(n, "1") ? "s" : "",
-            fig->bytes, fig->nodes);
+    const char *n = solutions_text(r);
+    fprintf(r->err, "Altogether %s solution%s, %llu bytes, %s nodes", n, strcmp(n, "1") ? "s" : "",
+            fig->bytes, REP_N(fig->nodes));
     if (r->zdd)
         fprintf(r->err, ", %llu ZDD node%s", r->zdd_nodes, r->zdd_nodes == 1 ? "" : "s");
     fputs(" (--engine=zdd: no mems counted).\n", r->err);
 }
 
-void rep_closing(FILE *f, const xcc_figures *fig, long long ccost)
+void rep_closing(FILE *f, const xcc_figs *fig, long long ccost)
 {
-    fprintf(f, "Altogether %llu solution%s,", fig->solutions, fig->solutions == 1 ? "" : "s");
+    fprintf(f, "Altogether %s solution%s,", REP_N(fig->solutions), fig->solutions == 1 ? "" : "s");
     if (!fig->mems_counted)
-        fprintf(f, " %llu updates, %llu bytes, %llu nodes (--engine=fast: no mems counted).\n",
-                fig->updates, fig->bytes, fig->nodes);
+        fprintf(f, " %s updates, %llu bytes, %s nodes (--engine=fast: no mems counted).\n",
+                REP_N(fig->updates), fig->bytes, REP_N(fig->nodes));
     else if (fig->knuth == 3) /* DLX3's: no lmems */
-        fprintf(f, " %llu+%llu mems, %llu updates, %llu cleansings, %llu bytes, %llu nodes,"
-                   " ccost %lld%%.\n", fig->imems, fig->mems, fig->updates, fig->cleansings,
-                fig->bytes, fig->nodes, ccost);
+        fprintf(f, " %s+%s mems, %s updates, %s cleansings, %llu bytes, %s nodes,"
+                   " ccost %lld%%.\n", REP_N(fig->imems), REP_N(fig->mems), REP_N(fig->updates),
+                REP_N(fig->cleansings), fig->bytes, REP_N(fig->nodes), ccost);
     else
-        fprintf(f, " %llu+%llu-%llu mems, %llu updates, %llu cleansings, %llu bytes,"
-                   " %llu nodes, ccost %lld%%.\n", fig->imems, fig->mems, fig->lmems,
-                fig->updates, fig->cleansings, fig->bytes, fig->nodes, ccost);
+        fprintf(f, " %s+%s-%s mems, %s updates, %s cleansings, %llu bytes,"
+                   " %s nodes, ccost %lld%%.\n", REP_N(fig->imems), REP_N(fig->mems),
+                REP_N(fig->lmems), REP_N(fig->updates), REP_N(fig->cleansings), fig->bytes,
+                REP_N(fig->nodes), ccost);
 }
 
-static int stopped_early(const xcc_figures *fig)
+static int stopped_early(const xcc_figs *fig)
 {
-    return fig->stop == XCC_STOP_MEMS || fig->stop == XCC_STOP_INTERRUPT;
+    return fig->stop == XCC_STOP_MEMS || fig->stop == XCC_STOP_INTERRUPT
+           || fig->stop == XCC_STOP_WIDE;
 }
 
 /*
@@ -185,9 +186,9 @@ static int stopped_early(const xcc_figures *fig)
  * beginnings in the parts' reports.
  */
 const char *const rep_stop_lines[REP_STOP_LINES] = {"TIMEOUT!", "Search interrupted by ",
-                                                    "Time limit of "};
+                                                    "Time limit of ", "The figures reached "};
 
-static void stop_line(const rep *r, const xcc_figures *fig)
+static void stop_line(const rep *r, const xcc_figs *fig)
 {
     if (fig->stop == XCC_STOP_MEMS)
         fprintf(r->err, "%s\n", rep_stop_lines[0]);
@@ -197,35 +198,40 @@ static void stop_line(const rep *r, const xcc_figures *fig)
     else if (fig->stop == XCC_STOP_INTERRUPT)
         fprintf(r->err, "%s%g seconds reached; the figures below are partial.\n",
                 rep_stop_lines[2], r->time_limit);
+    else if (fig->stop == XCC_STOP_WIDE)
+        fprintf(r->err, "%s2^127, past which DLX%d's tree is not counted; the figures below"
+                        " are partial (dlx2 -c --engine=zdd counts solutions past any number).\n",
+                rep_stop_lines[3], fig->knuth == 3 ? 3 : fig->costs ? 5 : 2);
 }
 
 /* Why a search stopped, as the JSON summary says it. */
-static const char *json_stop(const rep *r, const xcc_figures *fig)
+static const char *json_stop(const rep *r, const xcc_figs *fig)
 {
     switch (fig->stop) {
     case XCC_COMPLETE: return "null";
     case XCC_STOP_COUNT: return "\"count\"";
     case XCC_STOP_MEMS: return "\"mems\"";
     case XCC_STOP_INTERRUPT: return r->signal ? "\"signal\"" : "\"time\"";
+    case XCC_STOP_WIDE: return "\"limit\"";
     case XCC_STOP_CALLBACK: break;
     }
     return "\"callback\"";
 }
 
 /* {"summary":{...}}: formats/json.md */
-static void json_summary(const rep *r, const xcc_figures *fig)
+static void json_summary(const rep *r, const xcc_figs *fig)
 {
     FILE *f = r->out;
-    char buf[48];
     fprintf(f, "{\"summary\":{\"solutions\":%s,\"complete\":%s,\"stopped\":%s,\"engine\":",
-            solutions_text(r, fig, buf), fig->stop == XCC_COMPLETE ? "true" : "false", json_stop(r, fig));
+            solutions_text(r), fig->stop == XCC_COMPLETE ? "true" : "false", json_stop(r, fig));
     rep_json_string(f, fig->engine ? fig->engine : "dlx", strlen(fig->engine ? fig->engine : "dlx"));
     if (r->shards)
         fprintf(f, ",\"shard\":[%d,%d]", r->shard, r->shards);
-    fprintf(f, ",\"nodes\":%llu,\"updates\":%llu", fig->nodes, fig->updates);
+    fprintf(f, ",\"nodes\":%s,\"updates\":%s", REP_N(fig->nodes), REP_N(fig->updates));
     if (fig->mems_counted)
-        fprintf(f, ",\"cleansings\":%llu,\"imems\":%llu,\"mems\":%llu,\"lmems\":%llu,\"bytes\":%llu",
-                fig->cleansings, fig->imems, fig->mems, fig->lmems, fig->bytes);
+        fprintf(f, ",\"cleansings\":%s,\"imems\":%s,\"mems\":%s,\"lmems\":%s,\"bytes\":%llu",
+                REP_N(fig->cleansings), REP_N(fig->imems), REP_N(fig->mems), REP_N(fig->lmems),
+                fig->bytes);
     if (r->costs)
         rep_cost_json(f, fig);
     fprintf(f, ",\"seconds\":%.6f}}\n", fig->seconds);
@@ -237,15 +243,17 @@ void rep_clear_progress(const rep *r)
         fputs("\r\033[K", r->err);
 }
 
-int rep_end(rep *r, const xcc_figures *fig)
+int rep_end(rep *r, const xcc_figs *fig)
 {
-    char buf[48];
     rep_clear_progress(r);
+    free(r->total);
+    if (!(r->total = xcc_figs_solutions_text(fig)))
+        rep_die(PROG_NO_MEMORY, "out of memory writing the number of solutions");
     stop_line(r, fig);
     if (r->json)
         json_summary(r, fig);
     else if (r->count_only)
-        fprintf(r->out, "%s%s\n", solutions_text(r, fig, buf), stopped_early(fig) ? "+" : "");
+        fprintf(r->out, "%s%s\n", solutions_text(r), stopped_early(fig) ? "+" : "");
     int err = rep_flush(r->out);
     if (err)
         return err;
@@ -269,6 +277,8 @@ int rep_end(rep *r, const xcc_figures *fig)
     }
     if (r->costs && (r->vbose & XCC_SHOW_OPT_COSTS) && fig->solutions)
         rep_cost_optimum(r->err, fig->costs, fig->ncosts, r->best);
+    free(r->total);
+    r->total = NULL;
     return 0;
 }
 

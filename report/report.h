@@ -45,7 +45,7 @@ typedef struct rep {
     int out_gone;          /* a write to stdout failed, so the search stopped */
     int out_errno;         /* why: EPIPE when its reader went away */
     int no_memory;         /* JSON's scratch could not grow */
-    char total[48];        /* the exact number of solutions, when an engine told it */
+    char *total;           /* the number of solutions in decimal, while rep_end writes */
     ullng zdd_nodes;       /* --zdd: the nodes written */
     int zdd;               /* --zdd: the closing line counts them */
     size_t zlen;           /* --zdd: bytes of lines in zbuf, not yet on r->out */
@@ -54,6 +54,27 @@ typedef struct rep {
     ullng *seen;
     int order_cap;
 } rep;
+
+/*
+ * A figure in decimal, for a printf's "%s": REP_N(fig->nodes) is text
+ * that lasts to the end of the statement (a struct returned by value).
+ */
+typedef struct rep_n {
+    char s[XCC_U128_TEXT];
+} rep_n;
+static inline rep_n rep_num(xcc_u128 x)
+{
+    rep_n n;
+    xcc_u128_text(x, n.s);
+    return n;
+}
+#define REP_N(x) (rep_num(x).s)
+
+/* A solution's number, all of it. */
+static inline xcc_u128 rep_number(const xcc_solution *s)
+{
+    return (xcc_u128)s->number_high << 64 | s->number;
+}
 
 /* ---- solutions (listing.c) -------------------------------------------- */
 
@@ -90,20 +111,20 @@ void rep_progress(void *r, const xcc_progress *pr);
  * Returns 0, or the errno of a failure to write stdout (nothing is
  * written after it).
  */
-int rep_end(rep *r, const xcc_figures *fig);
+int rep_end(rep *r, const xcc_figs *fig);
 
 /* Whether stdout took everything; its errno when not (EIO if none). */
 int rep_flush(FILE *f);
 
 /* DLX2's "ccost" percentage: the share of mems spent choosing the branch item. */
-long long rep_ccost(const xcc_figures *fig);
+long long rep_ccost(const xcc_figs *fig);
 
 /* How the lines begin that say a search stopped early (TIMEOUT!, ...). */
-#define REP_STOP_LINES 3
+#define REP_STOP_LINES 4
 extern const char *const rep_stop_lines[REP_STOP_LINES];
 
 /* The closing line: DLX2's, or the fast engine's without mems. */
-void rep_closing(FILE *f, const xcc_figures *fig, long long ccost);
+void rep_closing(FILE *f, const xcc_figs *fig, long long ccost);
 
 /*
  * A fingerprint of the problem as read, for --merge to tell the parts of
@@ -139,7 +160,7 @@ void rep_cost_listing(FILE *f, const xcc_problem *p, const xcc_solution *s);
 void rep_cost_progress(const rep *r, const xcc_progress *pr);
 
 /* DLX5's closing line. */
-void rep_cost_closing(FILE *f, const xcc_figures *fig);
+void rep_cost_closing(FILE *f, const xcc_figs *fig);
 
 /* "The optimum cost is $C", or for best > 1 the n costs, equal ones as one line. */
 void rep_cost_optimum(FILE *f, const ullng *costs, int n, int best);
@@ -148,7 +169,7 @@ void rep_cost_optimum(FILE *f, const ullng *costs, int n, int best);
 const char *rep_best_tag(const rep *r);
 
 /* The JSON summary's "costs" and "optimum". */
-void rep_cost_json(FILE *f, const xcc_figures *fig);
+void rep_cost_json(FILE *f, const xcc_figs *fig);
 /* ---- ZDDs in DLX6's format (zdd.c, formats/zdd.md) ------------------------ */
 
 /*
@@ -159,11 +180,6 @@ void rep_cost_json(FILE *f, const xcc_figures *fig);
 int rep_zdd_line(void *r, const xcc_zdd_line *z);
 int rep_zdd_flush(rep *r);
 
-/* The sink's total callback: the exact number of solutions, kept for the report. */
-void rep_total(void *r, ullng high, ullng low);
-
-/* The decimal digits of the L-limb number n (least significant first); 1 out of memory. */
-int rep_big_text(const uint64_t *n, int L, char *out, size_t size);
 
 /*
  * dlx2 --zdd-count [FILE]: reads a ZDD (stdin when FILE is NULL or "-")

@@ -73,46 +73,6 @@ int rep_zdd_line(void *ctx, const xcc_zdd_line *z)
     return 0;
 }
 
-void rep_total(void *ctx, ullng high, ullng low)
-{
-    rep *r = ctx;
-    uint64_t n[2] = {low, high};
-    if (rep_big_text(n, 2, r->total, sizeof r->total))
-        r->no_memory = 1;
-}
-
-/* ---- numbers of L limbs ------------------------------------------------- */
-
-int rep_big_text(const uint64_t *n, int L, char *out, size_t size)
-{
-    uint64_t *q = malloc((size_t)L * sizeof *q);
-    char *digits = malloc((size_t)L * 20 + 2), *d = digits + (size_t)L * 20 + 1;
-    int top = L;
-    if (!q || !digits) {
-        free(q), free(digits);
-        return 1;
-    }
-    memcpy(q, n, (size_t)L * sizeof *q);
-    *d = '\0';
-    while (top > 0 && !q[top - 1])
-        top--;
-    do { /* divide by 10^19, least significant chunk first */
-        unsigned __int128 rem = 0;
-        for (int i = top - 1; i >= 0; i--) {
-            unsigned __int128 cur = rem << 64 | q[i];
-            q[i] = (uint64_t)(cur / 10000000000000000000ULL);
-            rem = cur % 10000000000000000000ULL;
-        }
-        while (top > 0 && !q[top - 1])
-            top--;
-        uint64_t chunk = (uint64_t)rem;
-        for (int k = 0; k < 19 && (top > 0 || chunk || k == 0); k++)
-            *--d = (char)('0' + chunk % 10), chunk /= 10;
-    } while (top > 0);
-    snprintf(out, size, "%s", d);
-    free(q), free(digits);
-    return 0;
-}
 
 /* ---- reading ------------------------------------------------------------- */
 
@@ -298,8 +258,11 @@ int rep_zdd_count(const char *file)
         if (!c)
             rep_die(PROG_NO_MEMORY, "out of memory counting %s", z.name);
         if (count_with(&z, c, L)) {
-            char *text = malloc((size_t)L * 20 + 2);
-            if (!text || rep_big_text(c + (z.n + 1) * (size_t)L, L, text, (size_t)L * 20 + 2))
+            xcc_big total = {c + (z.n + 1) * (size_t)L, (size_t)L, (size_t)L};
+            while (total.n && !total.w[total.n - 1])
+                total.n--;
+            char *text = xcc_big_text(&total);
+            if (!text)
                 rep_die(PROG_NO_MEMORY, "out of memory");
             printf("%s\n", text);
             free(text), free(c), free(z.lo), free(z.hi);

@@ -1,6 +1,6 @@
 # dlx2 --merge: the reports of the parts of a --shard run, added up, and
 # every way a part can be wrong refused (cut short, twice, missing, of
-# another problem or number of shards, garbage, figures past 64 bits),
+# another problem or number of shards, garbage, figures past 128 bits),
 # each with a message naming the file and the line and status 2. A part
 # stopped early makes the whole partial: said, and status 4.
 . "$(dirname "$0")/../lib.sh"
@@ -80,19 +80,26 @@ t_run "a closing line that is not DLX2's" 2 \
     "$DLX2" --merge "$TMP/p1.err" "$TMP/bad.err" "$TMP/p3.err"
 t_run "no part at all" 2 "dlx2: --merge: no report of dlx2 --shard in the input" "$DLX2" --merge /dev/null
 
-# Figures past 2^64 - 1: in a part, or in the sum (never wrapped round).
-# Part 2 has n2 of the 92 solutions; 2^64 - 1 - (92 - n2) is written out
-# by hand, since the shell's numbers are signed.
+# Figures past 2^64 - 1: in a part, or in the sum, added up exactly (never
+# wrapped round); past 2^128 - 1, which no part can write, refused. Part 2
+# has n2 of the 92 solutions; the sums are written out by hand, since the
+# shell's numbers are 64 bits.
 n2=$(sed -n 's/^Altogether \([0-9]*\) solutions.*/\1/p' "$TMP/p2.err")
-sed "3s/^Altogether $n2 /Altogether 99999999999999999999 /" "$TMP/p2.err" > "$TMP/big.err"
-t_run "a figure past 64 bits" 2 "dlx2: $TMP/big.err:3: a figure past 18446744073709551615 in the closing line" \
-    "$DLX2" --merge "$TMP/p1.err" "$TMP/big.err" "$TMP/p3.err"
+rest=$((92 - n2))
+merged_count() {
+    "$DLX2" --merge "$TMP/p1.err" "$TMP/big.err" "$TMP/p3.err" | sed -n 's/^\(Altogether [0-9]* solutions\), .*/\1/p'
+}
+sed "3s/^Altogether $n2 /Altogether 1000000000000000000000 /" "$TMP/p2.err" > "$TMP/big.err"
+t_eq "a figure past 64 bits adds up exactly" \
+    "Altogether 1000000000000000000$(printf %03d $rest) solutions" "$(merged_count)"
 sed "3s/^Altogether $n2 /Altogether 18446744073709551600 /" "$TMP/p2.err" > "$TMP/big.err"
-t_run "figures that add up past 64 bits" 2 "dlx2: $TMP/big.err:3: the figures add up past 18446744073709551615" \
+t_eq "figures that add up past 64 bits add up exactly" \
+    "Altogether 184467440737095516$(printf %02d $rest) solutions" "$(merged_count)"
+sed "3s/^Altogether $n2 /Altogether 18446744073709551$((615 - rest)) /" "$TMP/p2.err" > "$TMP/big.err"
+t_eq "figures up to 2^64 - 1 add up exactly" "Altogether 18446744073709551615 solutions" "$(merged_count)"
+sed "3s/^Altogether $n2 /Altogether 400000000000000000000000000000000000000 /" "$TMP/p2.err" > "$TMP/big.err"
+t_run "a figure past 2^128 - 1" 2 "dlx2: $TMP/big.err:3: a figure past 2^128 - 1 in the closing line" \
     "$DLX2" --merge "$TMP/p1.err" "$TMP/big.err" "$TMP/p3.err"
-sed "3s/^Altogether $n2 /Altogether 18446744073709551$((615 - (92 - n2))) /" "$TMP/p2.err" > "$TMP/big.err"
-t_eq "figures up to 2^64 - 1 add up exactly" "Altogether 18446744073709551615 solutions" \
-    "$("$DLX2" --merge "$TMP/p1.err" "$TMP/big.err" "$TMP/p3.err" | sed -n 's/^\(Altogether [0-9]* solutions\), .*/\1/p')"
 
 # A part stopped early (T<n>, a signal, --time-limit): a partial whole.
 l11=$REF/instances/langford-11.dlx

@@ -118,7 +118,7 @@ static xcc_status make_problem(xcc_problem *p, const char *text, int build)
 }
 
 /* Runs the case once; *fig gets the figures when it returns XCC_OK. */
-static xcc_status run_case(const oom_case *c, const char *text, xcc_figures *fig)
+static xcc_status run_case(const oom_case *c, const char *text, xcc_figs *fig)
 {
     xcc_problem p;
     xcc_status s = make_problem(&p, text, c->build);
@@ -147,7 +147,7 @@ static xcc_status run_case(const oom_case *c, const char *text, xcc_figures *fig
         p.nd[i].aux = before[i].aux;
     ck_assert_mem_eq(p.nd, before, nbytes);
     free(before);
-    xcc_figures_free(fig);
+    xcc_figs_free(fig);
     xcc_release(&p);
     return s;
 }
@@ -155,7 +155,7 @@ static xcc_status run_case(const oom_case *c, const char *text, xcc_figures *fig
 /* The case with every allocation failing in turn. */
 static void each_failure(const oom_case *c, const char *text)
 {
-    xcc_figures want, got;
+    xcc_figs want, got;
     atomic_store(&alloc_fail_at, 0);
     atomic_store(&alloc_held, 0);
     ck_assert_int_eq(run_case(c, text, &want), XCC_OK);
@@ -169,7 +169,8 @@ static void each_failure(const oom_case *c, const char *text)
                       (long)atomic_load(&alloc_held), n);
         if (s == XCC_OK) {
             ck_assert_msg(got.solutions == want.solutions, "%llu solutions, not %llu, after"
-                          " failing call %ld", got.solutions, want.solutions, n);
+                          " failing call %ld", (unsigned long long)got.solutions,
+                          (unsigned long long)want.solutions, n);
             ck_assert_int_eq(got.nodes, want.nodes);
             ck_assert_int_eq(got.mems, want.mems);
             ck_assert_int_eq(got.updates, want.updates);

@@ -62,7 +62,7 @@ static figures run_engine(const xcc_engine *e, xcc_problem *p, const xcc_setting
     size_t len = 0;
     FILE *f = list ? open_memstream(&buf, &len) : NULL;
     xcc_sink sink = {.solution = list ? list_all : fn, .ctx = list ? f : ctx, .trace = stderr};
-    xcc_figures fig;
+    xcc_figs fig;
     xcc_diag d;
     ck_assert_int_eq(xcc_engine_run(e, p, st, &sink, &fig, &d), XCC_OK);
     figures r = {fig.solutions, fig.mems, fig.lmems, fig.cmems, fig.updates, fig.cleansings,
@@ -71,7 +71,7 @@ static figures run_engine(const xcc_engine *e, xcc_problem *p, const xcc_setting
         fclose(f);
         r.listing = buf;
     }
-    xcc_figures_free(&fig);
+    xcc_figs_free(&fig);
     return r;
 }
 
@@ -281,7 +281,7 @@ START_TEST(search_knuth_colors_example)
     xcc_dlx2 k;
     defaults(&st, &k);
     ck_assert_int_eq(read_text(&p, knuth_colors, &err), 0);
-    xcc_figures f;
+    xcc_figs f;
     ck_assert_int_eq(xcc_engine_run(&xcc_links_engine, &p, &st, NULL, &f, NULL), XCC_OK);
     ck_assert_int_eq(f.solutions, 1);
     ck_assert_int_eq(f.imems, 376);
@@ -1240,9 +1240,12 @@ END_TEST
 
 /* ---- main ----------------------------------------------------------- */
 
+void add_num_tests(Suite *s); /* check_num.c */
+
 static Suite *xcc_suite(void)
 {
     Suite *s = suite_create("xcc");
+    add_num_tests(s);
     TCase *rd = tcase_create("reader");
     tcase_add_test(rd, read_counts_items_options_entries);
     tcase_add_test(rd, read_builds_the_lists_in_input_order);
