@@ -121,6 +121,15 @@ sed '2i Time limit of 2 seconds reached; the figures below are partial.' "$TMP/l
 t_run "a part stopped by --time-limit: status 4" 4 "" "$DLX2" --merge "$TMP/l1L.err" "$TMP/l2.err"
 t_eq "complete parts: status 0" 0 "$("$DLX2" --merge "$TMP/l1.err" "$TMP/l2.err" > /dev/null; echo $?)"
 
+# Cost shards none of which found a solution: no best cost to sort (under
+# make test SANITIZE=1, UBSan stops a qsort of a null list).
+printf 'A B\nA |1\n' > "$TMP/c.dlx"
+for k in 1 2; do "$DLX2" --shard $k/2 "$TMP/c.dlx" 2> "$TMP/c$k.err"; done
+t_run "cost shards without a solution" 0 "" "$DLX2" --merge "$TMP/c1.err" "$TMP/c2.err"
+t_eq "cost shards without a solution: their sum" \
+    "Altogether 0 solutions, 73+7 mems, 0 updates, 0 cleansings, 168 bytes, 1 nodes." \
+    "$(tail -1 "$TMP/out")"
+
 # The merged report cannot be written: a message and status 1.
 t_run "--merge > /dev/full" 1 "dlx2: error writing to standard output: No space left on device" \
     sh -c '"$0" --merge "$1" "$2" "$3" > /dev/full' "$DLX2" "$TMP/p1.err" "$TMP/p2.err" "$TMP/p3.err"
