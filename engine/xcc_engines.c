@@ -272,7 +272,8 @@ xcc_status xcc_solve(xcc_problem *p, const xcc_settings *s, xcc_on_solution fn, 
     if (out) {
         public_figures(&fig, out);
         fig.profile = NULL, fig.costs = NULL; /* now out's */
-        if (!(out->solutions_text = xcc_figs_solutions_text(&fig)) && status == XCC_OK)
+        if ((out->wide & XCC_WIDE_SOLUTIONS) && !(out->solutions_text = xcc_figs_solutions_text(&fig))
+            && status == XCC_OK)
             status = xcc_diag_set(d, XCC_NO_MEMORY, "out of memory");
     }
     xcc_figs_free(&fig);

@@ -203,8 +203,9 @@ typedef int (*xcc_on_solution)(const xcc_problem *p, const xcc_solution *s, void
 /*
  * What a search counted, in DLX2's cost model (formats/mems.md). Every
  * count is exact: one that passes 2^64 - 1 (a memo or a ZDD counts far
- * past that) reads as XCC_UNLIMITED here, with its bit set in `wide`,
- * and the exact number of solutions is always solutions_text.
+ * past that) reads as XCC_UNLIMITED here, with its bit set in `wide`;
+ * the number of solutions is then solutions_text, in decimal, at any
+ * size (NULL while the count fits in `solutions`).
  */
 enum {
     XCC_WIDE_SOLUTIONS = 1, XCC_WIDE_NODES = 2, XCC_WIDE_UPDATES = 4, XCC_WIDE_CLEANSINGS = 8,
@@ -227,7 +228,7 @@ typedef struct xcc_figures {
     unsigned long long *costs;
     int ncosts;
     unsigned wide;        /* XCC_WIDE_* bits: the figures above past 2^64 - 1 */
-    char *solutions_text; /* the number of solutions in decimal, exact at any size */
+    char *solutions_text; /* past 2^64 - 1: the number of solutions in decimal; else NULL */
 } xcc_figures;
 
 /*

@@ -272,7 +272,7 @@ START_TEST(engines_count_past_2_64)
         xcc_figures_free(&f);
     }
     xcc_figures f = solve_pairs(10, "auto", 1);
-    ck_assert_str_eq(f.solutions_text, "1024");
+    ck_assert_ptr_null(f.solutions_text); /* solutions says it all */
     ck_assert_uint_eq(f.solutions, 1024);
     ck_assert_uint_eq(f.wide, 0);
     xcc_figures_free(&f);
