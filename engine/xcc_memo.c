@@ -132,30 +132,32 @@ static int fold_room(xcc_fold *f)
 {
     if (f->epoch + 1 < f->cap)
         return 0;
-    int cap = f->cap ? 2 * f->cap : 8;
-    xcc_u128(*log)[M_DEEP] = realloc(f->log, (size_t)cap * sizeof *log);
+    int cap = 2 * f->cap;
+    xcc_u128(*log)[M_DEEP] = malloc((size_t)cap * sizeof *log);
     if (!log)
         return 1;
+    memcpy(log, f->log, (size_t)f->cap * sizeof *log);
+    if (f->log != f->first)
+        free(f->log);
     f->log = log, f->cap = cap;
     return 0;
 }
 
 int xcc_fold_start(xcc_fold *f, const xcc_figs *fig)
 {
-    memset(f, 0, sizeof *f);
     f->base[M_COUNT] = fig->solutions, f->base[M_NODES] = fig->nodes;
     f->base[M_MEMS] = fig->mems, f->base[M_UPDATES] = fig->updates;
     f->base[M_CMEMS] = fig->cmems, f->base[M_LMEMS] = fig->lmems;
     f->base[M_CLEANSINGS] = fig->cleansings;
-    if (fold_room(f))
-        return 1;
+    f->log = f->first, f->cap = XCC_FOLD_INLINE, f->epoch = 0;
     memcpy(f->log[0], f->base, sizeof f->base);
     return 0;
 }
 
 void xcc_fold_free(xcc_fold *f)
 {
-    free(f->log);
+    if (f->log != f->first)
+        free(f->log);
     f->log = NULL, f->cap = 0;
 }
 

@@ -146,10 +146,12 @@ BITS_INLINE int memo_narrow(memo *m, const xcc_u128 *in, word *fig)
  */
 #define XCC_FOLD_AT (1ULL << 62)
 
+#define XCC_FOLD_INLINE 4
 typedef struct xcc_fold {
     xcc_u128 base[M_DEEP];
     xcc_u128 (*log)[M_DEEP]; /* log[e]: the bases as fold e left them; log[0] at the start */
     int epoch, cap;
+    xcc_u128 first[XCC_FOLD_INLINE][M_DEEP]; /* the log while short: a walk allocates nothing */
     /* the counters' values at which a limit (t<n>; T<n>, or d<n>'s next
        report) must be looked at (xcc_fold_marks) */
     ullng count_mark, mems_mark;

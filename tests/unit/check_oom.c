@@ -171,9 +171,11 @@ static void each_failure(const oom_case *c, const char *text)
             ck_assert_msg(got.solutions == want.solutions, "%llu solutions, not %llu, after"
                           " failing call %ld", (unsigned long long)got.solutions,
                           (unsigned long long)want.solutions, n);
-            ck_assert_int_eq(got.nodes, want.nodes);
-            ck_assert_int_eq(got.mems, want.mems);
-            ck_assert_int_eq(got.updates, want.updates);
+            if (!(c->threads > 1 && c->maxcount)) { /* threads racing to t<n>: timing decides */
+                ck_assert_int_eq(got.nodes, want.nodes);
+                ck_assert_int_eq(got.mems, want.mems);
+                ck_assert_int_eq(got.updates, want.updates);
+            }
             ck_assert_int_eq(got.stop, want.stop);
         } else {
             failed++;
