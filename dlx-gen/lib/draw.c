@@ -82,12 +82,17 @@ int draw_text_width(const char *s, int px)
     return (int)(utf8_width(s) * (size_t)px * 6 / 10);
 }
 
-void draw_color(int k, int n, char out[8])
+/* The hue (in turns) of the k-th of n things, as draw_color picks it. */
+static double color_turns(int k, int n)
 {
-    /* hue, saturation and lightness to red, green and blue, without libm */
     double turns = k < n ? (double)k / n : 0.381966 * (k - n) + 0.04;
-    double h = 6 * (turns - (long)turns); /* in sixths of a turn, [0, 6) */
-    double s = 0.65, l = k % 2 ? 0.82 : 0.66;
+    return turns - (long)turns;
+}
+
+/* "#rrggbb" of a hue in turns [0, 1), saturation and lightness, without libm. */
+static void hsl_rgb(double turns, double s, double l, char out[8])
+{
+    double h = 6 * turns; /* in sixths of a turn, [0, 6) */
     double chroma = (1 - (l > 0.5 ? 2 * l - 1 : 1 - 2 * l)) * s;
     double h2 = h - 2 * (int)(h / 2), x = chroma * (1 - (h2 > 1 ? h2 - 1 : 1 - h2));
     double m = l - chroma / 2;
@@ -99,6 +104,23 @@ void draw_color(int k, int n, char out[8])
     for (int i = 0; i < 3; i++)
         rgb[i] = (int)((part[pick[sixth][i]] + m) * 255 + 0.5);
     snprintf(out, 8, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
+}
+
+void draw_color(int k, int n, char out[8])
+{
+    hsl_rgb(color_turns(k, n), 0.65, k % 2 ? 0.82 : 0.66, out);
+}
+
+void draw_shade(int k, int n, int copy, int copies, char out[8])
+{
+    if (copies < 2) {
+        draw_color(k, n, out);
+        return;
+    }
+    /* copies a golden ratio of the range apart, so that copy j and j + 1
+       (often neighbours) differ by at least 0.38 of it */
+    double t = 0.618034 * copy;
+    hsl_rgb(color_turns(k, n), 0.65, 0.50 + 0.38 * (t - (long)t), out);
 }
 
 /* Legend geometry, in pixels. */

@@ -50,6 +50,13 @@ int draw_text_width(const char *s, int px);
  */
 void draw_color(int k, int n, char out[8]);
 
+/*
+ * The fill of copy (1 to copies) of the k-th of n things: its hue, in a
+ * lightness of its own, so that copies of one piece side by side differ;
+ * draw_color's when copies is below 2.
+ */
+void draw_shade(int k, int n, int copy, int copies, char out[8]);
+
 /* One entry of a legend: a swatch of color and a name. */
 struct draw_key {
     const char *name;

@@ -1,7 +1,9 @@
 /*
  * draw.c — gen-pentomino's pictures of tilings: a letter (or name) per
- * cell as text, or an SVG picture per tiling with the pieces filled,
- * outlined and named, and a legend.
+ * cell as text, or an SVG picture per tiling with the tiles filled,
+ * outlined and named, and a legend. The copies of a piece (--copies) are
+ * tiles of their own: named with their number, each in a shade of the
+ * piece's color, outlined like any two pieces.
  */
 #include "show.h"
 
@@ -35,21 +37,21 @@ void tiling_text(const struct viewer *v)
     size_t n = (size_t)g->rows * (size_t)g->cols;
     const char **cell = gen_realloc(NULL, n ? n : 1, sizeof *cell);
     for (size_t i = 0; i < n; i++)
-        cell[i] = g->owner[i] < 0 ? "." : v->reg.name[g->owner[i]];
+        cell[i] = g->owner[i] < 0 ? "." : v->tile[g->owner[i]].name;
     draw_title(stdout, v->pictures, v->ls->label, NULL);
     draw_table(stdout, cell, (size_t)g->rows, (size_t)g->cols, draw_widest(cell, n) > 1 ? " " : "", 1);
     free(cell);
 }
 
-/* The fill of every piece: one path per piece, a square per cell, so
-   that no seams show between cells of one piece. */
+/* The fill of every tile: one path per tile, a square per cell, so
+   that no seams show between cells of one tile. */
 static void svg_fills(FILE *f, const struct viewer *v, const struct grid *g)
 {
-    for (int k = 0; k < v->reg.n; k++) {
-        if (v->reg.used_in[k] != v->serial)
-            continue;
+    for (int i = 0; i < v->ntiles; i++) {
+        int k = v->order[i];
+        const struct tile *t = &v->tile[k];
         char color[8];
-        draw_color(k, v->nset, color);
+        draw_shade(t->piece, v->nset, t->copy, t->copies, color);
         fprintf(f, "<path fill=\"%s\" d=\"", color);
         for (int r = 0; r < g->rows; r++)
             for (int c = 0; c < g->cols; c++)
@@ -62,7 +64,7 @@ static void svg_fills(FILE *f, const struct viewer *v, const struct grid *g)
 
 /*
  * The borders: a thick line on every cell side whose two cells belong to
- * different pieces, a hole or the outside counting as "no piece" (so the
+ * different tiles, a hole or the outside counting as "no piece" (so the
  * outline of the box and of its holes is drawn, and nothing between two
  * holes). Runs along one line are merged into one stroke.
  */
@@ -94,24 +96,36 @@ static void svg_borders(FILE *f, const struct grid *g)
     fputs("\"/>\n", f);
 }
 
-/* Each piece's name in the cell of the piece nearest its centre of mass
-   (the first such cell in row-major order), which lies inside the piece
+/* The size in pixels at which name fits a cell, or 0 if it cannot. */
+static int label_px(const char *name)
+{
+    int px = SVG_CELL * 11 / 20, room = SVG_CELL - 4;
+    if (draw_text_width(name, px) > room)
+        px = room * 10 / (6 * (int)utf8_width(name));
+    return px < 7 ? 0 : px;
+}
+
+/* Each tile's name in the cell of the tile nearest its centre of mass
+   (the first such cell in row-major order), which lies inside the tile
    even when the centre itself does not. A long name gets a smaller font
-   to fit its cell, or no label at all (the legend names it). */
+   to fit its cell; a copy's number is left out if it does not fit, and
+   a name that does not fit at all is left to the legend. */
 static void svg_labels(FILE *f, const struct viewer *v, const struct grid *g)
 {
-    for (int k = 0; k < v->reg.n; k++) {
-        int px = SVG_CELL * 11 / 20, room = SVG_CELL - 4;
-        if (v->reg.used_in[k] != v->serial)
-            continue;
-        if (draw_text_width(v->reg.name[k], px) > room)
-            px = room * 10 / (6 * (int)utf8_width(v->reg.name[k]));
-        if (px < 7)
+    for (int i = 0; i < v->ntiles; i++) {
+        int k = v->order[i];
+        const char *name = v->tile[k].name;
+        int px = label_px(name);
+        if (!px && v->tile[k].copy) {
+            name = v->reg.name[v->tile[k].piece];
+            px = label_px(name);
+        }
+        if (!px)
             continue;
         double sr = 0, sc = 0;
         long cnt = 0;
         for (int i = 0; i < v->n; i++)
-            if (v->e[i].piece == k) {
+            if (v->e[i].tile == k) {
                 sr += v->e[i].r;
                 sc += v->e[i].c;
                 cnt++;
@@ -132,7 +146,7 @@ static void svg_labels(FILE *f, const struct viewer *v, const struct grid *g)
                 }
         fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\">",
                 bc * SVG_CELL + SVG_CELL / 2, br * SVG_CELL + SVG_CELL / 2 + px * 7 / 20, px);
-        draw_xml(f, v->reg.name[k]);
+        draw_xml(f, name);
         fputs("</text>\n", f);
     }
 }

@@ -24,7 +24,8 @@ static const struct gen_option options[] = {
     [OPT_COPIES] = {"--copies", NULL, "N|A:B", "use each piece N times, or between A and B times:\n"
                                             "bounds on the piece items (xcc(5)), for dlx2\n"
                                             "or Knuth's DLX3; with --show, how often a piece\n"
-                                            "may appear in a solution (default 1)"},
+                                            "may appear in a solution (default 1), its\n"
+                                            "copies drawn numbered (D1, D2, ...)"},
     [OPT_SAMPLE] = {"--sample", NULL, "N", "draw N tilings of the box uniformly at random (each\n"
                                            "tiling equally likely, by dlx2's engine; a tiling may\n"
                                            "come twice) instead of writing the problem"},

@@ -11,13 +11,15 @@
  * given, else the least box from 00 that holds every cell named (so holes
  * along the bottom or right side need ROWS COLS to be drawn).
  *
- * Data layout: the solution being read is a list of entries (row,
- * column, piece, line), one per covered cell; piece indexes the registry
- * of piece names, which starts with the set in its order and grows with
- * unknown pieces as they are met, so a piece keeps its color (and its
- * place in the legend) from one picture to the next. A complete solution
- * becomes a grid owner[r*cols+c] holding a registry index, or -1 for a
- * hole or an unused cell, and the grid is drawn (draw.c).
+ * Data layout: the solution being read is a list of tiles (a tile per
+ * option: its piece) and a list of entries (row, column, tile, line), one
+ * per covered cell; a tile's piece indexes the registry of piece names,
+ * which starts with the set in its order and grows with unknown pieces as
+ * they are met, so a piece keeps its color (and its place in the legend)
+ * from one picture to the next. A complete solution becomes a grid
+ * owner[r*cols+c] holding a tile index, or -1 for a hole or an unused
+ * cell; the copies of a piece laid more than once are numbered in the
+ * order the grid meets them, and the grid is drawn (draw.c).
  */
 #include "show.h"
 
@@ -89,7 +91,7 @@ static void add_entry(struct viewer *v, int r, int c, long line, const char *nam
     struct entry *e = &v->e[v->n++];
     e->r = r;
     e->c = c;
-    e->piece = -1;
+    e->tile = -1;
     e->line = line;
     snprintf(e->cell, sizeof e->cell, "%s", name);
 }
@@ -140,8 +142,17 @@ static void read_option(struct viewer *v, const struct listing_option *o)
                     "(--copies)", v->reg.label[piece], v->copies, v->ls->label);
     }
     v->reg.used_in[piece] = v->serial;
+    v->tile = gen_grow(v->tile, &v->tile_cap, (size_t)v->ntiles, sizeof *v->tile);
+    v->tile[v->ntiles] = (struct tile){piece, 0, 0, NULL};
     for (int i = first_cell; i < v->n; i++)
-        v->e[i].piece = piece;
+        v->e[i].tile = v->ntiles;
+    v->ntiles++;
+}
+
+/* The label of a tile's piece, for messages. */
+static const char *entry_label(const struct viewer *v, int tile)
+{
+    return v->reg.label[v->tile[tile].piece];
 }
 
 /* Fills v->grid from the entries of the solution just read. */
@@ -171,12 +182,69 @@ static void make_grid(struct viewer *v)
         int idx = e->r * g.cols + e->c;
         if (v->given && v->given->hole[idx])
             listing_die(ls, e->line, "cell %s is a hole (--hole), yet piece '%s' covers it",
-                        e->cell, v->reg.label[e->piece]);
+                        e->cell, entry_label(v, e->tile));
         if (g.owner[idx] >= 0)
             listing_die(ls, e->line, "cell %s is covered twice in solution %s (by '%s' and '%s')",
-                        e->cell, ls->label, v->reg.label[g.owner[idx]], v->reg.label[e->piece]);
-        g.owner[idx] = e->piece;
+                        e->cell, ls->label, entry_label(v, g.owner[idx]), entry_label(v, e->tile));
+        g.owner[idx] = e->tile;
     }
+}
+
+/* A tile's place in the order of drawing. */
+struct rank {
+    int piece, copy, tile;
+};
+
+static int rank_cmp(const void *a, const void *b)
+{
+    const struct rank *x = a, *y = b;
+    if (x->piece != y->piece)
+        return x->piece < y->piece ? -1 : 1;
+    return (x->copy > y->copy) - (x->copy < y->copy);
+}
+
+/* Numbers the copies of each piece laid more than once, in the order the
+   grid meets their first cells (row by row), names every tile, and puts
+   the tiles in the order of drawing (the pictures without copies are
+   drawn piece by piece in the registry's order, as they always were). */
+static void name_tiles(struct viewer *v)
+{
+    const struct grid *g = &v->grid;
+    int *seen = gen_zalloc((size_t)v->reg.n, sizeof *seen);
+    for (int t = 0; t < v->ntiles; t++)
+        v->tile[t].copies = v->reg.times[v->tile[t].piece];
+    for (size_t i = 0; i < (size_t)g->rows * (size_t)g->cols; i++) {
+        struct tile *t = g->owner[i] < 0 ? NULL : &v->tile[g->owner[i]];
+        if (t && t->copies > 1 && !t->copy)
+            t->copy = ++seen[t->piece];
+    }
+    free(seen);
+    for (int t = 0; t < v->ntiles; t++) {
+        const char *name = v->reg.name[v->tile[t].piece];
+        size_t len = strlen(name);
+        v->tile[t].name = gen_realloc(NULL, len + 16, 1);
+        if (!v->tile[t].copy)
+            memcpy(v->tile[t].name, name, len + 1);
+        else
+            snprintf(v->tile[t].name, len + 16, "%s%s%d", name,
+                     len && name[len - 1] >= '0' && name[len - 1] <= '9' ? "-" : "",
+                     v->tile[t].copy);
+    }
+    struct rank *rank = gen_realloc(NULL, (size_t)v->ntiles, sizeof *rank);
+    for (int t = 0; t < v->ntiles; t++)
+        rank[t] = (struct rank){v->tile[t].piece, v->tile[t].copy, t};
+    qsort(rank, (size_t)v->ntiles, sizeof *rank, rank_cmp);
+    v->order = gen_realloc(v->order, (size_t)v->ntiles, sizeof *v->order);
+    for (int t = 0; t < v->ntiles; t++)
+        v->order[t] = rank[t].tile;
+    free(rank);
+}
+
+static void free_tiles(struct viewer *v)
+{
+    for (int t = 0; t < v->ntiles; t++)
+        free(v->tile[t].name);
+    v->ntiles = 0;
 }
 
 void pentomino_show(const struct pieceset *set, const struct box *given, int svg, int copies,
@@ -201,9 +269,11 @@ void pentomino_show(const struct pieceset *set, const struct box *given, int svg
     while (listing_next(&ls)) {
         v.serial++;
         v.n = 0;
+        free_tiles(&v);
         for (size_t k = 0; k < ls.nopts; k++)
             read_option(&v, &ls.opt[k]);
         make_grid(&v);
+        name_tiles(&v);
         if (svg)
             tiling_svg(&v);
         else
@@ -216,6 +286,9 @@ void pentomino_show(const struct pieceset *set, const struct box *given, int svg
         printf("no solutions\n");
     gen_close_output(stdout, NULL);
     listing_close(&ls);
+    free_tiles(&v);
+    free(v.tile);
+    free(v.order);
     free(v.e);
     free(v.grid.owner);
     registry_free(&v.reg);

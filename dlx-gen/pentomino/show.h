@@ -21,7 +21,19 @@ struct registry {
     int *times;     /* how many times that solution uses it */
 };
 
-/* A solution as a picture: owner[r*cols+c] is a registry index, or -1. */
+/* A tile: one piece as laid in the solution being read (an option of
+   it). A piece laid more than once (--copies) has its tiles numbered
+   1, 2, ... in reading order of their first cells; copy is 0 for a piece
+   laid once. name is what the pictures call the tile: the piece's name,
+   then the copy number (after a '-' if the name ends in a digit). */
+struct tile {
+    int piece;  /* registry index */
+    int copy;
+    int copies; /* how many tiles of the piece the solution has */
+    char *name;
+};
+
+/* A solution as a picture: owner[r*cols+c] is a tile index, or -1. */
 struct grid {
     int rows, cols;
     int *owner;
@@ -29,7 +41,7 @@ struct grid {
 
 /* A cell covered in the solution being read. */
 struct entry {
-    int r, c, piece;
+    int r, c, tile;
     long line;
     char cell[24]; /* the cell's name as written, for messages */
 };
@@ -45,6 +57,10 @@ struct viewer {
     int n;                    /* the solution's entries */
     size_t cap;
     struct entry *e;
+    int ntiles;               /* the solution's tiles, in the listing's order */
+    size_t tile_cap;
+    struct tile *tile;
+    int *order;               /* the tiles by piece (registry order), then copy */
     struct grid grid;         /* the solution just read, to draw */
     size_t grid_cap;
     int svg;

@@ -121,10 +121,64 @@ t_eq "a control character in a name, escaped" "$(printf 'solution 1\nX\\x01 X\\x
 "$P" 4 5 --pieces tetrominoes --copies 0:2 > "$TMP/c.dlx"
 "$DLX2" m1 t2 < "$TMP/c.dlx" 2> /dev/null > "$TMP/c.m1"
 t_eq "the listing has DLX3's null lines" 6 "$(grep -c '^ null [OTS] (1 of 1)$' "$TMP/c.m1")"
-t_eq "--copies 2: DLX3's listing drawn" "$(printf 'solution 1\nIIOOL\nIIOOL\nIILLL\nIILLL\n\nsolution 2\nIILOO\nIILOO\nIILLL\nIILLL')" \
-    "$("$P" --show --copies 2 < "$TMP/c.m1")"
+t_eq "--copies 2: DLX3's listing drawn, the copies numbered, a piece laid once not" \
+    "solution 1
+I1 I2 O  O  L1
+I1 I2 O  O  L1
+I1 I2 L2 L1 L1
+I1 I2 L2 L2 L2
+
+solution 2
+I1 I2 L1 O  O
+I1 I2 L1 O  O
+I1 I2 L1 L1 L2
+I1 I2 L2 L2 L2" "$("$P" --show --copies 2 < "$TMP/c.m1")"
 t_eq "--copies 2: the same from dlx2 --format=json" "$("$P" --show --copies 2 < "$TMP/c.m1")" \
     "$("$DLX2" --format=json t2 < "$TMP/c.dlx" 2> /dev/null | "$P" --show --copies 2)"
+# --copies: every copy a tile of its own, numbered in reading order of
+# its first cell; in the SVG a shade of the piece's color each, outlined.
+printf 'D:\n**\n' > "$TMP/domino.txt"
+"$P" 2 4 --pieces "$TMP/domino.txt" --copies 4 | "$DLX2" m1 2> /dev/null > "$TMP/d24.m1"
+picture "2 x 4, four dominoes (--copies 4)" gen-pentomino-2x4-copies "$TMP/d24.m1" --copies 4
+t_eq "2 x 4 dominoes: the five tilings, each domino numbered" "solution 1
+D1 D1 D2 D2
+D3 D3 D4 D4
+
+solution 2
+D1 D1 D2 D3
+D4 D4 D2 D3
+
+solution 3
+D1 D2 D2 D3
+D1 D4 D4 D3
+
+solution 4
+D1 D2 D3 D3
+D1 D2 D4 D4
+
+solution 5
+D1 D2 D3 D4
+D1 D2 D3 D4" "$(cat "$EXP/gen-pentomino-2x4-copies.show")"
+# each picture: four fills in four shades, and a border between every two
+# dominoes: solution 5's four vertical dominoes give the lines x = 24, 48, 72
+t_eq "2 x 4 dominoes SVG: four shades in every picture" "4 4 4 4 4" \
+    "$(awk '/>solution /{if (n) printf "%d ", n; n = 0; delete seen}
+            /^<path fill="#/{if (!seen[$2]++) n++} END{print n}' "$EXP/gen-pentomino-2x4-copies.svg")"
+t_match "2 x 4 dominoes SVG: solution 5 outlines each domino" \
+    'M24 0V48M48 0V48M72 0V48' "$(grep 'stroke-width=' "$EXP/gen-pentomino-2x4-copies.svg" | tail -1)"
+t_eq "2 x 4 dominoes SVG: every tile named" "D1 D2 D3 D4" \
+    "$(sed -n 's/.*text-anchor="middle">\([^<]*\)<.*/\1/p' "$EXP/gen-pentomino-2x4-copies.svg" | tail -4 | tr '\n' ' ' | sed 's/ $//')"
+printf 'V3:\n**\n*\n\nI2:\n**\n' > "$TMP/digits.txt"
+t_eq "--copies: a name that ends in a digit, '-' before the copy's number" "solution 1
+V3   V3   I2-1
+I2-2 V3   I2-1
+I2-2 I2-3 I2-3" "$("$P" 3 3 --pieces "$TMP/digits.txt" --copies 0:3 | "$DLX2" m1 t1 2> /dev/null |
+    "$P" --show --copies 3 --pieces "$TMP/digits.txt")"
+"$P" 4 10 --pieces tetrominoes --copies 2 | "$DLX2" m1 t1 2> /dev/null |
+    "$P" --svg --copies 2 > "$TMP/t410.svg"
+well_formed "4 x 10 tetrominoes --copies 2: SVG is well-formed" "$TMP/t410.svg"
+t_eq "4 x 10 tetrominoes --copies 2: ten tiles, ten fills" "10 10" \
+    "$(grep -c '^<path fill="#' "$TMP/t410.svg") $(grep '^<path fill="#' "$TMP/t410.svg" | sort -u | wc -l)"
 garbage "a piece twice without --copies" '1:\n I 00 01\n I 02 03\n' "3: piece 'I' appears twice in solution 1"
 garbage "a piece more often than --copies" '1:\n I 00\n I 01\n I 02\n' \
     "4: piece 'I' appears more than 2 times in solution 1 (--copies)" --copies 2

@@ -393,6 +393,26 @@ START_TEST(tables_line_up_by_width)
 }
 END_TEST
 
+/* A piece's copies: its color when it has no copies; else its hue in
+   another lightness each, consecutive copies well apart. */
+START_TEST(shades_of_copies)
+{
+    char base[8], shade[8][8];
+    draw_color(3, 12, base);
+    draw_shade(3, 12, 0, 1, shade[0]);
+    ck_assert_str_eq(shade[0], base);
+    ck_assert_str_eq(base, "#d1efb3");
+    for (int j = 1; j <= 5; j++)
+        draw_shade(3, 12, j, 5, shade[j]);
+    ck_assert_str_eq(shade[1], "#bbe78f");
+    ck_assert_str_eq(shade[2], "#96da52");
+    ck_assert_str_eq(shade[3], "#d2efb5");
+    for (int i = 1; i <= 5; i++)
+        for (int j = 1; j < i; j++)
+            ck_assert_str_ne(shade[i], shade[j]);
+}
+END_TEST
+
 /* ---- main ----------------------------------------------------------- */
 
 static Suite *gen_suite(void)
@@ -432,6 +452,7 @@ static Suite *gen_suite(void)
     tcase_add_test(ms, cells_are_named_both_ways);
     tcase_add_test(ms, indexes_are_named_both_ways);
     tcase_add_test(ms, tables_line_up_by_width);
+    tcase_add_test(ms, shades_of_copies);
     suite_add_tcase(s, ms);
     return s;
 }
