@@ -55,6 +55,8 @@ struct problem {
     char *starts_across;    /* rows * cols flags: an across slot starts here */
     char *starts_down;
     struct wordlist words;
+    char *lists;            /* the word lists' names, for messages: "a.txt, b.txt" */
+    int nlists;
     size_t **by_len;        /* by_len[k]: indexes of the words of k letters */
     size_t *by_len_n;
     size_t max_len;
@@ -65,6 +67,7 @@ struct problem {
     struct knuth_colors colors;
     uint32_t *row;          /* the row being read */
     size_t row_cap;
+    long *row_line;         /* rows entries: the line of each row in the grid file */
 };
 
 /* ---- grid.c ---- */

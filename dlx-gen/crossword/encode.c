@@ -54,6 +54,15 @@ static int only_a_to_z(const char *s)
     return 1;
 }
 
+/* Adds the name of the list just read to p->lists. */
+static void name_list(struct problem *p)
+{
+    size_t had = p->lists ? strlen(p->lists) : 0, len = strlen(p->words.file);
+    p->lists = gen_realloc(p->lists, had + len + 3, 1);
+    sprintf(p->lists + had, "%s%s", had ? ", " : "", p->words.file);
+    p->nlists++;
+}
+
 /* Reads the word lists, drops repeated words and groups them by length. */
 void read_words(struct problem *p, const char *const *lists, int nlists)
 {
@@ -63,11 +72,16 @@ void read_words(struct problem *p, const char *const *lists, int nlists)
             gen_die("no WORDLIST given, and %s cannot be read: %s",
                     DEFAULT_WORDS, strerror(errno));
         wordlist_read(wl, DEFAULT_WORDS, "#.", only_a_to_z, 0);
+        name_list(p);
     }
-    for (int i = 0; i < nlists; i++)
+    for (int i = 0; i < nlists; i++) {
         wordlist_read(wl, lists[i], "#.", NULL, 0);
+        name_list(p);
+    }
+    if (!wl->n && nlists == 0)
+        gen_die("%s holds no words of the letters a-z alone", p->lists);
     if (!wl->n)
-        gen_die("the word list holds no words");
+        gen_die("%s hold%s no words", p->lists, p->nlists > 1 ? "" : "s");
 
     size_t *first = gen_realloc(NULL, wl->n, sizeof *first);
     wordlist_find_repeats(wl, first);
@@ -112,6 +126,7 @@ double find_options(struct problem *p, int store)
     char cell[24], first[32] = "";
     size_t bare = 0;
     int first_len = 0;
+    long first_line = 0, first_col = 0;
     double bytes = 0, namelen = (double)strlen(gen_cell_name(cell, p->rows - 1, p->cols - 1,
                                                              p->rows, p->cols));
     if (store) {
@@ -138,14 +153,18 @@ double find_options(struct problem *p, int store)
         if (p->noptions == before && !bare++) {
             slot_name(first, p, s);
             first_len = s->len;
+            /* a row holds no blanks, so a square's column is its place in the row */
+            first_line = p->row_line[s->r];
+            first_col = s->c + 1;
         }
     }
     if (bare > 1 && !store)
-        gen_warn("no word of the lists fits slot %s (%d squares), nor %zu other slots: "
-                 "the problem has no solution", first, first_len, bare - 1);
+        gen_warn("%s:%ld:%ld: no word of %s fits slot %s (%d squares), nor %zu other slot%s: "
+                 "the problem has no solution", p->grid_name, first_line, first_col, p->lists,
+                 first, first_len, bare - 1, bare > 2 ? "s" : "");
     else if (bare && !store)
-        gen_warn("no word of the lists fits slot %s (%d squares): the problem has no solution",
-                 first, first_len);
+        gen_warn("%s:%ld:%ld: no word of %s fits slot %s (%d squares): the problem has no "
+                 "solution", p->grid_name, first_line, first_col, p->lists, first, first_len);
     return bytes;
 }
 

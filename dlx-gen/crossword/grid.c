@@ -41,6 +41,8 @@ static void add_row(struct problem *p, const struct gen_input *in)
     if (p->rows == 65535)
         gen_input_die(in, 1, "a grid may have at most 65535 rows");
     p->sq = gen_realloc(p->sq, (size_t)(p->rows + 1) * (size_t)p->cols, sizeof *p->sq);
+    p->row_line = gen_realloc(p->row_line, (size_t)p->rows + 1, sizeof *p->row_line);
+    p->row_line[p->rows] = in->line;
     if (n)
         memcpy(p->sq + (size_t)p->rows * (size_t)p->cols, p->row, n * sizeof *p->row);
     p->rows++;

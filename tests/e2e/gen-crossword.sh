@@ -90,7 +90,10 @@ t_run "no arguments" 2 "gen-crossword: expected a GRID file (try --help)" "$CW"
 t_run "unknown option" 2 "gen-crossword: unknown option '--knuht' (try --help)" "$CW" --knuht grid.txt words.txt
 t_run "missing word list" 2 "gen-crossword: cannot open none.txt: No such file or directory" "$CW" grid.txt none.txt
 : > empty.txt
-t_run "empty word list" 2 "gen-crossword: the word list holds no words" "$CW" grid.txt empty.txt
+t_run "empty word list: named" 2 "gen-crossword: empty.txt holds no words" "$CW" grid.txt empty.txt
+printf '\n  \n' > blank.txt
+t_run "two word lists without words: both named" 2 "gen-crossword: empty.txt, <stdin> hold no words" \
+    sh -c '"$0" grid.txt empty.txt - < blank.txt' "$CW"
 printf 'cat\nx#y\n' > hash.txt
 t_run "word with '#'" 2 "gen-crossword: hash.txt:2:2: word 'x#y' contains '#'" "$CW" grid.txt hash.txt
 printf 'cat\n\netc.\n' > dot.txt
@@ -102,10 +105,14 @@ t_eq "an error writes nothing on stdout" "" "$("$CW" bad.txt words.txt 2>/dev/nu
 # A slot no word fits: a warning naming it, and the problem all the same.
 printf '.....\n#.#.#\n' > wide.txt
 t_run "slots no word fits: a warning, status 0" 0 \
-    "gen-crossword: warning: no word of the lists fits slot a00 (5 squares), nor 2 other slots: the problem has no solution" \
+    "gen-crossword: warning: wide.txt:1:1: no word of $W3 fits slot a00 (5 squares), nor 2 other slots: the problem has no solution" \
     "$CW" wide.txt "$W3"
 t_eq "... and the problem, without solution" 0 "$("$DLX2" -c < "$TMP/out")"
 printf '...\n' > three.txt
 t_run "a list without words of the slot's length" 0 \
-    "gen-crossword: warning: no word of the lists fits slot a00 (3 squares): the problem has no solution" \
+    "gen-crossword: warning: three.txt:1:1: no word of $W4 fits slot a00 (3 squares): the problem has no solution" \
     "$CW" three.txt "$W4"
+printf '| a comment first\n\n#...\n#.##\n' > after.txt
+t_run "the slot's line and column in the grid file, past comments and blank lines" 0 \
+    "gen-crossword: warning: after.txt:3:2: no word of $W4, $W4 fits slot a01 (3 squares), nor 1 other slot: the problem has no solution" \
+    "$CW" after.txt "$W4" "$W4"
