@@ -100,8 +100,13 @@ static void check_names(const struct pieceset *set, const struct box *b, int knu
 {
     char buf[24];
     for (int k = 0; k < set->n; k++)
-        if (box_cell_index(b, set->p[k].name) >= 0)
-            gen_die("piece name '%s' is also the name of a cell of the box", set->p[k].name);
+        if (box_cell_index(b, set->p[k].name) >= 0 && set->file)
+            gen_die_at(set->file, set->p[k].line, set->p[k].col,
+                       "piece name '%s' is also the name of a cell of the %d x %d box",
+                       set->p[k].name, b->rows, b->cols);
+        else if (box_cell_index(b, set->p[k].name) >= 0) /* no built-in set does this */
+            gen_die("piece name '%s' is also the name of a cell of the %d x %d box",
+                    set->p[k].name, b->rows, b->cols);
     if (knuth)
         gen_knuth_check_name(box_cell_name(b, b->rows * b->cols - 1, buf));
 }

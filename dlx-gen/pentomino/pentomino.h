@@ -63,6 +63,7 @@ struct piece {
     char *name;           /* as the set names it */
     char *label;          /* as written in the output (differs under --knuth) */
     struct shapes orient; /* orient.s[0] is the shape as drawn */
+    long line, col;       /* where a shape file names it */
 };
 
 struct pieceset {
@@ -70,9 +71,11 @@ struct pieceset {
     size_t cap;
     struct piece *p;
     const char *what;     /* "pentominoes", ..., or the file name */
+    const char *file;     /* the shape file for messages ("<stdin>"), or NULL */
 };
 
-/* The set spec names: a built-in set, or a shape file ("-": stdin). */
+/* The set spec names: a built-in set, or a shape file ("-": stdin); a
+   name that is neither is refused with the names of the built-in sets. */
 void pieceset_load(struct pieceset *set, const char *spec);
 void pieceset_free(struct pieceset *set);
 

@@ -10,27 +10,31 @@
  */
 #include "pentomino.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "utf8.h"
 
-static void pieceset_add(struct pieceset *set, const char *name, struct shape base)
+static struct piece *pieceset_add(struct pieceset *set, const char *name, struct shape base)
 {
     set->p = gen_grow(set->p, &set->cap, (size_t)set->n, sizeof *set->p);
     struct piece *p = &set->p[set->n++];
     p->name = gen_strdup(name);
     p->label = p->name;
+    p->line = p->col = 0;
     shape_normalize(&base);
     p->orient = shape_orientations(&base);
     free(base.cell);
+    return p;
 }
 
 /* The piece being read. */
 struct pending {
     char *name;
-    long header_line;
+    long header_line, header_col;
     struct shape s;
     size_t cap;
     int row;            /* picture rows read so far */
@@ -43,7 +47,9 @@ static void pending_finish(struct pending *pd, struct pieceset *set, const struc
     if (pd->s.n == 0)
         gen_die_at(in->name, pd->header_line, 1, "piece '%s' has no cells (draw them with '*')",
                    pd->name);
-    pieceset_add(set, pd->name, pd->s);
+    struct piece *p = pieceset_add(set, pd->name, pd->s);
+    p->line = pd->header_line;
+    p->col = pd->header_col;
     free(pd->name);
     memset(pd, 0, sizeof *pd);
 }
@@ -82,6 +88,7 @@ static void read_header(char *text, struct pending *pd, struct pieceset *set,
         if (!strcmp(set->p[i].name, pd->name))
             gen_input_die(in, gen_input_col(in, text), "piece '%s' is defined twice", pd->name);
     pd->header_line = in->line;
+    pd->header_col = gen_input_col(in, text);
 }
 
 /* One line of a shape file. */
@@ -190,7 +197,11 @@ void pieceset_load(struct pieceset *set, const char *spec)
     } else if (!strcmp(spec, "hexominoes")) {
         add_hexominoes(set);
     } else {
+        if (strcmp(spec, "-") && access(spec, F_OK) && errno == ENOENT)
+            gen_die("--pieces %s: no such file, nor a built-in set (pentominoes, tetrominoes, "
+                    "hexominoes)", spec);
         gen_input_open(&in, spec);
+        set->file = in.name;
         read_shapes(&in, set);
     }
 }

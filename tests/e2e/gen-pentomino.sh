@@ -104,8 +104,18 @@ t_run "three sizes" 2 "gen-pentomino: too many arguments: '1' (expected ROWS COL
 t_run "unknown option" 2 "gen-pentomino: unknown option '--holes' (try --help)" "$P" 6 10 --holes 00
 t_run "--pieces without argument" 2 "gen-pentomino: --pieces needs a value (try --help)" "$P" 6 10 --pieces
 t_run "--hole without argument" 2 "gen-pentomino: --hole needs a value (try --help)" "$P" 6 10 --hole
-t_run "missing piece file" 2 "gen-pentomino: cannot open $TMP/none.txt: No such file or directory" \
+t_run "missing piece file: the built-in sets named" 2 \
+    "gen-pentomino: --pieces $TMP/none.txt: no such file, nor a built-in set (pentominoes, tetrominoes, hexominoes)" \
     "$P" 6 10 --pieces "$TMP/none.txt"
+t_run "--pieces heptominoes: no such set, the built-in ones named" 2 \
+    "gen-pentomino: --pieces heptominoes: no such file, nor a built-in set (pentominoes, tetrominoes, hexominoes)" \
+    "$P" 6 10 --pieces heptominoes
+t_run "--list-pieces --pieces heptominoes: the same" 2 \
+    "gen-pentomino: --pieces heptominoes: no such file, nor a built-in set (pentominoes, tetrominoes, hexominoes)" \
+    "$P" --list-pieces --pieces heptominoes
+mkdir "$TMP/dir"
+t_run "a piece file that cannot be read: the reason" 2 "gen-pentomino: cannot read $TMP/dir: Is a directory" \
+    "$P" 6 10 --pieces "$TMP/dir"
 t_run "hole outside the box" 2 "gen-pentomino: --hole: '6a' is not a cell of the 6 x 10 box" "$P" 6 10 --hole 00,6a
 t_run "hole not a cell name" 2 "gen-pentomino: --hole: '3.3' is not a cell of the 8 x 8 box" "$P" 8 8 --hole 3.3
 t_run "empty hole name" 2 "gen-pentomino: --hole: empty cell name in '33,,44'" "$P" 8 8 --hole 33,,44
@@ -114,9 +124,13 @@ printf 'X:\n.*.\n***\n.*.\n' > "$TMP/x.txt"
 t_run "--unique with nothing to break the tie" 2 \
     "gen-pentomino: --unique: no piece can break the symmetry left when X is on an axis of the box (a piece without symmetry would)" \
     "$P" 3 3 --pieces "$TMP/x.txt" --hole 00,02,20,22 --unique
-printf '01:\n*\n' > "$TMP/cellname.txt"
-t_run "a piece named like a cell" 2 "gen-pentomino: piece name '01' is also the name of a cell of the box" \
+printf '# two pieces\nA:\n*\n\n  01:\n*\n' > "$TMP/cellname.txt"
+t_run "a piece named like a cell: the file, line and column of its name" 2 \
+    "gen-pentomino: $TMP/cellname.txt:5:3: piece name '01' is also the name of a cell of the 2 x 2 box" \
     "$P" 2 2 --pieces "$TMP/cellname.txt"
+t_run "... from stdin" 2 \
+    "gen-pentomino: <stdin>:5:3: piece name '01' is also the name of a cell of the 2 x 2 box" \
+    sh -c '"$0" 2 2 --pieces - < "$1"' "$P" "$TMP/cellname.txt"
 
 # Bad shape files: FILE:LINE:COL: message, status 2.
 bad() { # NAME TEXT MESSAGE
