@@ -35,6 +35,7 @@
 #include "xcc.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,6 +127,56 @@ struct graph {
     struct edge *edge_of_option;
 };
 
+/* The problem's text as read, kept so that a message about an item can
+   say where the item line names it. */
+static struct source {
+    const char *name;           /* the file, or "<stdin>" */
+    char *text;
+    size_t len, cap;
+} src;
+
+/* Where the item line names item (or the lone '|' if name is "|"):
+   *line and *col, from 1. The item line is the first line that is
+   neither blank nor a comment (formats/xcc.md). */
+static void item_place(const char *name, long *line, long *col)
+{
+    const char *white = " \t\r\v\f", *t = src.text;
+    *line = 1;
+    *col = 1;
+    for (;; (*line)++) {
+        const char *end = strchr(t, '\n'), *w = t + strspn(t, white);
+        if (!end)
+            end = t + strlen(t);
+        if (w < end && *w != '|')
+            break;
+        if (!*end)
+            return;
+        t = end + 1;
+    }
+    size_t n = strlen(name);
+    for (const char *w = t; *w && *w != '\n';) {
+        w += strspn(w, white);
+        size_t k = strcspn(w, " \t\r\v\f\n");
+        /* a name, maybe after bounds "a:b|" */
+        if (k >= n && !memcmp(w + k - n, name, n) && (k == n || (*name != '|' && w[k - n - 1] == '|'))) {
+            *col = (long)(w - t) + 1;
+            return;
+        }
+        w += k;
+    }
+}
+
+/* Dies "FILE:LINE:COL: not an in/out problem: ..." at the item line's item. */
+static void item_die(const char *item, const char *fmt, ...) GEN_PRINTF(2, 3) GEN_NORETURN;
+static void item_die(const char *item, const char *fmt, ...)
+{
+    long line, col;
+    item_place(item, &line, &col);
+    va_list ap;
+    va_start(ap, fmt);
+    gen_vdie_at(src.name, line, col, fmt, ap);
+}
+
 static const xcc_problem *sort_problem; /* for by_vertex_name (qsort has no context) */
 
 static int by_vertex_name(const void *a, const void *b)
@@ -148,11 +199,11 @@ static int number_vertices(const xcc_problem *p, int *vertex_of_item, int *open)
     int items = xcc_problem_items(p);
     order = gen_realloc(NULL, (size_t)items, sizeof *order);
     if (xcc_problem_primary_items(p) != items)
-        gen_die("not an in/out problem: it has secondary items");
+        item_die("|", "not an in/out problem: it has secondary items");
     for (int k = 0; k < items; k++) {
         const char *name = xcc_item_name(p, k);
         if (strlen(name) < 2 || (name[0] != 'o' && name[0] != 'i'))
-            gen_die("not an in/out problem: item '%s' is not named oX or iX", name);
+            item_die(name, "not an in/out problem: item '%s' is not named oX or iX", name);
         order[k] = k;
     }
     sort_problem = p;
@@ -163,8 +214,8 @@ static int number_vertices(const xcc_problem *p, int *vertex_of_item, int *open)
         const char *ni = xcc_item_name(p, order[k]);
         const char *no = k + 1 < items ? xcc_item_name(p, order[k + 1]) : NULL;
         if (!no || ni[0] != 'i' || no[0] != 'o' || strcmp(ni + 1, no + 1))
-            gen_die("not an in/out problem: item '%s' has no partner %c%s", ni,
-                    ni[0] == 'i' ? 'o' : 'i', ni + 1);
+            item_die(ni, "not an in/out problem: item '%s' has no partner %c%s", ni,
+                     ni[0] == 'i' ? 'o' : 'i', ni + 1);
         if (!strcmp(ni + 1, "v"))
             *open = 1;
         vertex_of_item[order[k]] = vertex_of_item[order[k + 1]] = vertices++;
@@ -187,7 +238,8 @@ static void read_edges(const xcc_problem *p, const int *vertex_of_item, struct e
             *slot = vertex_of_item[item];
         }
         if (!ok || e.from < 0 || e.to < 0)
-            gen_die("not an in/out problem: option %d is not one oA and one iB", o + 1);
+            gen_die_at(src.name, xcc_option_line(p, o), 0,
+                       "not an in/out problem: the option is not one oA and one iB");
         edge_of_option[o] = e;
     }
 }
@@ -262,16 +314,26 @@ static int on_tour(const xcc_problem *p, const xcc_solution *s, void *ctx)
     return ferror(stdout) != 0;
 }
 
+/* Reads the problem, its text kept in src (a NUL byte is refused there). */
 static xcc_problem *read_problem(const struct settings *st)
 {
-    struct gen_input in;
+    static struct gen_input in; /* static: reachable if a bad line ends the program */
     gen_input_open(&in, st->file ? st->file : "-");
-    const char *name = in.name;
+    const char *name = src.name = in.name;
+    src.text = gen_grow(NULL, &src.cap, 0, 1);
+    src.text[0] = '\0';
+    while (gen_input_next(&in)) {
+        src.text = gen_grow(src.text, &src.cap, src.len + in.len + 1, 1);
+        memcpy(src.text + src.len, in.text, in.len);
+        src.len += in.len;
+        src.text[src.len++] = '\n';
+        src.text[src.len] = '\0';
+    }
+    gen_input_close(&in);
     xcc_problem *p;
     xcc_diag d;
     xcc_read_options o = {.warnings = stderr, .randomize = st->randomizing, .seed = st->seed};
-    xcc_status status = xcc_problem_read(&p, in.f, &o, &d);
-    gen_input_close(&in);
+    xcc_status status = xcc_problem_parse(&p, src.text, &o, &d);
     if (status == XCC_NO_MEMORY)
         gen_out_of_memory();
     if (status && d.line)
@@ -342,6 +404,7 @@ int main(int argc, char **argv)
             g.vertices == 1 ? "ex" : "ices", options, options == 1 ? "" : "s", fig.nodes,
             fig.mems);
     xcc_problem_free(p);
+    free(src.text);
     free(g.edge_of_option);
     free(r.frag.first);
     free(r.frag.last);

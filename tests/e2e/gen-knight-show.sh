@@ -106,15 +106,21 @@ t_eq "gen-knight-tours m10: every tenth" 172 \
 "$KT" t5 s7 m1 < "$TMP/k6.dlx" > "$TMP/t5" 2> "$TMP/err"
 t_eq "gen-knight-tours t5 s7: 5 tours" 5 "$("$K" --show --count < "$TMP/t5")"
 t_match "gen-knight-tours t5: says it stopped" "stopped at t5" "$(cat "$TMP/err")"
-t_run "gen-knight-tours: not an in/out problem" 2 \
-    "gen-knight-tours: not an in/out problem: item 'X' is not named oX or iX" \
+t_run "gen-knight-tours: not an in/out problem: the item's line and column" 2 \
+    "gen-knight-tours: <stdin>:1:1: not an in/out problem: item 'X' is not named oX or iX" \
     sh -c 'printf "X oa ia\nX oa ia\n" | "$1"' sh "$KT"
-t_run "gen-knight-tours: an option with two o items" 2 \
-    "gen-knight-tours: not an in/out problem: option 2 is not one oA and one iB" \
+t_run "gen-knight-tours: an option with two o items: its line" 2 \
+    "gen-knight-tours: <stdin>:3: not an in/out problem: the option is not one oA and one iB" \
     sh -c 'printf "oa ia ob ib\noa ib\noa ob\n" | "$1"' sh "$KT"
-t_run "gen-knight-tours: unpaired item" 2 \
-    "gen-knight-tours: not an in/out problem: item 'ob' has no partner ib" \
-    sh -c 'printf "oa ia ob\noa ia\n" | "$1"' sh "$KT"
+t_run "gen-knight-tours: unpaired item, after comments and a blank line" 2 \
+    "gen-knight-tours: <stdin>:3:9: not an in/out problem: item 'ob' has no partner ib" \
+    sh -c 'printf "| a comment\n\n  oa ia ob\noa ia\n" | "$1"' sh "$KT"
+printf 'oa ia | x\noa ia\n' > "$TMP/secondary.dlx"
+t_run "gen-knight-tours: secondary items: FILE, and the column of the bar" 2 \
+    "gen-knight-tours: $TMP/secondary.dlx:1:7: not an in/out problem: it has secondary items" \
+    "$KT" "$TMP/secondary.dlx"
+t_run "gen-knight-tours: a NUL byte" 2 "gen-knight-tours: <stdin>:2:3: NUL byte in the input" \
+    sh -c 'printf "oa ia\noa\0 ia\n" | "$1"' sh "$KT"
 t_run "gen-knight-tours: a bad file" 2 "gen-knight-tours: <stdin>:2:4: unknown item 'iz'" \
     sh -c 'printf "oa ia\noa iz\n" | "$1"' sh "$KT"
 
