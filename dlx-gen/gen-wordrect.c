@@ -145,6 +145,9 @@ static void check_side(struct side *s)
     if (!wl->n)
         gen_die("%s holds no words", wl->file);
     s->len = wl->w[0].len;
+    if (s->len > 65535)
+        gen_die_at(wl->file, wl->w[0].line, wl->w[0].col,
+                   "a word of %zu letters: more than 65535 is too long", s->len);
     for (size_t i = 1; i < wl->n; i++)
         if (wl->w[i].len != s->len)
             wordlist_die(wl, &wl->w[i], "has %zu letters, but the first word has %zu",
@@ -366,8 +369,6 @@ int main(int argc, char **argv)
     read_sides(&p);
     if (p.score)
         rank_words(&p);
-    if (p.m.len > 65535 || p.n.len > 65535)
-        gen_die("words of more than 65535 letters are too long");
     gen_check_size(measure(&p), p.force, "the problem");
     if (p.knuth)
         check_knuth(&p);

@@ -168,10 +168,13 @@ static void check_words(const struct problem *p)
         wordlist_die(wl, &wl->w[i], "repeats line %ld", wl->w[earlier].line);
     if (i < wl->n)
         gen_die("word '%s' is given twice", wl->w[i].text);
-    for (i = 0; i < wl->n; i++)
-        if (gen_parse_cell(wl->w[i].text, p->rows, p->cols, NULL, NULL) && !p->knuth)
-            gen_die("word '%s' is also the name of a cell; --knuth renames "
-                    "the words", wl->w[i].text);
+    for (i = 0; i < wl->n; i++) {
+        if (!gen_parse_cell(wl->w[i].text, p->rows, p->cols, NULL, NULL) || p->knuth)
+            continue;
+        if (p->file)
+            wordlist_die(wl, &wl->w[i], "is also the name of a cell; --knuth renames the words");
+        gen_die("word '%s' is also the name of a cell; --knuth renames the words", wl->w[i].text);
+    }
 }
 
 /* How many starting cells lay a word of len letters in direction d. */
@@ -228,10 +231,14 @@ static double measure(const struct problem *p, size_t *options, size_t *entries)
                 bytes += (double)n * line;
             }
         }
-        if (!fits)
+        const char *dirs = p->ndirs < 8 ? " in these directions" : "";
+        if (!fits && p->file)
+            gen_warn("%s:%ld:%ld: word '%s' has %zu letters and fits nowhere in %d x %d%s: "
+                     "the problem has no solution", p->words.file, w->line, w->col, w->text,
+                     w->len, p->rows, p->cols, dirs);
+        else if (!fits)
             gen_warn("word '%s' has %zu letters and fits nowhere in %d x %d%s: "
-                     "the problem has no solution", w->text, w->len, p->rows, p->cols,
-                     p->ndirs < 8 ? " in these directions" : "");
+                     "the problem has no solution", w->text, w->len, p->rows, p->cols, dirs);
     }
     return bytes;
 }

@@ -205,9 +205,11 @@ static void parse_category(struct parser *ps)
     struct category *cat = &pz->cat[pz->ncat];
     cat->tag = gen_strndup(first, (size_t)taglen);
     cat->line = ps->in.line;
+    cat->tag_col = col;
     cat->value = gen_realloc(NULL, (size_t)nv, sizeof *cat->value);
+    cat->col = gen_realloc(NULL, (size_t)nv, sizeof *cat->col);
     for (int i = 0; i < nv; i++)
-        cat->value[i] = gen_strdup(category_value(ps, i, &vcol));
+        cat->value[i] = gen_strdup(category_value(ps, i, &cat->col[i]));
     pz->houses = nv;
     pz->ncat++;
 }
@@ -361,6 +363,7 @@ void puzzle_read_file(struct puzzle *pz, const char *path)
     memset(&ps, 0, sizeof ps);
     gen_input_open(&ps.in, path);
     read_puzzle(&ps, pz);
+    pz->file = ps.in.name;
 }
 
 void puzzle_read_text(struct puzzle *pz, const char *name, const char *text)
@@ -377,6 +380,7 @@ void puzzle_free(struct puzzle *pz)
         for (int i = 0; i < pz->houses; i++)
             free(pz->cat[c].value[i]);
         free(pz->cat[c].value);
+        free(pz->cat[c].col);
         free(pz->cat[c].tag);
     }
     for (int k = 0; k < pz->nclue; k++)
@@ -486,6 +490,9 @@ void find_questions(struct puzzle *pz)
 void select_houses(struct puzzle *pz, int n)
 {
     int old = pz->houses;
+    if (n > old && pz->file)
+        gen_die_at(pz->file, pz->cat[0].line, pz->cat[0].tag_col, "--houses %d: at most %d, "
+                   "as many as category %s has values", n, old, pz->cat[0].tag);
     if (n > old)
         gen_die("--houses: at most %d (the categories have %d values)", old, old);
     char *question = gen_realloc(NULL, (size_t)(pz->ncat * n), 1);
@@ -494,21 +501,28 @@ void select_houses(struct puzzle *pz, int n)
         int q = 0, kept = 0, others = 0;
         for (int i = 0; i < old; i++)
             q += pz->question[c * old + i];
+        if (q > n && pz->file)
+            gen_die_at(pz->file, cat->line, cat->tag_col, "--houses %d: category %s has %d "
+                       "questions, more than %d houses", n, cat->tag, q, n);
         if (q > n)
             gen_die("--houses: category %s has %d questions, more than %d houses", cat->tag, q, n);
         char **value = gen_realloc(NULL, (size_t)n, sizeof *value);
+        long *vcol = gen_realloc(NULL, (size_t)n, sizeof *vcol);
         for (int i = 0; i < old; i++) {
             int is_q = pz->question[c * old + i];
             if (is_q || others < n - q) {
                 others += !is_q;
                 question[c * n + kept] = (char)is_q;
+                vcol[kept] = cat->col[i];
                 value[kept++] = cat->value[i];
             } else {
                 free(cat->value[i]);
             }
         }
         free(cat->value);
+        free(cat->col);
         cat->value = value;
+        cat->col = vcol;
     }
     free(pz->question);
     pz->question = question;

@@ -304,6 +304,18 @@ void write_value_problem(struct buf *b, const struct puzzle *pz, const struct cl
             }
 }
 
+/* Dies "FILE:LINE:COL: --generate: ..." at value i of category c (the
+   built-in puzzles have no such values, so a file is there). */
+static void value_die(const struct puzzle *pz, int c, int i, const char *fmt, ...)
+    GEN_PRINTF(4, 5) GEN_NORETURN;
+static void value_die(const struct puzzle *pz, int c, int i, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    gen_vdie_at(pz->file ? pz->file : "(classic categories)", pz->cat[c].line,
+                pz->cat[c].col[i], fmt, ap);
+}
+
 /*
  * In the encoding with value items a value is an item name of its own,
  * so it must differ from the slots' names, and "@V" from the values.
@@ -318,10 +330,11 @@ void check_value_items(const struct puzzle *pz)
                     char slot[64];
                     snprintf(slot, sizeof slot, "%s%d", pz->cat[d].tag, h);
                     if (!strcmp(v, slot))
-                        gen_die("--generate: value '%s' has the name of a slot; please rename it", v);
+                        value_die(pz, c, i, "--generate: value '%s' has the name of a slot; "
+                                  "please rename it", v);
                 }
             if (v[0] == '@' && find_value(pz, v + 1).cat >= 0)
-                gen_die("--generate: values '%s' and '%s' would clash as item names; "
-                        "please rename one", v, v + 1);
+                value_die(pz, c, i, "--generate: values '%s' and '%s' would clash as item "
+                          "names; please rename one", v, v + 1);
         }
 }

@@ -28,7 +28,9 @@
 struct category {
     char *tag;     /* letters; slot items are tag + house */
     char **value;  /* one value per house, as declared */
+    long *col;     /* the column of each value on the line */
     long line;     /* where it was declared */
+    long tag_col;
 };
 
 struct value_ref {
@@ -49,6 +51,7 @@ struct clue {
 struct phrase;
 
 struct puzzle {
+    const char *file;      /* where it was read ("<stdin>"), or NULL for a built-in */
     struct category *cat;
     int ncat;
     size_t catcap;

@@ -69,6 +69,10 @@ t_run "--first-n zero" 2 "gen-wordrect: --first-n must be between 1 and 10000000
 t_run "missing file" 2 "gen-wordrect: cannot open $TMP/none: No such file or directory" "$WR" "$SGB" "$TMP/none"
 : > "$TMP/empty.txt"
 t_run "empty file" 2 "gen-wordrect: $TMP/empty.txt holds no words" "$WR" "$TMP/empty.txt" "$SGB"
+{ printf '\n '; head -c 65536 /dev/zero | tr '\0' x; printf '\n'; } > "$TMP/huge.txt"
+t_run "a word of 65536 letters: at its file, line and column" 2 \
+    "gen-wordrect: $TMP/huge.txt:2:2: a word of 65536 letters: more than 65535 is too long" \
+    "$WR" "$SGB" "$TMP/huge.txt"
 printf 'abc\nabcd\n' > "$TMP/lengths.txt"
 t_run "words of two lengths" 2 "gen-wordrect: $TMP/lengths.txt:2:1: word 'abcd' has 4 letters, but the first word has 3" \
     "$WR" "$TMP/lengths.txt" "$SGB"

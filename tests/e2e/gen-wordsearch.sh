@@ -76,6 +76,10 @@ t_run "word with a bar" 2 "gen-wordsearch: word 'A|B' contains '|'" "$WS" 3 3 'A
 t_run "word given twice" 2 "gen-wordsearch: word 'ABEL' is given twice" "$WS" 6 6 ABEL LAND ABEL
 t_run "word with a cell's name" 2 \
     "gen-wordsearch: word 'ab' is also the name of a cell; --knuth renames the words" "$WS" 12 12 ab
+printf 'ABEL\n  ab\n' > "$TMP/cellword.txt"
+t_run "-f: a word with a cell's name, at its file, line and column" 2 \
+    "gen-wordsearch: $TMP/cellword.txt:2:3: word 'ab' is also the name of a cell; --knuth renames the words" \
+    "$WS" -f "$TMP/cellword.txt" 12 12
 t_run "words and -f" 2 "gen-wordsearch: give the words either as arguments or with -f, not both" \
     "$WS" -f "$TMP/words.txt" 6 6 ABEL
 t_run "-f missing file" 2 "gen-wordsearch: cannot open $TMP/none: No such file or directory" "$WS" -f "$TMP/none" 3 3
@@ -96,6 +100,10 @@ t_run "a word longer than the board: a warning, status 0" 0 \
     "gen-wordsearch: warning: word 'TOOLONG' has 7 letters and fits nowhere in 2 x 2: the problem has no solution" \
     "$WS" 2 2 TOOLONG
 t_eq "... and the problem, without solution" 0 "$("$DLX2" -c < "$TMP/out")"
+printf 'AB\n\n TOOLONG\n' > "$TMP/long.txt"
+t_run "-f: a word that fits nowhere, at its file, line and column" 0 \
+    "gen-wordsearch: warning: $TMP/long.txt:3:2: word 'TOOLONG' has 7 letters and fits nowhere in 2 x 2: the problem has no solution" \
+    "$WS" -f "$TMP/long.txt" 2 2
 t_run "fits in no allowed direction: a warning" 0 \
     "gen-wordsearch: warning: word 'ABC' has 3 letters and fits nowhere in 1 x 2 in these directions: the problem has no solution" \
     "$WS" -d 2 1 2 ABC

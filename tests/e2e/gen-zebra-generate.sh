@@ -95,5 +95,21 @@ t_run "questions that cannot all be answered" 2 \
     "gen-zebra: --generate: even all 4 true clues leave more than one solution (do two questions share a category?)" \
     "$Z" --generate -f "$TMP/q.txt"
 printf 'N: N1 x\nC: y z\n' > "$TMP/clash.txt"
-t_run "a value named like a slot" 2 "gen-zebra: --generate: value 'N1' has the name of a slot; please rename it" \
+t_run "a value named like a slot: at its file, line and column" 2 \
+    "gen-zebra: $TMP/clash.txt:1:4: --generate: value 'N1' has the name of a slot; please rename it" \
     "$Z" --generate -f "$TMP/clash.txt"
+printf 'N: a  @b\nC: b z\n' > "$TMP/clash2.txt"
+t_run "values that clash as item names: at the file, line and column of '@b'" 2 \
+    "gen-zebra: $TMP/clash2.txt:1:7: --generate: values '@b' and 'b' would clash as item names; please rename one" \
+    "$Z" --generate -f "$TMP/clash2.txt"
+t_run "--houses past FILE's values: the first category named" 2 \
+    "gen-zebra: $TMP/clash2.txt:1:1: --houses 3: at most 2, as many as category N has values" \
+    "$Z" --generate -f "$TMP/clash2.txt" --houses 3
+printf '# three questions\nA: a1 a2 a3\n  B: b1 b2 b3\nexists a1\nexists a2\nexists b1\nexists b2\nexists b3\n' \
+    > "$TMP/q3.txt"
+t_run "--houses below FILE's questions: the category's line and column" 2 \
+    "gen-zebra: $TMP/q3.txt:3:3: --houses 2: category B has 3 questions, more than 2 houses" \
+    "$Z" --generate -f "$TMP/q3.txt" --houses 2
+t_run "... with --show too" 2 \
+    "gen-zebra: $TMP/q3.txt:3:3: --houses 2: category B has 3 questions, more than 2 houses" \
+    sh -c '"$0" --show -f "$1" --houses 2 < /dev/null' "$Z" "$TMP/q3.txt"
