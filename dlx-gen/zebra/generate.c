@@ -193,7 +193,7 @@ static void drop_clues(struct maker *m)
     }
 }
 
-/* The puzzle for people: categories, numbered clues, questions, answer. */
+/* The puzzle for people: categories, numbered clues, questions. */
 static void print_puzzle(struct maker *m, long seed)
 {
     const struct puzzle *pz = m->pz;
@@ -215,10 +215,15 @@ static void print_puzzle(struct maker *m, long seed)
         say_line(stdout, &t, capital);
     }
     print_questions(stdout, pz);
-    putchar('\n');
-    print_table(stdout, pz, m->at, "answer");
-    print_answers(stdout, pz, m->at);
     free(t.s);
+}
+
+/* The answer: the table of houses, then the questions answered, as
+   --show draws the solution. */
+static void print_answer(struct maker *m, FILE *f)
+{
+    print_table(f, m->pz, m->at, "answer");
+    print_answers(f, m->pz, m->at);
 }
 
 /* -o FILE: the encoding with value items, and the puzzle in comments, in
@@ -250,11 +255,13 @@ static void write_puzzle_file(struct maker *m, FILE *f, const char *file)
     gen_close_output(f, strcmp(file, "-") ? file : NULL);
 }
 
-void zebra_generate(const struct puzzle *pz, long seed, const char *out)
+void zebra_generate(const struct puzzle *pz, long seed, const char *out, const char *answer)
 {
     struct maker m;
     size_t nv = (size_t)pz->ncat * (size_t)pz->houses;
-    FILE *f = out ? gen_create(out) : NULL;    /* before the work: it may fail */
+    /* the files before the work: opening them may fail */
+    FILE *f = out ? gen_create(out) : NULL;
+    FILE *af = answer ? gen_create(answer) : NULL;
     memset(&m, 0, sizeof m);
     m.pz = pz;
     check_value_items(pz);
@@ -267,7 +274,15 @@ void zebra_generate(const struct puzzle *pz, long seed, const char *out)
     m.list = gen_realloc(NULL, (size_t)m.ncand, sizeof *m.list);
     drop_clues(&m);
     print_puzzle(&m, seed);
+    if (af == stdout) {
+        putchar('\n');
+        print_answer(&m, stdout);
+    }
     gen_close_output(stdout, NULL);
+    if (af && af != stdout) {
+        print_answer(&m, af);
+        gen_close_output(af, answer);
+    }
     if (f)
         write_puzzle_file(&m, f, out);
     for (int k = 0; k < m.ncand; k++)

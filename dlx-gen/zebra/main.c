@@ -15,12 +15,14 @@
 /* Houses of a generated puzzle unless --houses says otherwise. */
 enum { DEFAULT_HOUSES = 5 };
 
-enum { OPT_FILE, OPT_OUT, OPT_SEED, OPT_HOUSES, OPT_KNUTH, OPT_FORCE, OPT_SHOW, OPT_GENERATE,
-       OPT_EXAMPLE };
+enum { OPT_FILE, OPT_OUT, OPT_ANSWER, OPT_SEED, OPT_HOUSES, OPT_KNUTH, OPT_FORCE, OPT_SHOW,
+       OPT_GENERATE, OPT_EXAMPLE };
 
 static const struct gen_option options[] = {
     [OPT_FILE] = {"-f", "--file", "FILE", "read the puzzle from FILE instead of the classic one"},
     [OPT_OUT] = {"-o", NULL, "OUT", "--generate: also write the puzzle as an XCC problem to OUT"},
+    [OPT_ANSWER] = {"--answer", NULL, "ANS", "--generate: write the answer to ANS ('-': on stdout,\n"
+                                             "after the puzzle); without it, no answer is written"},
     [OPT_SEED] = {"--seed", NULL, "S", "the random seed of --generate (default 1): same seed,\n"
                                        "same puzzle"},
     [OPT_HOUSES] = {"--houses", NULL, "N", "--generate: N houses (default 5, at most 10 for the\n"
@@ -31,9 +33,9 @@ static const struct gen_option options[] = {
                                         "problem and print each solution as a table of\n"
                                         "houses, with the answers to the puzzle's questions"},
     [OPT_GENERATE] = {"--generate", NULL, NULL, "make a new puzzle with exactly one solution and\n"
-                                                "print it in English with its answer: the classic\n"
-                                                "categories (or those of FILE), a random assignment,\n"
-                                                "as few clues as needed"},
+                                                "print it in English (its answer only with --answer):\n"
+                                                "the classic categories (or those of FILE), a random\n"
+                                                "assignment, as few clues as needed"},
     [OPT_EXAMPLE] = {"--example", NULL, NULL, "print the classic puzzle in the clue language and exit"},
     {NULL, NULL, NULL, NULL},
 };
@@ -42,7 +44,7 @@ static const struct gen_program program = {
     "gen-zebra",
     "gen-zebra [-f FILE] [--knuth] [--force]\n"
     "gen-zebra [-f FILE] [--knuth] [--houses N] --show [LISTING]\n"
-    "gen-zebra --generate [--seed S] [--houses N] [-f FILE] [-o OUT]\n"
+    "gen-zebra --generate [--seed S] [--houses N] [-f FILE] [-o OUT] [--answer ANS]\n"
     "gen-zebra --example\n",
     "Writes a zebra puzzle as an exact cover problem with colors in DLX2\n"
     "format on stdout: the classic puzzle (one solution: the Japanese owns\n"
@@ -54,7 +56,8 @@ static const struct gen_program program = {
     "color is the value there; each clue has one option per way it can hold.\n",
     options,
     "Examples: gen-zebra | dlx2 m1 | gen-zebra --show\n"
-    "          gen-zebra --generate --seed 7 -o p.dlx; dlx2 m1 < p.dlx | gen-zebra --show\n",
+    "          gen-zebra --generate --seed 7 -o p.dlx --answer a.txt\n"
+    "          dlx2 m1 p.dlx | gen-zebra --show   # the answer, as in a.txt\n",
 };
 
 /* Checks that the options go together; returns the LISTING of --show. */
@@ -64,8 +67,9 @@ static const char *check_args(const struct gen_cmdline *a)
         gen_die("--generate and --show do not go together");
     if (a->opt[OPT_GENERATE] && a->opt[OPT_KNUTH])
         gen_die("--knuth does not go with --generate");
-    if (!a->opt[OPT_GENERATE] && (a->opt[OPT_SEED] || a->opt[OPT_OUT]))
-        gen_die("%s goes with --generate", a->opt[OPT_SEED] ? "--seed" : "-o");
+    if (!a->opt[OPT_GENERATE] && (a->opt[OPT_SEED] || a->opt[OPT_OUT] || a->opt[OPT_ANSWER]))
+        gen_die("%s goes with --generate", a->opt[OPT_SEED] ? "--seed" : a->opt[OPT_OUT] ? "-o"
+                : "--answer");
     if (a->opt[OPT_HOUSES] && !a->opt[OPT_GENERATE] && !a->opt[OPT_SHOW])
         gen_die("--houses goes with --generate or --show");
     if (a->nargs > (a->opt[OPT_SHOW] ? 1 : 0))
@@ -134,7 +138,7 @@ int main(int argc, char **argv)
         if (houses || !a.opt[OPT_FILE])
             select_houses(&pz, houses ? houses : DEFAULT_HOUSES);
         attach_phrases(&pz);
-        zebra_generate(&pz, seed, a.opt[OPT_OUT]);
+        zebra_generate(&pz, seed, a.opt[OPT_OUT], a.opt[OPT_ANSWER]);
     } else {
         const char *name = a.opt[OPT_FILE] ? a.opt[OPT_FILE] : "(classic puzzle)";
         if (a.opt[OPT_FILE])

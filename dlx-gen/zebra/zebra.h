@@ -159,7 +159,8 @@ int listing_houses(const struct puzzle *pz, const struct listing *ls);
 
 /* ---- generate.c ---- */
 
-/* --generate: a new puzzle printed in English, and to out (if not NULL). */
-void zebra_generate(const struct puzzle *pz, long seed, const char *out);
+/* --generate: a new puzzle printed in English, and to out (if not NULL);
+   its answer to answer (if not NULL; "-" is stdout, after the puzzle). */
+void zebra_generate(const struct puzzle *pz, long seed, const char *out, const char *answer);
 
 #endif

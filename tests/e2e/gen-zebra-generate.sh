@@ -25,13 +25,13 @@ without_each_clue() {
 
 unique_bad= answer_bad= spare_bad= knuth_bad= clue_counts=
 for s in $(seq 1 "$SEEDS"); do
-    "$Z" --generate --seed "$s" -o "$TMP/p.dlx" > "$TMP/p.txt"
+    "$Z" --generate --seed "$s" -o "$TMP/p.dlx" --answer "$TMP/a.txt" > "$TMP/p.txt"
     n=$(grep -cE '^ *[0-9]+\. ' "$TMP/p.txt")
     clue_counts="$clue_counts $n"
     # exactly one solution, and it is the printed answer
     [ "$("$DLX2" -c < "$TMP/p.dlx")" = 1 ] || unique_bad="$unique_bad $s"
     "$DLX2" m1 < "$TMP/p.dlx" 2> /dev/null | "$Z" --show | tail -n +2 > "$TMP/solved"
-    sed '1,/^answer$/d' "$TMP/p.txt" > "$TMP/answer"
+    tail -n +2 "$TMP/a.txt" > "$TMP/answer"
     cmp -s "$TMP/solved" "$TMP/answer" || answer_bad="$answer_bad $s"
     # every clue is needed: without it, dlx2 finds a second solution
     without_each_clue "$n" "$TMP/p.dlx"
@@ -43,15 +43,38 @@ for s in $(seq 1 "$SEEDS"); do
     [ "$("$Z" -f "$TMP/p-clues.txt" | "$DLX2" -c)" = 1 ] || knuth_bad="$knuth_bad $s"
 done
 t_eq "$SEEDS seeds: one solution each" "" "$unique_bad"
-t_eq "$SEEDS seeds: the solution is the printed answer" "" "$answer_bad"
+t_eq "$SEEDS seeds: the solution is the answer written with --answer" "" "$answer_bad"
 t_eq "$SEEDS seeds: no clue can be left out" "" "$spare_bad"
 t_eq "$SEEDS seeds: Knuth's encoding of the same clues, one solution" "" "$knuth_bad"
 t_match "$SEEDS seeds: 10 to 25 clues each" '^( (1[0-9]|2[0-5]))+$' "$clue_counts"
 
-# One puzzle in full: same seed, same puzzle, word for word.
-(cd "$TMP" && "$Z" --generate --seed 7 -o seven.dlx) > "$TMP/seven.txt"
-t_file_eq "seed 7, the puzzle" "$EXP/gen-zebra-generate-7.txt" "$TMP/seven.txt"
+# One puzzle in full: same seed, same puzzle, word for word. The answer
+# is written only where --answer says: after the puzzle with '-', else
+# into its file; without --answer, stdout ends with the questions.
+(cd "$TMP" && "$Z" --generate --seed 7 -o seven.dlx) > /dev/null
+"$Z" --generate --seed 7 --answer - > "$TMP/seven.txt"
+t_file_eq "seed 7, the puzzle and --answer -" "$EXP/gen-zebra-generate-7.txt" "$TMP/seven.txt"
 t_file_eq "seed 7, the XCC file" "$EXP/gen-zebra-generate-7.dlx" "$TMP/seven.dlx"
+t_run "seed 7 without --answer: the puzzle alone, nothing on stderr" 0 "" "$Z" --generate --seed 7
+t_eq "... stdout ends with the questions" "$(sed '/^$/,$d' "$EXP/gen-zebra-generate-7.txt")" "$(cat "$TMP/out")"
+t_eq "... and names no answer" "" "$(grep -E '^answer$|owns the zebra\.' "$TMP/out")"
+t_run "seed 7 --answer FILE: the puzzle alone on stdout" 0 "" "$Z" --generate --seed 7 --answer "$TMP/seven.ans"
+t_eq "... the same puzzle" "$(sed '/^$/,$d' "$EXP/gen-zebra-generate-7.txt")" "$(cat "$TMP/out")"
+t_eq "... and the answer in FILE" "$(sed '1,/^$/d' "$EXP/gen-zebra-generate-7.txt")" "$(cat "$TMP/seven.ans")"
+t_eq "--answer FILE: the table and the answers in words" "answer
+   1         2             3        4        5
+N  Spain     Norway        Ukraine  England  Japan
+J  diplomat  violinist     painter  nurse    sculptor
+P  dog       fox           snails   zebra    horse
+D  water     orange-juice  milk     coffee   tea
+C  blue      red           white    green    yellow
+The Englishman owns the zebra.
+The Spaniard drinks water." "$(cat "$TMP/seven.ans")"
+t_run "--answer into a missing folder: a write error, before any work" 1 \
+    "gen-zebra: cannot write $TMP/no/a.txt: No such file or directory" "$Z" --generate --answer "$TMP/no/a.txt"
+t_run "--answer /dev/full: status 1" 1 "gen-zebra: cannot write /dev/full: No space left on device" \
+    "$Z" --generate --answer /dev/full
+t_run "--answer without --generate" 2 "gen-zebra: --answer goes with --generate" "$Z" --answer a.txt
 t_eq "another seed, another puzzle" different \
     "$(cmp -s "$TMP/seven.txt" <("$Z" --generate --seed 8) && echo same || echo different)"
 t_eq "seed 1 is the default" "$("$Z" --generate --seed 1)" "$("$Z" --generate)"
@@ -59,11 +82,11 @@ t_match "the classic questions" "^Who owns the zebra\? Who drinks water\?$" "$(c
 t_eq "no clue names the zebra or the water" "" \
     "$(grep -E '^ *[0-9]+\. ' "$TMP/seven.txt" | grep -E 'zebra|water')"
 t_eq "the answers in words" "$(printf 'The Englishman owns the zebra.\nThe Spaniard drinks water.')" \
-    "$(tail -2 "$TMP/seven.txt")"
+    "$(tail -2 "$TMP/seven.ans")"
 
 # Other sizes: pass --houses to --show as well.
 for h in 3 7; do
-    "$Z" --generate --houses $h --seed 5 -o "$TMP/h.dlx" > "$TMP/h.txt"
+    "$Z" --generate --houses $h --seed 5 -o "$TMP/h.dlx" --answer - > "$TMP/h.txt"
     t_eq "--houses $h: one solution" 1 "$("$DLX2" -c < "$TMP/h.dlx")"
     "$DLX2" m1 < "$TMP/h.dlx" 2> /dev/null | "$Z" --show --houses $h | tail -n +2 > "$TMP/solved"
     sed '1,/^answer$/d' "$TMP/h.txt" > "$TMP/answer"
@@ -72,7 +95,7 @@ done
 t_eq "--houses 7: seven columns" 7 "$(sed -n '/^answer$/{n;p;}' "$TMP/h.txt" | wc -w | tr -d ' ')"
 
 # Categories of one's own: the values only "exists" names are the questions.
-"$Z" --generate -f "$ROOT/dlx-gen/examples/zebra-4.txt" --seed 3 -o "$TMP/f.dlx" > "$TMP/f.txt"
+"$Z" --generate -f "$ROOT/dlx-gen/examples/zebra-4.txt" --seed 3 -o "$TMP/f.dlx" --answer - > "$TMP/f.txt"
 t_eq "-f: one solution" 1 "$("$DLX2" -c < "$TMP/f.dlx")"
 "$DLX2" m1 < "$TMP/f.dlx" 2> /dev/null | "$Z" --show -f "$ROOT/dlx-gen/examples/zebra-4.txt" | tail -n +2 > "$TMP/solved"
 sed '1,/^answer$/d' "$TMP/f.txt" > "$TMP/answer"
