@@ -8,8 +8,9 @@
 #   make test-threads  the tests of -j and --shard, dlx2 built with TSan
 #   make bench      bench/run: dlx2's times on the bench tier; TIER=hard for
 #                   the hard tier (instances of 5 to 60 s of Knuth's DLX2)
-#   make install    dlx2, the generators, man pages and documents under
-#                   $(DESTDIR)$(PREFIX) (default /usr/local); make uninstall
+#   make install    dlx2, the generators, man pages, documents and the
+#                   generators' example inputs under $(DESTDIR)$(PREFIX)
+#                   (default /usr/local); make uninstall
 #   make man        the man pages as installed (version filled in), in build/man/
 #
 # The engine (engine/*.c) is libxcc: build/libxcc.a, which dlx2 and the
@@ -203,9 +204,11 @@ bench: all $(BUILD)/rusage $(BUILD)/randxcc
 # ---- install ------------------------------------------------------------
 # The GNU layout: PREFIX (or prefix) and DESTDIR, bindir, libdir,
 # includedir, mandir and docdir may each be overridden. Every program, man
-# page and document is found by wildcard, so a new generator or page needs
-# no edit here; uninstall removes the same list and the documents'
-# directory, nothing else. libxcc goes with its header and xcc.pc, so
+# page, document and example input (the word lists of data/words and the
+# files of dlx-gen/examples, in docdir/examples, which the man pages'
+# examples read) is found by wildcard, so a new generator, page or input
+# needs no edit here; uninstall removes the same list and the documents'
+# directories, nothing else. libxcc goes with its header and xcc.pc, so
 # that `cc prog.c $(pkg-config --cflags --libs xcc)` builds against it.
 PREFIX  ?= /usr/local
 prefix   = $(PREFIX)
@@ -222,6 +225,7 @@ PROGS    = dlx2 $(notdir $(GEN_BIN))
 MAN_SRC  = $(wildcard man/*.1 man/*.5)
 MAN_OUT  = $(MAN_SRC:%=build/%)
 DOCS     = README.md LICENSE NEWS $(wildcard formats/*.md)
+EXAMPLES = $(wildcard data/words/*.txt dlx-gen/examples/*.txt)
 LIB_FILES = libxcc.a libxcc.so.$(VERSION) $(SONAME) libxcc.so
 
 # The pages as installed, in build/man/: @VERSION@ and @DOCDIR@ filled in,
@@ -236,11 +240,12 @@ man:
 
 install: all man
 	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man5 \
-	    $(DESTDIR)$(docdir) $(DESTDIR)$(libdir) $(DESTDIR)$(includedir) $(DESTDIR)$(pkgconfigdir)
+	    $(DESTDIR)$(docdir)/examples $(DESTDIR)$(libdir) $(DESTDIR)$(includedir) $(DESTDIR)$(pkgconfigdir)
 	$(INSTALL) -m 755 $(BIN)dlx2 $(GEN_BIN) $(DESTDIR)$(bindir)
 	$(INSTALL) -m 644 $(filter %.1,$(MAN_OUT)) $(DESTDIR)$(mandir)/man1
 	$(INSTALL) -m 644 $(filter %.5,$(MAN_OUT)) $(DESTDIR)$(mandir)/man5
 	$(INSTALL) -m 644 $(DOCS) $(DESTDIR)$(docdir)
+	$(INSTALL) -m 644 $(EXAMPLES) $(DESTDIR)$(docdir)/examples
 	$(INSTALL) -m 644 $(BUILD)/libxcc.a $(DESTDIR)$(libdir)
 	$(INSTALL) -m 755 $(BUILD)/libxcc.so.$(VERSION) $(DESTDIR)$(libdir)
 	ln -sf libxcc.so.$(VERSION) $(DESTDIR)$(libdir)/$(SONAME)
@@ -253,6 +258,8 @@ uninstall:
 	rm -f $(patsubst man/%.1,$(DESTDIR)$(mandir)/man1/%.1,$(filter %.1,$(MAN_SRC)))
 	rm -f $(patsubst man/%.5,$(DESTDIR)$(mandir)/man5/%.5,$(filter %.5,$(MAN_SRC)))
 	rm -f $(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS)))
+	rm -f $(addprefix $(DESTDIR)$(docdir)/examples/,$(notdir $(EXAMPLES)))
+	@rmdir $(DESTDIR)$(docdir)/examples 2> /dev/null || true
 	rm -f $(LIB_FILES:%=$(DESTDIR)$(libdir)/%) $(DESTDIR)$(includedir)/xcc.h
 	rm -f $(DESTDIR)$(pkgconfigdir)/xcc.pc
 	@rmdir $(DESTDIR)$(docdir) 2> /dev/null || true

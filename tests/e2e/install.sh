@@ -8,6 +8,13 @@
 # --help points nowhere into the source tree; every page renders without
 # a warning (man -l, else groff, else mandoc; SKIP if none is here).
 #
+# The EXAMPLES of every generator's page as installed are run, a page's
+# lines one after the other in one shell, in an empty directory, with
+# the installed programs first on PATH: every line must exit with 0
+# (pipefail), and a trailing comment that starts with a number must name
+# a word of what the line prints. So a page names only the files make
+# install puts in docdir/examples and the files its lines make.
+#
 # Then README.md's ```sh blocks, run one line after the other in one
 # shell, as a user would type them in a clone of the repository: from a
 # directory holding links to the repository's files (the data the
@@ -29,12 +36,14 @@ VERSION=$(sed -n 's/.*DLX2_VERSION "\(.*\)".*/\1/p' "$ROOT/progs.h")
 progs="dlx2 $(for g in "$GEN"/gen-*; do [ -f "$g" ] && [ -x "$g" ] && basename "$g"; done)"
 pages=$(cd "$ROOT/man" && ls ./*.[15] | sed 's|^\./||')
 docs="README.md LICENSE NEWS $(cd "$ROOT/formats" && ls ./*.md | sed 's|^\./||')"
+examples=$(cd "$ROOT" && ls data/words/*.txt dlx-gen/examples/*.txt | sed 's|.*/||')
 
 # expected_tree DIR PREFIX — every file make install must put under DIR
 expected_tree() {
     for p in $progs; do echo "$1$2/bin/$p"; done
     for m in $pages; do echo "$1$2/share/man/man${m##*.}/$m"; done
     for d in $docs; do echo "$1$2/share/doc/dlx2/$d"; done
+    for e in $examples; do echo "$1$2/share/doc/dlx2/examples/$e"; done
     for l in libxcc.a "libxcc.so.$VERSION" libxcc.so.0 libxcc.so pkgconfig/xcc.pc; do
         echo "$1$2/lib/$l"
     done
@@ -106,6 +115,60 @@ else
 fi
 t_eq "gen-knight 6 | dlx2 -c from PATH: 106172416" 106172416 \
     "$(PATH=$P/bin:$PATH; gen-knight 6 | dlx2 -c 2>&1)"
+t_eq "the example inputs: word lists and dlx-gen/examples (at least 10)" yes \
+    "$([ "$(echo "$examples" | wc -l)" -ge 10 ] && echo yes)"
+
+# ---- the generators' man pages: their EXAMPLES, run ------------------------
+# man_examples PAGE — the commands of the EXAMPLES section's .nf blocks,
+# one a line (a line ending in '|' or '\' joined with the next), roff's
+# escapes turned back into the characters they stand for
+man_examples() {
+    awk '/^\.SH /{ex = ($2 == "EXAMPLES" || $2 == "EXAMPLE"); next}
+         ex && /^\.nf/{nf = 1; next} /^\.fi/{nf = 0; next}
+         ex && nf && !/^\./' "$1" |
+        sed -e 's/\\-/-/g' -e "s/\\\\(aq/'/g" -e 's/\\(dq/"/g' -e 's/\\(.E/É/g' \
+            -e 's/\\(mu/×/g' -e 's/\\e/\\/g' |
+        awk '{ line = (cont == "" ? $0 : cont " " $0); sub(/^ +/, "", line) }
+             /\\$/ { sub(/ *\\$/, "", line); cont = line; next }
+             /\|$/ { cont = line; next }
+             { cont = ""; if (line !~ /^(#|$)/) print line }'
+}
+ran=0
+for page in "$P"/share/man/man1/gen-*.1; do
+    name=$(basename "$page" .1)
+    dir=$TMP/man/$name
+    mkdir -p "$dir"
+    man_examples "$page" > "$dir.commands"
+    t_eq "$name(1) has examples" yes "$([ -s "$dir.commands" ] && echo yes)"
+    (
+        cd "$dir" || exit 1
+        export PATH=$P/bin:$PATH HOME=$TMP/home
+        set -o pipefail
+        k=0
+        while IFS= read -r cmd; do
+            k=$((k + 1))
+            eval "$cmd" < /dev/null > "$dir.$k.out" 2> "$dir.$k.err"
+            echo "$?"
+        done < "$dir.commands" > "$dir.status"
+    )
+    k=0
+    while IFS= read -r cmd; do
+        k=$((k + 1))
+        status=$(sed -n "${k}p" "$dir.status")
+        ran=$((ran + 1))
+        if [ "$status" != 0 ]; then
+            t_fail "$name(1): $cmd" "exit status $status" "$(tail -5 "$dir.$k.err")"
+            continue
+        fi
+        want=$(echo "$cmd" | sed -nE 's/.*[[:space:]]#[[:space:]]*([0-9]+)([[:space:]].*)?$/\1/p')
+        if [ -n "$want" ]; then
+            t_eq "$name(1): $cmd" "$want" "$(grep -owE "$want" "$dir.$k.out" | head -1)"
+        else
+            t_ok "$name(1): $cmd"
+        fi
+    done < "$dir.commands"
+done
+t_eq "the generators' pages: at least 40 example lines run" yes "$([ "$ran" -ge 40 ] && echo yes)"
 
 # ---- libxcc: examples/queens.c built against the installed tree ------------
 CC=${CC:-cc}
