@@ -31,6 +31,9 @@
  * The modes, as bits: a row of the table of options says in which modes
  * it may be given. The search is the mode without a flag; --zdd and
  * --sample are searches too (by the zdd engine), with rules of their own.
+ * A new mode (--estimate, say) is a bit here, within CLI_ALL, a row of
+ * cli_modes (main.c), its flag's row in options.c, and its bit in the
+ * rows of the options it takes.
  */
 enum {
     CLI_SEARCH = 1 << 0,
