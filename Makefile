@@ -18,7 +18,8 @@
 # with -fPIC in build/pic/, only include/xcc.h's calls exported), which
 # make install installs with include/xcc.h and xcc.pc. The report module
 # (report/*.c) is build/libreport.a; the verifier (verify/*.c) goes into
-# dlx2 alone: it shares no code with the engine.
+# dlx2 alone: it shares no code with the engine. dlx2 itself is cli/*.c:
+# its command line, its modes, --merge and --zdd-count.
 
 CC      ?= cc
 OPT     ?= -O2
@@ -55,6 +56,9 @@ REPORT_SRC = $(wildcard report/*.c)
 REPORT_OBJ = $(REPORT_SRC:%.c=$(BUILD)/%.o)
 VERIFY_SRC = $(wildcard verify/*.c)
 VERIFY_OBJ = $(VERIFY_SRC:%.c=$(BUILD)/%.o)
+CLI_SRC    = $(wildcard cli/*.c)
+CLI_OBJ    = $(CLI_SRC:%.c=$(BUILD)/%.o)
+CLI_HDR    = $(wildcard cli/*.h) $(ENGINE_HDR) report/*.h verify/verify.h
 # A generator is dlx-gen/gen-NAME.c or a folder dlx-gen/NAME/ of .c files;
 # it becomes dlx-gen/gen-NAME, linked with the generator library
 # (dlx-gen/lib/, archived so that each takes only the parts it uses).
@@ -73,7 +77,7 @@ LIBXCC   = $(BUILD)/libxcc.a $(BUILD)/libxcc.so.$(VERSION)
 
 .PHONY: all demo test test-bench test-threads bench fuzz fuzz-gen clean man install uninstall
 # keep the objects that several programs link (make would delete them)
-.SECONDARY: $(GEN_LIB_OBJ) $(ENGINE_OBJ) $(REPORT_OBJ) $(VERIFY_OBJ)
+.SECONDARY: $(GEN_LIB_OBJ) $(ENGINE_OBJ) $(REPORT_OBJ) $(VERIFY_OBJ) $(CLI_OBJ)
 all: $(BIN)dlx2 $(GEN_BIN) $(LIBXCC)
 
 $(BUILD)/engine/%.o: engine/%.c $(ENGINE_HDR)
@@ -116,8 +120,12 @@ $(BUILD)/libgen.a: $(GEN_LIB_OBJ)
 
 DLX2_LIBS = $(VERIFY_OBJ) $(BUILD)/libreport.a $(BUILD)/libxcc.a
 
-$(BIN)dlx2: dlx2.c progs.h $(ENGINE_HDR) report/*.h verify/verify.h $(DLX2_LIBS)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ dlx2.c $(DLX2_LIBS) $(LDLIBS)
+$(BUILD)/cli/%.o: cli/%.c $(CLI_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BIN)dlx2: $(CLI_OBJ) $(DLX2_LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(DLX2_LIBS) $(LDLIBS)
 
 define gen_link
 $(BIN)dlx-gen/gen-$(1): $(call gen_obj,$(1)) $(BUILD)/libgen.a $(BUILD)/libreport.a $(BUILD)/libxcc.a
@@ -176,12 +184,13 @@ $(BUILD)/shard-nodes: bench/shard-nodes.c $(ENGINE_HDR) $(BUILD)/libxcc.a
 
 # dlx2's main under another name, run by tests/crosscheck/batch.c in a
 # forked child per file (thousands of runs without an exec each)
-$(BUILD)/dlx2-main.o: dlx2.c progs.h $(ENGINE_HDR) report/*.h verify/verify.h
+$(BUILD)/dlx2-main.o: cli/main.c $(CLI_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Dmain=dlx2_main -c -o $@ dlx2.c
+	$(CC) $(ALL_CFLAGS) -Dmain=dlx2_main -c -o $@ cli/main.c
 
-$(BUILD)/dlx2-batch: tests/crosscheck/batch.c $(BUILD)/dlx2-main.o $(DLX2_LIBS)
-	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/dlx2-main.o $(DLX2_LIBS) $(LDLIBS)
+DLX2_BATCH_OBJ = $(BUILD)/dlx2-main.o $(filter-out $(BUILD)/cli/main.o,$(CLI_OBJ)) $(DLX2_LIBS)
+$(BUILD)/dlx2-batch: tests/crosscheck/batch.c $(DLX2_BATCH_OBJ)
+	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $< $(DLX2_BATCH_OBJ) $(LDLIBS)
 
 TEST_TOOLS = $(BUILD)/check_unit $(BUILD)/check_oom $(BUILD)/check_gen $(BUILD)/randxcc \
              $(BUILD)/naive $(BUILD)/rusage $(BUILD)/dlx2-batch $(BUILD)/shard-nodes $(BUILD)/domino

@@ -9,8 +9,6 @@
  *              lines, the line saying why a search stopped early, -c's
  *              count, the item totals, the profile, --shard's line, the
  *              closing "Altogether" line (or the JSON summary)
- *   merge.c    dlx2 --merge: the closing lines of the parts read back
- *              and added up
  *
  * The engines never write results: they hand solutions and progress to
  * a sink (engine/xcc_int.h), and rep_solution and rep_progress are the
@@ -181,14 +179,6 @@ int rep_zdd_line(void *r, const xcc_zdd_line *z);
 int rep_zdd_flush(rep *r);
 
 
-/*
- * dlx2 --zdd-count [FILE]: reads a ZDD (stdin when FILE is NULL or "-")
- * and writes the number of sets of its family, exactly. Bad input ends
- * the program (FILE:LINE:COL, status 2). Returns 0, or the errno of a
- * failure to write stdout.
- */
-int rep_zdd_count(const char *file);
-
 /* ---- the reduced problem of --preprocess (pre.c) --------------------------- */
 
 /*
@@ -204,14 +194,5 @@ void rep_pre_note(void *r, const xcc_pre *s, xcc_pre_event e, int item, int othe
 
 /* "Removed R options and I items in N rounds." */
 void rep_pre_closing(FILE *f, const xcc_pre *s);
-
-/* ---- --merge (merge.c) ------------------------------------------------- */
-
-/*
- * dlx2 --merge FILE...: the reports of the parts of a sharded run (the
- * files, or stdin when none) added up into one report on stdout. Returns
- * the exit status; a bad part ends the program with a message naming it.
- */
-int rep_merge(const char *const *files, int nfiles);
 
 #endif

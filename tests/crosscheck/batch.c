@@ -13,7 +13,7 @@
  * engines with each other, on thousands of small instances. Started from
  * the shell, each run cost a millisecond or more of fork, exec and
  * dynamic linking, more than the search itself. Here dlx2's own main
- * (dlx2.c compiled with main renamed dlx2_main) runs in a child made by
+ * (cli/main.c compiled with main renamed dlx2_main) runs in a child made by
  * fork, which has nothing to load: each run still has a process of its
  * own, so dlx2's exits, signals and static state are as they would be,
  * and the child's exit status is the program's.

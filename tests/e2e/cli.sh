@@ -114,3 +114,154 @@ t_file_eq "-p off a terminal: DLX2's lines" "$TMP/err" "$TMP/err2"
 script -qec "$DLX2 -p d2000000 -c $langford" /dev/null > "$TMP/tty" < /dev/null
 t_match "-p on a terminal: percent done on one line" $'\r\033\\[K +[0-9]+\\.[0-9]{2}% done, [0-9]+ solutions, [0-9]+ mems' "$(cat "$TMP/tty")"
 t_match "-p on a terminal: then the count" '35584' "$(tr '\r' '\n' < "$TMP/tty" | tail -2)"
+
+# ---- the table of options (dlx2 --options) ----------------------------------
+hint="Try 'dlx2 --help' for more information."
+"$DLX2" --options > "$TMP/options"
+t_eq "--options exits 0" 0 $?
+# a decimal number without sign, plus one, at any length
+inc() {
+    local s=$1 out="" carry=1 d i
+    for ((i = ${#s} - 1; i >= 0; i--)); do
+        d=$((${s:i:1} + carry))
+        carry=$((d / 10))
+        out=$((d % 10))$out
+    done
+    [ $carry = 1 ] && out=1$out
+    echo "$out"
+}
+t_eq "inc: 18446744073709551615 + 1" 18446744073709551616 "$(inc 18446744073709551615)"
+# Every number one past either end of its option's range: status 2 and a
+# message naming the option (the letter, for Knuth's) and the range.
+ranged=0
+while IFS=$'\t' read -r kind oname type lo hi deflt modes needs; do
+    [ "$kind" = option ] || continue
+    case $type in int | long | u64) ;; *) continue ;; esac
+    case $lo in -*) below=-$(inc "${lo#-}") ;; *) below=$((lo - 1)) ;; esac
+    for v in "$(inc "$hi")" "$below"; do
+        if [ "${oname#-}" = "$oname" ]; then
+            t_run "$oname$v: out of range" 2 "dlx2: bad argument '$oname$v': the number must lie between $lo and $hi
+$hint" "$DLX2" "$oname$v"
+        else
+            t_run "$oname $v: out of range" 2 "dlx2: $oname needs $needs ($lo to $hi), not '$v'
+$hint" "$DLX2" "$oname" "$v"
+        fi
+        ranged=$((ranged + 1))
+    done
+done < "$TMP/options"
+t_match "every numeric option checked at both ends (16 options or more)" '^(3[2-9]|[4-9][0-9])$' "$ranged"
+# the ends themselves are taken
+t_eq "t, T, d: -2^63 and 2^64 - 1 taken" 1 \
+    "$("$DLX2" -c t18446744073709551615 T-9223372036854775808 d18446744073709551615 "$colors" 2> /dev/null)"
+t_eq "m, v: -2^31 and 2^31 - 1 taken" 1 "$("$DLX2" -c m-2147483648 v2147483647 "$colors" 2> /dev/null)"
+t_run "--seed 2^64 - 1 taken" 0 '*' "$DLX2" --sample 1 --seed 18446744073709551615 "$colors"
+t_run "--seed 2^64: refused, no longer pinned to 2^63 - 1" 2 "dlx2: --seed needs a seed (0 to 18446744073709551615), not '18446744073709551616'
+$hint" "$DLX2" --sample 1 --seed 18446744073709551616 "$colors"
+# different seeds near 2^63 draw differently (they were all pinned to one)
+l11=$REF/instances/langford-11.dlx
+a=$("$DLX2" --sample 3 --seed 9223372036854775807 "$l11" 2> /dev/null | md5sum)
+b=$("$DLX2" --sample 3 --seed 18446744073709551615 "$l11" 2> /dev/null | md5sum)
+t_eq "--seed 2^63 - 1 and 2^64 - 1 draw other samples" different "$([ "$a" != "$b" ] && echo different)"
+t_run "--sample 99999999999999999999999: refused" 2 "dlx2: --sample needs a number of solutions (1 to 18446744073709551615), not '99999999999999999999999'
+$hint" "$DLX2" --sample 99999999999999999999999 "$colors"
+t_run "--count 99999999999999999999: refused" 2 "dlx2: --count needs a number of solutions (0 to 9223372036854775807), not '99999999999999999999'
+$hint" "$DLX2" --verify /dev/null --count 99999999999999999999 "$colors"
+
+# ---- the modes: each forbidden pair, one message -------------------------------
+# a value for an option of the table, by its type
+value() { # NAME TYPE DEFAULT NEEDS
+    case $2 in
+    flag | action) ;;
+    int | long | u64) if [ "$3" != - ]; then echo "$3"; else echo 1; fi ;;
+    seconds) echo 1 ;;
+    size) echo none ;;
+    shard) echo 1/2 ;;
+    engine) echo links ;;
+    choice) echo "$4" | sed 's/.*(\([a-z0-9]*\).*/\1/' ;;
+    text) if [ "$1" = Z ]; then echo A; else echo /dev/null; fi ;;
+    shape) echo "$TMP/shape" ;;
+    esac
+}
+# the arguments that give option NAME a value
+args_of() { # NAME TYPE DEFAULT NEEDS
+    local v
+    v=$(value "$@")
+    if [ "${1#-}" = "$1" ]; then printf '%s\n' "$1$v"
+    elif [ -n "$v" ]; then printf '%s\n%s\n' "$1" "$v"
+    else printf '%s\n' "$1"; fi
+}
+declare -A refusal
+flags=()
+while IFS=$'\t' read -r kind flag max msg; do
+    [ "$kind" = mode ] || continue
+    refusal[$flag]=$msg
+done < "$TMP/options"
+# the modes' flags, in the order of the table of options
+while IFS=$'\t' read -r kind oname type lo hi deflt modes needs; do
+    [ "$kind" = option ] && [ -n "${refusal[$oname]+x}" ] && flags+=("$oname")
+done < "$TMP/options"
+t_eq "the modes' flags" "--merge --preprocess --zdd --zdd-count --sample --verify" "${flags[*]}"
+opts() { grep "^option	$1	" "$TMP/options" | cut -f2,3,6,8; }
+pairs=0
+for ((i = 0; i < ${#flags[@]}; i++)); do
+    for ((j = i + 1; j < ${#flags[@]}; j++)); do
+        a=${flags[i]} b=${flags[j]}
+        mapfile -t args < <(IFS=$'\t' read -r n t d s <<< "$(opts "$a")"; args_of "$n" "$t" "$d" "$s"
+                            IFS=$'\t' read -r n t d s <<< "$(opts "$b")"; args_of "$n" "$t" "$d" "$s")
+        t_run "$a with $b" 2 "dlx2: $a and $b do not go together
+$hint" "$DLX2" "${args[@]}"
+        pairs=$((pairs + 1))
+    done
+done
+t_eq "every pair of the 6 modes' flags (15)" 15 "$pairs"
+# Every option in every mode it does not belong to: one that belongs to a
+# single mode "goes with" that mode's flag; any other gets the mode's refusal.
+refused=0
+while IFS=$'\t' read -r kind oname type lo hi deflt modes needs; do
+    [ "$kind" = option ] && [ "$type" != action ] && [ -z "${refusal[$oname]+x}" ] || continue
+    for mode in search "${flags[@]}"; do
+        case ",$modes," in *",$mode,"*) continue ;; esac
+        margs=()
+        if [ "$mode" != search ]; then
+            IFS=$'\t' read -r n t d s <<< "$(opts "$mode")"
+            mapfile -t margs < <(args_of "$n" "$t" "$d" "$s")
+        fi
+        mapfile -t oargs < <(args_of "$oname" "$type" "$deflt" "$needs")
+        case $modes in
+        *,*) want=${refusal[$mode]//%s/$oname} ;;
+        search) want=${refusal[$mode]//%s/$oname} ;;
+        *) want="$oname goes with $modes" ;;
+        esac
+        t_run "$oname in ${mode}" 2 "dlx2: $want
+$hint" "$DLX2" "${margs[@]}" "${oargs[@]}"
+        refused=$((refused + 1))
+    done
+done < "$TMP/options"
+t_match "options refused by modes (60 or more)" '^([6-9][0-9]|[1-9][0-9][0-9])$' "$refused"
+t_run "two FILEs" 2 "dlx2: only one FILE may be given, not also '$colors'
+$hint" "$DLX2" "$colors" "$colors"
+t_run "--merge takes FILEs, not -c" 2 "dlx2: --merge takes the reports of the parts (FILE...), nothing else
+$hint" "$DLX2" --merge -c /dev/null
+
+# ---- -q ---------------------------------------------------------------------
+t_eq "-q: the listing, no report" "$("$DLX2" m1 < "$colors" 2> /dev/null)" \
+    "$("$DLX2" -q m1 < "$colors" 2> "$TMP/err")"
+t_eq "-q: nothing on stderr" "" "$(cat "$TMP/err")"
+t_eq "-q -c: the count, not even warnings" "1 " "$("$DLX2" -q -c < "$colors" 2>&1 | tr '\n' ' ')"
+t_eq "-q is v0, before any v<n>" "$("$DLX2" v0 m1 < "$colors" 2>&1)" "$("$DLX2" -q v1 m1 < "$colors" 2>&1)"
+t_eq "--preprocess -q: the reduced problem, no report" "$("$DLX2" --preprocess v0 < "$colors" 2>&1)" \
+    "$("$DLX2" --preprocess -q < "$colors" 2>&1)"
+t_run "-q with --verify: refused" 2 "dlx2: --verify takes a LISTING, a FILE and --count, nothing else
+$hint" "$DLX2" --verify /dev/null -q "$colors"
+
+# ---- --verify on a terminal, without the problem: says what it waits for ----
+"$DLX2" m1 "$colors" > "$TMP/listing" 2> /dev/null
+if t_have script; then
+    timeout 10 script -qec "$DLX2 --verify $TMP/listing" /dev/null < /dev/null > "$TMP/tty" 2>&1
+    t_match "--verify on a terminal: it says it reads the problem there" \
+        "dlx2: --verify reads the problem from standard input, a terminal: type it and end it with Ctrl-D, or give it as FILE" \
+        "$(tr -d '\r' < "$TMP/tty")"
+else
+    t_skip "--verify on a terminal" script
+fi
+t_run "--verify off a terminal: no such line" 0 "" "$DLX2" --verify "$TMP/listing" < "$colors"

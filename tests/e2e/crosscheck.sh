@@ -4,7 +4,7 @@
 # mismatch prints the seed and the instance.
 #
 # dlx2 runs here some 7,600 times, so it runs from one process,
-# $BUILD/dlx2-batch (tests/crosscheck/batch.c: dlx2's main from dlx2.c
+# $BUILD/dlx2-batch (tests/crosscheck/batch.c: dlx2's main from cli/main.c
 # in a forked child per file, no exec), which writes what the shell
 # lines in its comments would write.
 . "$(dirname "$0")/../lib.sh"

@@ -84,7 +84,7 @@ t_eq "a color two options give is listed once" '"colors":{"X":"1"}}' \
     "$("$DLX2" --format=json "$TMP/twice.dlx" 2> /dev/null | head -1 | grep -o '"colors":.*')"
 "$DLX2" --format=json "$TMP/esc.dlx" > "$TMP/esc.json" 2> /dev/null
 verified "escaped names and colors read back by the verifier" "$TMP/esc.json" "$TMP/esc.dlx" 1
-t_run "--format=xml is refused" 2 "dlx2: unknown format 'xml' (dlx2 or json)
+t_run "--format=xml is refused" 2 "dlx2: unknown format 'xml' for --format (dlx2 or json)
 Try 'dlx2 --help' for more information." "$DLX2" --format=xml "$colors"
 
 # ---- hand-broken listings: the message names the line and what is wrong ------

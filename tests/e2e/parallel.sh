@@ -120,7 +120,7 @@ t_match "-j 2 -p on a terminal: then the sequential report" \
 
 # argument errors
 hint="Try 'dlx2 --help' for more information."
-t_run "-j 0" 2 "dlx2: bad number of threads '0' (1 to 1024)
+t_run "-j 0" 2 "dlx2: -j needs a number of threads (1 to 1024), not '0'
 $hint" "$DLX2" -j 0
 t_run "-j followed by the file" 2 "dlx2: -j needs a number of threads (1 to 1024), not 'problem.dlx'
 $hint" "$DLX2" -j problem.dlx

@@ -44,9 +44,9 @@ done < "$D/CASES.tsv"
 l7=$FAM/dlx5/instances/langford-7-cost.dlx
 hint="Try 'dlx2 --help' for more information."
 # difference: DLX5 apologizes on stderr and exits with status 255
-t_run "k0 (DLX5: its apology, status 255)" 2 "dlx2: bad argument 'k0': k<n> asks for the n best solutions, 1 to 15000 (as DLX5)
+t_run "k0 (DLX5: its apology, status 255)" 2 "dlx2: bad argument 'k0': the number must lie between 1 and 15000
 $hint" "$DLX2" k0 "$l7"
-t_run "k15001" 2 "dlx2: bad argument 'k15001': k<n> asks for the n best solutions, 1 to 15000 (as DLX5)
+t_run "k15001" 2 "dlx2: bad argument 'k15001': the number must lie between 1 and 15000
 $hint" "$DLX2" k15001 "$l7"
 t_run "Z12345678 (DLX5: its apology and usage)" 2 "dlx2: bad argument 'Z12345678': at most 7 prefix characters may follow Z
 $hint" "$DLX2" Z12345678 "$l7"

@@ -46,11 +46,11 @@ t_eq "... each draw is one of dlx2 m1's solutions, line for line" "" "$(comm -23
 # ---- no solution, and bad arguments ----
 t_eq "no solution: nothing drawn" "" "$("$DLX2" --sample 5 "$REF/instances/knight-cover-closed-5.dlx" 2> /dev/null)"
 help="Try 'dlx2 --help' for more information."
-t_run "--sample 0" 2 "dlx2: bad number of samples '0' (1 or more)
+t_run "--sample 0" 2 "dlx2: --sample needs a number of solutions (1 to 18446744073709551615), not '0'
 $help" "$DLX2" --sample 0 "$P"
 t_run "--seed without --sample" 2 "dlx2: --seed goes with --sample
 $help" "$DLX2" --seed 4 "$P"
-t_run "--seed -1" 2 "dlx2: bad seed '-1' (a whole number, 0 or more)
+t_run "--seed -1" 2 "dlx2: --seed needs a seed (0 to 18446744073709551615), not '-1'
 $help" "$DLX2" --sample 3 --seed -1 "$P"
 t_run "--sample with -c" 2 "dlx2: --sample lists on stdout: -c and m<n> do not go with it
 $help" "$DLX2" --sample 3 -c "$P"

@@ -25,14 +25,13 @@
  * missing, a line of no part. A part that was itself stopped early makes
  * the whole partial: the report says so and the status is 4.
  */
-#include "report.h"
+#include "cli.h"
 
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <string.h>
 
-#include "progs.h"
 
 typedef struct place {
     const char *file;
@@ -407,8 +406,15 @@ static void check_all_parts(const merger *m)
     exit(PROG_BAD_INPUT);
 }
 
-int rep_merge(const char *const *files, int nfiles)
+/*
+ * dlx2 --merge [FILE]...: the files (stdin when none) read part by part
+ * and added up into one report on stdout. Returns the exit status; a bad
+ * part ends the program with a message naming it.
+ */
+int cli_merge(cli *c)
 {
+    const char *const *files = c->files;
+    int nfiles = c->nfiles;
     merger m;
     memset(&m, 0, sizeof m);
     m.sum.mems_counted = 1;

@@ -1,0 +1,166 @@
+/*
+ * cli.h — dlx2's command line: what it decides, the table of options
+ * that decides it, and the modes it runs.
+ *
+ *   main.c       the table of modes and main, which dispatches through it
+ *   options.c    the table of options (one row each: its type, default,
+ *                range, the modes it belongs to, its help), the parser,
+ *                the one check of options against modes and Knuth's
+ *                programs, and --help made from the table
+ *   run.c        what every mode shares: stdout's end, the memory limit,
+ *                the input file, usage errors
+ *   search.c     the search (and its variants --zdd and --sample),
+ *                --preprocess, and the rules of Knuth's programs
+ *   merge.c      --merge: the reports of the parts of a sharded run read
+ *                back and added up
+ *   zdd_count.c  --zdd-count: a ZDD read back and its sets counted
+ *
+ * Streams. stdout carries only results: the listing of every m-th
+ * solution (or JSON Lines), or with -c the number of solutions. stderr
+ * carries DLX2's report (warnings, the input line, the closing
+ * "Altogether" line), progress and tracing, and errors. Exit statuses:
+ * progs.h's table.
+ */
+#ifndef CLI_H
+#define CLI_H
+
+#include "progs.h"
+#include "report.h"
+
+/*
+ * The modes, as bits: a row of the table of options says in which modes
+ * it may be given. The search is the mode without a flag; --zdd and
+ * --sample are searches too (by the zdd engine), with rules of their own.
+ * A new mode (--estimate, say) is a bit here, within CLI_ALL, a row of
+ * cli_modes (main.c), its flag's row in options.c, and its bit in the
+ * rows of the options it takes.
+ */
+enum {
+    CLI_SEARCH = 1 << 0,
+    CLI_ZDD = 1 << 1,        /* --zdd */
+    CLI_SAMPLE = 1 << 2,     /* --sample N */
+    CLI_MERGE = 1 << 3,      /* --merge */
+    CLI_VERIFY = 1 << 4,     /* --verify LISTING */
+    CLI_PRE = 1 << 5,        /* --preprocess */
+    CLI_ZCOUNT = 1 << 6,     /* --zdd-count FILE */
+    CLI_SEARCHES = CLI_SEARCH | CLI_ZDD | CLI_SAMPLE,
+    CLI_ALL = (1 << 7) - 1
+};
+
+/* Knuth's programs that dlx2 plays, as bits: a row says which take it. */
+enum { CLI_DLX2 = 1, CLI_DLX3 = 2, CLI_DLX5 = 4, CLI_ANY = 7 };
+
+typedef struct cli cli;
+
+/*
+ * A mode: the flag that asks for it (NULL: the search), what it runs,
+ * the FILE arguments it takes at most, and what it says to an option
+ * that does not belong to it (NULL: nothing to say, see cli_check).
+ */
+typedef struct cli_mode {
+    unsigned bit;
+    const char *flag;
+    int (*run)(cli *c);
+    int max_files;
+    const char *refusal;
+} cli_mode;
+
+extern const cli_mode cli_modes[]; /* ends with a row of bit 0 */
+
+/*
+ * Everything the command line decides. The engines' settings and knobs
+ * are filled in place by the table of options (xs.max_solutions is t<n>,
+ * k.vbose is v<n>, ...): nothing is copied from one struct to another.
+ */
+struct cli {
+    xcc_settings xs;       /* t, T, s, k, -j, --shard, the engine */
+    xcc_dlx2 k;            /* v, c, C, l, d, h, z, Z, --sample, --seed, --memory-limit */
+    unsigned long long given; /* the rows given, as bits (cli_given) */
+    const cli_mode *mode;
+    /* Knuth's arguments that are dlx2's alone */
+    int spacing;           /* m<n> */
+    const char **shape_names; /* every S<file>, last argument first */
+    int nshapes;
+    /* flags */
+    int count_only;        /* -c */
+    int quiet;             /* -q */
+    int progress;          /* -p */
+    double time_limit;     /* --time-limit, 0: none */
+    const char *memory_arg; /* --memory-limit as given, or NULL: the default */
+    const char *engine;    /* --engine, NULL: by the mode and the program */
+    const char *knuth;     /* --knuth, NULL: by the problem */
+    const char *format;    /* --format */
+    int json;
+    int reduce;            /* -P */
+    int zdd, merge, preprocess; /* --zdd, --merge, --preprocess */
+    const char *zdd_count; /* --zdd-count FILE */
+    const char *verify;    /* --verify LISTING */
+    unsigned long long count; /* --count N */
+    const char **files;    /* every FILE argument */
+    int nfiles;
+    const char *file;      /* the first, or NULL: stdin */
+    int nknuth;            /* Knuth's arguments given */
+};
+
+/* ---- options.c --------------------------------------------------------- */
+
+/* Reads the command line into c (defaults first); a bad one ends the run. */
+void cli_parse(cli *c, int argc, char **argv);
+
+/* Whether the option named name (as in the table: "-c", "v") was given. */
+int cli_given(const cli *c, const char *name);
+
+/*
+ * The one check of the options given against the mode (options.c has
+ * its rules); an option that does not belong ends the run, status 2.
+ */
+void cli_check(const cli *c);
+
+/*
+ * The same against the one of Knuth's programs dlx2 plays (CLI_DLX2,
+ * CLI_DLX3 or CLI_DLX5): a letter it does not take gets the message
+ * letters (a printf format of the letter, %c), a flag its row's refusal.
+ */
+void cli_check_program(const cli *c, unsigned program, const char *letters);
+
+/* ---- run.c -------------------------------------------------------------- */
+
+/* A bad command line: the message (arg shown safely for each %s), a
+   pointer to --help, status 2. */
+void cli_usage(const char *fmt, const char *arg) __attribute__((noreturn));
+
+/* Whether stdout took everything (err: a write's errno seen, or 0): 0,
+   or 1 when its reader went away; a write error ends the run (status 1). */
+int cli_stdout_lost(int err);
+
+/* --memory-limit (or its default) set on the process. */
+void cli_apply_memory_limit(const cli *c);
+
+/* "out of memory" and the limit met, status 3. */
+void cli_die_no_memory(const char *what) __attribute__((noreturn));
+
+/* What cli_die_no_memory appends: the limit met, or "". */
+const char *cli_memory_note(void);
+
+/* FILE (c->file), or stdin; one that cannot be opened ends the run. */
+FILE *cli_open_input(const cli *c, const char **name, char shown[REP_SHOWN_SIZE]);
+
+/* ---- the modes ---------------------------------------------------------- */
+
+int cli_search(cli *c);     /* search.c: also --zdd and --sample */
+int cli_preprocess(cli *c); /* search.c */
+int cli_merge(cli *c);      /* merge.c */
+int cli_zdd_count(cli *c);  /* zdd_count.c */
+
+/*
+ * The rows of the table of engines that dlx2's rules name, found by the
+ * engines they run, never by a name spelled here (search.c): the row of
+ * the zdd engine, and whether a row runs DLX5's search.
+ */
+const xcc_engine_row *cli_zdd_row(void);
+int cli_row_costs(const xcc_engine_row *r);
+
+/* "dlx, links or fast": the names of the table of engines. */
+const char *cli_engine_names(void);
+
+#endif

@@ -1,0 +1,55 @@
+/*
+ * main.c — dlx2: read the command line, set the memory limit, run the
+ * mode it asks for. cli.h says what each file of cli/ does.
+ */
+#include "cli.h"
+#include "verify.h"
+
+#include <limits.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+/* dlx2 --verify LISTING [FILE] [--count N] (verify/verify.h). */
+static int verify(cli *c)
+{
+    if ((!c->file || !strcmp(c->file, "-")) && isatty(0))
+        fputs("dlx2: --verify reads the problem from standard input, a terminal: type it and"
+              " end it with Ctrl-D, or give it as FILE\n", stderr);
+    vf_request rq = {c->verify, c->file,
+                     cli_given(c, "--count") ? (long long)c->count : -1};
+    int status = vf_run(&rq, "dlx2");
+    cli_stdout_lost(0);
+    return status;
+}
+
+/*
+ * The modes: the flag that asks for each, what runs it, how many FILEs
+ * it takes, and what it says to an option that is not its own (a format
+ * of the option's name). A new mode is a row here, its flag a row of the
+ * table of options (options.c) and the modes of the options it takes.
+ */
+const cli_mode cli_modes[] = {
+    {CLI_SEARCH, NULL, cli_search, 1, "%s does not go with a search"},
+    {CLI_ZDD, "--zdd", cli_search, 1, "--zdd lists on stdout: -c and m<n> do not go with it"},
+    {CLI_SAMPLE, "--sample", cli_search, 1,
+     "--sample lists on stdout: -c and m<n> do not go with it"},
+    {CLI_MERGE, "--merge", cli_merge, INT_MAX,
+     "--merge takes the reports of the parts (FILE...), nothing else"},
+    {CLI_VERIFY, "--verify", verify, 1, "--verify takes a LISTING, a FILE and --count, nothing else"},
+    {CLI_PRE, "--preprocess", cli_preprocess, 1, "--preprocess takes v<n> and a FILE, nothing else"},
+    {CLI_ZCOUNT, "--zdd-count", cli_zdd_count, 0, "--zdd-count takes a FILE, nothing else"},
+    {0, NULL, NULL, 0, NULL},
+};
+
+int main(int argc, char **argv)
+{
+    cli c;
+    signal(SIGPIPE, SIG_IGN); /* a closed stdout shows up as a write error (EPIPE) */
+    cli_parse(&c, argc, argv);
+    cli_apply_memory_limit(&c);
+    int status = c.mode->run(&c);
+    free(c.files);
+    free(c.shape_names);
+    return status;
+}

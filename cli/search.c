@@ -1,0 +1,470 @@
+/*
+ * search.c — the search (with its variants --zdd and --sample) and
+ * --preprocess: read the problem, play one of Knuth's programs, choose
+ * an engine, solve, report, and end with progs.h's exit status.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t stop_signal; /* the signal that asks us to stop */
+static volatile sig_atomic_t stop_flag;   /* polled by the engine */
+
+static void on_signal(int sig)
+{
+    stop_signal = sig;
+    stop_flag = 1;
+}
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    stop_flag = 1;
+}
+
+/* ---- the table of engines ------------------------------------------------ */
+
+/* Whether row r runs engine e, for DLX2's tree or DLX3's. */
+static int row_runs(const xcc_engine_row *r, const xcc_engine *e)
+{
+    for (int k = 0; k < 4; k++)
+        if ((r->tries[k] && r->tries[k] == e) || (r->mcc[k] && r->mcc[k] == e))
+            return 1;
+    return 0;
+}
+
+const xcc_engine_row *cli_zdd_row(void)
+{
+    for (const xcc_engine_row *r = xcc_engine_rows; r->name; r++)
+        if (row_runs(r, &xcc_zdd_engine))
+            return r;
+    return NULL;
+}
+
+int cli_row_costs(const xcc_engine_row *r)
+{
+    return r && (row_runs(r, &xcc_cost_engine) || row_runs(r, &xcc_cost_links_engine));
+}
+
+/* The first row that runs DLX5's search: its default engine. */
+static const xcc_engine_row *cost_row(void)
+{
+    for (const xcc_engine_row *r = xcc_engine_rows; r->name; r++)
+        if (cli_row_costs(r))
+            return r;
+    return NULL;
+}
+
+const char *cli_engine_names(void)
+{
+    static char names[200];
+    if (!names[0])
+        for (const xcc_engine_row *r = xcc_engine_rows; r->name; r++)
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+                     r == xcc_engine_rows ? "" : r[1].name ? ", " : " or ", r->name);
+    return names;
+}
+
+/* Not an engine but the library's choice among them for a count (xcc.h). */
+static const char auto_choice[] = "auto";
+
+/* ---- Knuth's programs ------------------------------------------------------ */
+
+/*
+ * The programs dlx2 plays (--knuth, or as the problem asks: DLX3 for one
+ * with bounds, DLX5 for one with costs), their bit in the table of
+ * options (which says the letters each takes), and their default v<n>.
+ */
+typedef struct knuth_program {
+    const char *name;
+    unsigned bit;
+    int vbose;
+} knuth_program;
+
+static const knuth_program knuth_programs[] = {
+    {"dlx2", CLI_DLX2, 1025},
+    {"dlx3", CLI_DLX3, 1025},
+    {"dlx5", CLI_DLX5, 1041},
+};
+
+static const knuth_program *program_named(const char *name)
+{
+    for (size_t k = 0; k < sizeof knuth_programs / sizeof *knuth_programs; k++)
+        if (!strcmp(knuth_programs[k].name, name))
+            return &knuth_programs[k];
+    return NULL;
+}
+
+/*
+ * The program dlx2 plays: --knuth, or DLX5 for an engine of DLX5's
+ * search or a problem with costs, DLX3 for a problem with bounds, else
+ * DLX2. With p NULL (before reading), NULL when the problem will decide.
+ */
+static const knuth_program *program(const cli *c, const xcc_problem *p)
+{
+    if (c->knuth)
+        return program_named(c->knuth);
+    if (c->engine && cli_row_costs(xcc_engine_row_named(c->engine)))
+        return program_named("dlx5");
+    if (!p)
+        return NULL;
+    return program_named(xcc_has_costs(p) ? "dlx5" : xcc_has_bounds(p) ? "dlx3" : "dlx2");
+}
+
+/* Holds the command line to the program played, and asks the engines what it asks. */
+static void play(cli *c, const knuth_program *prog)
+{
+    char letters[300], msg[300];
+    int dlx5 = prog->bit == CLI_DLX5;
+    const char *why = c->knuth ? "" : dlx5 ? ", as for every problem with costs"
+                                           : "; this problem has no costs";
+    if (dlx5)
+        snprintf(letters, sizeof letters, "%%c<n> is not an argument of DLX5, whose search dlx2"
+                 " plays%s (--knuth=dlx2 searches as DLX2 does, ignoring the costs)", why);
+    else
+        snprintf(letters, sizeof letters, "%%c<n> is an argument of DLX5 (--knuth=dlx5), and dlx2"
+                 " plays %s%s", prog->bit == CLI_DLX3 ? "DLX3" : "DLX2", why);
+    cli_check_program(c, prog->bit, letters);
+    const xcc_engine_row *asked = c->engine ? xcc_engine_row_named(c->engine) : NULL;
+    if (!dlx5) {
+        if (cli_row_costs(asked)) {
+            snprintf(msg, sizeof msg, "--engine=%s is DLX5's search, not --knuth=%s's", c->engine,
+                     prog->name);
+            cli_usage("%s", msg);
+        }
+        return;
+    }
+    if (asked && !cli_row_costs(asked)) {
+        snprintf(msg, sizeof msg, "--engine=%%s does not search for the cheapest solutions (DLX5's"
+                 " search is --engine=%s)", cost_row()->name);
+        cli_usage(msg, c->engine);
+    }
+    if (!cli_given(c, "v"))
+        c->k.vbose = prog->vbose;
+    c->xs.engine = asked ? c->engine : cost_row()->name;
+    if (!c->k.zchars)
+        c->k.zchars = "";
+}
+
+/* ---- the settings ---------------------------------------------------------- */
+
+/* The rules of --zdd and --sample that depend on a value. */
+static void zdd_rules(const cli *c)
+{
+    char msg[300];
+    if (!(c->mode->bit & (CLI_ZDD | CLI_SAMPLE)))
+        return;
+    const xcc_engine_row *zdd = cli_zdd_row();
+    if (c->engine && xcc_engine_row_named(c->engine) != zdd) {
+        snprintf(msg, sizeof msg, "--zdd and --sample take the %s engine, not --engine=%%s",
+                 zdd->name);
+        cli_usage(msg, c->engine);
+    }
+    if (c->zdd && c->json)
+        cli_usage("%s", "--zdd writes DLX6's text format: --format=json does not go with it");
+}
+
+/*
+ * What -c, -p, -j, --format and the mode change in the defaults (unless
+ * those are given), and the engines' knobs that follow from the options.
+ */
+static void settle(cli *c)
+{
+    xcc_dlx2 *k = &c->k;
+    if (c->count_only && !cli_given(c, "v"))
+        k->vbose = XCC_SHOW_WARNINGS;
+    if (!cli_given(c, "d")) {
+        if (c->count_only && !c->progress)
+            k->delta = 0; /* -c: the count and nothing else, unless asked */
+        if (c->progress)
+            k->delta = 100000000ULL;
+    }
+    if ((c->xs.threads > 1 || c->xs.shards > 1) && !c->progress)
+        k->delta = 0; /* the threads report only -p's share of subtrees done */
+    if ((c->json && !cli_given(c, "m")) || k->samples)
+        c->spacing = 1;
+    if (c->count_only)
+        c->spacing = 0;
+    c->xs.engine = c->zdd || k->samples ? cli_zdd_row()->name
+                   : c->engine          ? c->engine
+                   : c->count_only      ? auto_choice
+                                        : xcc_engine_row_named(NULL)->name;
+    c->xs.randomize = cli_given(c, "s");
+    c->xs.interrupt = &stop_flag;
+    c->xs.dlx2 = k;
+    k->asked = (cli_given(c, "T") ? XCC_ASKED_MEMS_LIMIT : 0)
+               | (cli_given(c, "d") ? XCC_ASKED_DELTA : 0);
+    k->want_shape = c->nshapes > 0;
+    k->progress_nodes = c->progress ? 1 << 21 : 0;
+    k->tasks_per_worker = 64;
+    k->knuth = c->knuth && program_named(c->knuth)->bit == CLI_DLX3 ? 3 : 0;
+}
+
+/* The engine that runs c on p (NULL: on any problem), or a usage error. */
+static const xcc_engine *choose_engine(const cli *c, const xcc_problem *p,
+                                       const xcc_engine_row **row)
+{
+    const char *why;
+    const xcc_engine *e = xcc_engine_choose(p, &c->xs, c->count_only, row, &why);
+    if (!e)
+        cli_usage("%s", why);
+    return e;
+}
+
+/* ---- the run -------------------------------------------------------------- */
+
+static void install_signals(const cli *c)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    if (c->time_limit > 0) {
+        struct itimerval it;
+        memset(&it, 0, sizeof it);
+        sa.sa_handler = on_alarm;
+        sigaction(SIGALRM, &sa, NULL);
+        it.it_value.tv_sec = (time_t)c->time_limit;
+        it.it_value.tv_usec = (suseconds_t)((c->time_limit - (double)(time_t)c->time_limit) * 1e6);
+        if (!it.it_value.tv_sec && !it.it_value.tv_usec)
+            it.it_value.tv_usec = 1;
+        setitimer(ITIMER_REAL, &it, NULL);
+    }
+}
+
+/* The exit status of a library call that failed. */
+static int failure_status(xcc_status s)
+{
+    return s == XCC_NO_MEMORY ? PROG_NO_MEMORY : PROG_BAD_INPUT;
+}
+
+/* Reads the problem; bad input ends the run (status 2 or 3). */
+static void read_problem(xcc_problem *p, FILE *in, const char *name, const cli *c)
+{
+    xcc_diag d;
+    xcc_read_options o = {.warnings = (c->k.vbose & XCC_SHOW_WARNINGS) ? stderr : NULL,
+                          .randomize = cli_given(c, "s"), .seed = c->xs.seed,
+                          .dlx2 = &c->k}; /* DLX5's warnings: z<n>, Z<chars> */
+    xcc_status status = xcc_read(p, in, &o, &d);
+    if (in != stdin)
+        fclose(in);
+    const char *note = status == XCC_NO_MEMORY ? cli_memory_note() : "";
+    if (status && d.line)
+        rep_die(failure_status(status), "%s:%ld:%ld: %s%s", name, d.line, d.col ? d.col : 1,
+                d.message, note);
+    if (status)
+        rep_die(failure_status(status), "%s: %s%s", name, d.message, note);
+    unsigned asked = c->knuth ? program_named(c->knuth)->bit : 0; /* --knuth */
+    if (xcc_has_bounds(p) && xcc_has_costs(p))
+        rep_die(PROG_BAD_INPUT, "%s: bounds (multiplicities) and costs in one problem: DLX3"
+                " takes the one, DLX5 the other, neither both", name);
+    if (xcc_has_bounds(p) && (asked & (CLI_DLX2 | CLI_DLX5)))
+        rep_die(PROG_BAD_INPUT, "%s: bounds (multiplicities) in the item line, which %s does not"
+                " read: leave out --knuth=%s", name, asked == CLI_DLX2 ? "DLX2" : "DLX5", c->knuth);
+    if (xcc_has_costs(p) && asked == CLI_DLX3)
+        rep_die(PROG_BAD_INPUT, "%s: costs in the options, which DLX3 does not read: leave out"
+                " --knuth=dlx3", name);
+    if (xcc_has_costs(p) && (c->zdd || c->k.samples || c->preprocess || c->reduce))
+        rep_die(PROG_BAD_INPUT, "%s: costs in the options, which %s does not take (Knuth's DLX6"
+                " and DLX-PRE read none)", name, c->zdd ? "--zdd" : c->k.samples ? "--sample"
+                : c->preprocess ? "--preprocess" : "-P");
+}
+
+/*
+ * S<file>: DLX2 opens the file of every S argument, last argument first
+ * (so each is made or emptied), and keeps the first argument's. One that
+ * cannot be opened gets DLX2's apology, byte for byte, then a message of
+ * ours, and the run ends there with status 1 (where DLX2 searches on).
+ */
+static FILE *open_shapes(const cli *c)
+{
+    FILE *shape = NULL;
+    for (int i = 0; i < c->nshapes; i++) {
+        if (shape)
+            fclose(shape);
+        shape = fopen(c->shape_names[i], "w");
+        if (!shape) {
+            char b[REP_SHOWN_SIZE];
+            int err = errno;
+            fprintf(stderr, "Sorry, I can't open file `%s' for writing!\n", c->shape_names[i]);
+            rep_die(PROG_WRITE_ERROR, "%s: cannot open the shape file (S<file>): %s",
+                    rep_shown(c->shape_names[i], 200, b), strerror(err));
+        }
+    }
+    return shape;
+}
+
+/* Closes the shape file; returns status, or 1 if writing it failed. */
+static int close_shape(const cli *c, FILE *shape, int status)
+{
+    if (!shape)
+        return status;
+    char b[REP_SHOWN_SIZE];
+    const char *name = rep_shown(c->shape_names[c->nshapes - 1], 200, b);
+    int failed = ferror(shape); /* the engine's writes; their errno is gone */
+    if (fclose(shape))
+        fprintf(stderr, "dlx2: error writing the shape file '%s': %s\n", name, strerror(errno));
+    else if (failed)
+        fprintf(stderr, "dlx2: error writing the shape file '%s'\n", name);
+    else
+        return status;
+    return PROG_WRITE_ERROR;
+}
+
+/*
+ * The report's end and the exit status of a search that ended so
+ * (progs.h's table): out of memory, stdout lost, a signal, a limit.
+ */
+static int finish(rep *r, xcc_status s, const xcc_figs *fig, const xcc_diag *d)
+{
+    rep_zdd_flush(r);
+    rep_clear_progress(r);
+    char what[64];
+    snprintf(what, sizeof what, "out of memory at level %d", fig->level);
+    if (s == XCC_NO_MEMORY)
+        cli_die_no_memory(d->message[0] ? d->message : what);
+    if (r->no_memory)
+        cli_die_no_memory("out of memory");
+    if (r->out_gone) {
+        cli_stdout_lost(r->out_errno);
+        return PROG_DONE;
+    }
+    r->signal = stop_signal;
+    if (cli_stdout_lost(rep_end(r, fig)))
+        return PROG_DONE;
+    if (stop_signal)
+        return PROG_SIGNALED + stop_signal;
+    return fig->stop == XCC_STOP_MEMS || fig->stop == XCC_STOP_INTERRUPT || fig->stop == XCC_STOP_WIDE
+               ? PROG_LIMIT
+               : PROG_DONE;
+}
+
+/* p becomes the problem s reduced it to (written out and read back). */
+static void adopt_reduced(xcc_problem *p, const xcc_pre *s)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        rep_die(PROG_NO_MEMORY, "out of memory");
+    rep_reduced(f, s, 0);
+    if (fclose(f))
+        rep_die(PROG_NO_MEMORY, "out of memory");
+    xcc_diag d;
+    xcc_release(p);
+    xcc_status status = xcc_read_text(p, text, NULL, &d);
+    free(text);
+    if (status)
+        rep_die(failure_status(status), "the reduced problem: %s", d.message);
+}
+
+/*
+ * v8 with --preprocess: each option of the reduced problem notes its
+ * number as read ("| (from N)"), as DLX-PRE's v8 does. The same bit is
+ * XCC_SHOW_TAXES in a search, where DLX5's v8 lists every item's tax:
+ * the two never meet, --preprocess taking no problem with costs.
+ */
+enum { PRE_SHOW_NUMBERS = 8 };
+
+/*
+ * Reduces p as DLX-PRE does (v4: each step on stderr); the note "Removed
+ * ..." goes on stderr (v1). With out, the reduced problem is written
+ * there; else (-P) the reduction keeps to its budget (xcc_pre.h) and p
+ * becomes the reduced problem, unless nothing went.
+ */
+static void reduce(xcc_problem *p, rep *r, const cli *c, FILE *out)
+{
+    xcc_pre s = {.note = (c->k.vbose & XCC_SHOW_DETAILS) ? rep_pre_note : NULL, .ctx = r};
+    if (!out)
+        s.share = XCC_PRE_SHARE;
+    xcc_status status = xcc_pre_run(&s, p);
+    if (status == XCC_REFUSED)
+        rep_die(PROG_BAD_INPUT, "--preprocess and -P take no multiplicities (DLX3's bounds"
+                                " a:b|name): DLX-PRE's reductions hold for exact covers only");
+    if (status)
+        rep_die(PROG_NO_MEMORY, "out of memory");
+    if (out)
+        rep_reduced(out, &s, (c->k.vbose & PRE_SHOW_NUMBERS) != 0);
+    if (c->k.vbose & XCC_SHOW_BASICS)
+        rep_pre_closing(r->err, &s);
+    if (!out && (s.options_out || s.items_out))
+        adopt_reduced(p, &s);
+    xcc_pre_free(&s);
+}
+
+/* dlx2 --preprocess [FILE]: the reduced problem on stdout. */
+int cli_preprocess(cli *c)
+{
+    const char *name;
+    char name_shown[REP_SHOWN_SIZE];
+    FILE *in = cli_open_input(c, &name, name_shown);
+    xcc_problem p;
+    read_problem(&p, in, name, c);
+    rep r = {.out = stdout, .err = stderr, .p = &p, .vbose = c->k.vbose};
+    if (c->k.vbose & XCC_SHOW_BASICS)
+        rep_input_line(&r);
+    reduce(&p, &r, c, stdout);
+    xcc_release(&p);
+    cli_stdout_lost(0);
+    return PROG_DONE;
+}
+
+int cli_search(cli *c)
+{
+    const xcc_engine_row *row;
+    zdd_rules(c);
+    settle(c);
+    const knuth_program *prog = program(c, NULL);
+    if (prog)
+        play(c, prog);
+    choose_engine(c, NULL, &row); /* refusals that need no problem come first */
+
+    const char *name;
+    char name_shown[REP_SHOWN_SIZE];
+    FILE *in = cli_open_input(c, &name, name_shown);
+    FILE *shape = open_shapes(c);
+    install_signals(c);
+    xcc_problem p;
+    read_problem(&p, in, name, c);
+    if (!prog)
+        play(c, prog = program(c, &p));
+
+    rep r = {.out = stdout, .err = stderr, .p = &p, .json = c->json,
+             .costs = prog->bit == CLI_DLX5, .best = c->xs.best,
+             .count_only = c->count_only, .vbose = c->k.vbose,
+             .show_levels_max = c->k.show_levels_max,
+             .tty_progress = c->progress && isatty(2), .out_tty = isatty(1),
+             .shard = c->xs.shard, .shards = c->xs.shards, .time_limit = c->time_limit,
+             .zdd = c->zdd};
+    if (r.costs && (c->k.vbose & XCC_SHOW_TAXES))
+        rep_cost_taxes(&r);
+    if (c->k.vbose & XCC_SHOW_BASICS)
+        rep_input_line(&r);
+    if (c->reduce)
+        reduce(&p, &r, c, NULL);
+    if (c->k.vbose & XCC_SHOW_TOTS)
+        rep_item_totals(&r);
+
+    const xcc_engine *e = choose_engine(c, &p, &row);
+    xcc_sink sink = {.solution = c->spacing ? rep_solution : NULL,
+                     .every = (unsigned long long)c->spacing, .progress = rep_progress, .ctx = &r,
+                     .trace = stderr, .shape = shape, .zdd = c->zdd ? rep_zdd_line : NULL,
+                     .batched = 1 /* rep_solution stops only when stdout is gone */};
+    xcc_figs fig;
+    xcc_diag d;
+    xcc_status s = c->count_only ? xcc_engine_run_counting(e, &p, &c->xs, &sink, &fig, &d, &row)
+                                 : xcc_engine_run(e, &p, &c->xs, &sink, &fig, &d);
+    fig.engine = row->name;
+    int status = finish(&r, s, &fig, &d);
+    status = close_shape(c, shape, status);
+    xcc_figs_free(&fig);
+    rep_free(&r);
+    xcc_release(&p);
+    return status;
+}
