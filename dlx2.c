@@ -7,7 +7,7 @@
  * letter-number pairs and Unix flags, described once in the tables
  * below, from which the parser, the defaults and --help come), the input
  * file, signals, and exit statuses. The problem and the search live in
- * engine/ (engine/xcc_int.h), what is written about them in report/.
+ * lib/ (lib/engine.h), what is written about them in report/.
  *
  * Streams. stdout carries only results: the listing of every m-th
  * solution (or JSON Lines), or with -c the number of solutions. stderr
@@ -19,6 +19,10 @@
  * status 0: that reader has all it wanted.
  */
 #include "progs.h"
+#include "engine.h"
+#include "knobs.h"
+#include "pre/pre.h"
+#include "problem/problem.h"
 #include "report.h"
 #include "verify.h"
 
@@ -27,6 +31,7 @@
 #include <limits.h>
 #include <signal.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/time.h>
@@ -1090,7 +1095,7 @@ static void adopt_reduced(xcc_problem *p, const xcc_pre *s)
  * Reduces p as DLX-PRE does (v4: each step on stderr); the note "Removed
  * ..." goes on stderr (v1). With out, the reduced problem is written
  * there (v8: each option's number as read); else (-P) the reduction
- * keeps to its budget (xcc_pre.h) and p becomes the reduced problem,
+ * keeps to its budget (pre/pre.h) and p becomes the reduced problem,
  * unless nothing went.
  */
 static void reduce(xcc_problem *p, rep *r, const settings *st, FILE *out)

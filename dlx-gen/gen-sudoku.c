@@ -36,7 +36,7 @@
  * the digits of the listing; without PUZZLE the clue cells are '.'.
  */
 #include "draw.h"
-#include "engine/gbrand.h" /* the SGB random numbers, shared with the engine */
+#include "lib/base/gbrand.h" /* the SGB random numbers, shared with the library */
 #include "gen.h"
 #include "listing.h"
 

@@ -24,7 +24,7 @@
 
 #include "xcc.h"
 /* the SGB generator the engine draws s<n> from, for this puzzle's own choices */
-#include "../../engine/gbrand.h"
+#include "../../lib/base/gbrand.h"
 
 struct maker {
     const struct puzzle *pz;

@@ -1,5 +1,5 @@
 /*
- * check_xcc.c — unit tests of the engine (engine/xcc_int.h) with the Check
+ * check_xcc.c — unit tests of the library (lib/) with the Check
  * framework: the reader (what it builds, what it rejects and where), the
  * engines through their interface (counts, listings, limits, restoration
  * of the links), the public API (include/xcc.h), and the SGB random
@@ -17,7 +17,9 @@
 #include "check_main.h"
 #include "problems.h"
 #include "report.h"
-#include "xcc_tree.h"
+#include "tree/walk.h"
+#include "tree/dlx2.h"
+#include "engine.h"
 
 /* ---- helpers -------------------------------------------------------- */
 
