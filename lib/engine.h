@@ -35,11 +35,11 @@ extern const xcc_engine xcc_cost_threads;    /* parallel/dlx5.c: the same, threa
 extern const xcc_engine xcc_cost_threads_links; /* with bit sets when they can, or dancing */
 extern const xcc_engine xcc_zdd_engine;      /* zdd/dlx2.c: each subproblem once, as a ZDD */
 
-extern const xcc_engine mcc_links_engine;   /* links/dlx3.c: DLX3's tree, dancing */
-extern const xcc_engine mcc_twin_engine;    /* twin/dlx3.c: with bit sets */
-extern const xcc_engine mcc_threads_twin;   /* -j, --shard: twins, or links */
-extern const xcc_engine mcc_threads_links;  /* the same, always dancing */
-extern const xcc_engine mcc_zdd_engine;     /* zdd/dlx3.c: each subproblem once, as a ZDD */
+extern const xcc_engine xcc_mcc_links_engine;   /* links/dlx3.c: DLX3's tree, dancing */
+extern const xcc_engine xcc_mcc_twin_engine;    /* twin/dlx3.c: with bit sets */
+extern const xcc_engine xcc_mcc_threads_twin;   /* -j, --shard: twins, or links */
+extern const xcc_engine xcc_mcc_threads_links;  /* the same, always dancing */
+extern const xcc_engine xcc_mcc_zdd_engine;     /* zdd/dlx3.c: each subproblem once, as a ZDD */
 
 /*
  * The engines users can name, and how each is chosen (engines.c). A

@@ -25,10 +25,10 @@ const xcc_engine_row xcc_engine_rows[] = {
      "the figures when it can, else it dances as links does.\n"
      "With multiplicities, DLX3's tree, mems and report",
      {&xcc_threads_twin, &xcc_twin_engine, &xcc_links_engine}, 0, NULL,
-     {&mcc_threads_twin, &mcc_twin_engine, &mcc_links_engine}},
+     {&xcc_mcc_threads_twin, &xcc_mcc_twin_engine, &xcc_mcc_links_engine}},
     {"links", "DLX2's tree (DLX3's with multiplicities), always by\ndancing links",
      {&xcc_threads_links, &xcc_links_engine}, 0, NULL,
-     {&mcc_threads_links, &mcc_links_engine}},
+     {&xcc_mcc_threads_links, &xcc_mcc_links_engine}},
     {"fast",
      "another tree, the same solutions, faster still; for up\n"
      "to some ten thousand options. It takes m<n>, t<n>, v1,\n"
@@ -50,7 +50,7 @@ const xcc_engine_row xcc_engine_rows[] = {
      "counts past 2^64 with -c,\n"
      "DLX2's solutions in DLX2's order with m<n> (no mems);\n"
      "the engine of --zdd and --sample",
-     {&xcc_zdd_engine}, 0, NULL, {&mcc_zdd_engine}},
+     {&xcc_zdd_engine}, 0, NULL, {&xcc_mcc_zdd_engine}},
     {NULL, NULL, {NULL}, 0, NULL, {NULL}},
 };
 

@@ -13,7 +13,7 @@
 static long sub31(long x, long y) { return (x - y) & MASK31; }
 
 /* Runs the recurrence 55 more steps; returns the first value to use. */
-static long refill(gb_rng *g)
+static long refill(xcc_gb_rng *g)
 {
     long *a = g->a;
     int i;
@@ -25,7 +25,7 @@ static long refill(gb_rng *g)
     return a[55];
 }
 
-void gb_rng_init(gb_rng *g, long seed)
+void xcc_gb_rng_init(xcc_gb_rng *g, long seed)
 {
     long prev, next = 1;
     long s = sub31(seed, 0);
@@ -45,19 +45,19 @@ void gb_rng_init(gb_rng *g, long seed)
         refill(g);
 }
 
-long gb_rng_next(gb_rng *g)
+long xcc_gb_rng_next(xcc_gb_rng *g)
 {
     if (g->next > 0)
         return g->a[g->next--];
     return refill(g);
 }
 
-long gb_rng_unif(gb_rng *g, long m)
+long xcc_gb_rng_unif(xcc_gb_rng *g, long m)
 {
     unsigned long limit = 0x80000000UL - (0x80000000UL % (unsigned long)m);
     long r;
     do
-        r = gb_rng_next(g);
+        r = xcc_gb_rng_next(g);
     while (limit <= (unsigned long)r);
     return r % m;
 }

@@ -14,18 +14,18 @@
 #ifndef GBRAND_H
 #define GBRAND_H
 
-typedef struct gb_rng {
+typedef struct xcc_gb_rng {
     long a[56];  /* a[0] = -1 is a sentinel; a[1..55] the current block */
     int next;    /* index of the next value to hand out; 0 means refill */
-} gb_rng;
+} xcc_gb_rng;
 
 /* Seeds the generator as gb_init_rand(seed) does. */
-void gb_rng_init(gb_rng *g, long seed);
+void xcc_gb_rng_init(xcc_gb_rng *g, long seed);
 
 /* The next 31-bit value of the sequence. */
-long gb_rng_next(gb_rng *g);
+long xcc_gb_rng_next(xcc_gb_rng *g);
 
 /* A uniform integer in [0, m) for 0 < m < 2^31, without bias. */
-long gb_rng_unif(gb_rng *g, long m);
+long xcc_gb_rng_unif(xcc_gb_rng *g, long m);
 
 #endif

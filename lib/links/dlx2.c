@@ -267,7 +267,7 @@ int xcc_branch_item(const xcc_problem *p)
     return plain_choice(p);
 }
 
-double xcc_estimate_subtree(xcc_tree *s, int probes, gb_rng *rng)
+double xcc_estimate_subtree(xcc_tree *s, int probes, xcc_gb_rng *rng)
 {
     xcc_problem *p = s->p;
     xcc_tally scratch = {0, 0, 0, 0};
@@ -292,7 +292,7 @@ double xcc_estimate_subtree(xcc_tree *s, int probes, gb_rng *rng)
                 cap *= 2;
             }
             int c = p->nd[best].down;
-            for (long k = gb_rng_unif(rng, d); k; k--)
+            for (long k = xcc_gb_rng_unif(rng, d); k; k--)
                 c = p->nd[c].down;
             cover(p->cl, p->nd, best, p->last_itm, p->second, NULL, &scratch);
             commit_option(p->cl, p->nd, c, p->last_itm, p->second, NULL, &scratch);

@@ -40,7 +40,7 @@
 
 /* ---- the walk's state ---------------------------------------------------- */
 
-xcc_status mcc_walk_start(xcc_tree *t)
+xcc_status xcc_mcc_walk_start(xcc_tree *t)
 {
     const xcc_problem *p = t->p;
     t->fig.knuth = 3;
@@ -60,7 +60,7 @@ xcc_status mcc_walk_start(xcc_tree *t)
     return XCC_OK;
 }
 
-void mcc_walk_free(xcc_tree *t)
+void xcc_mcc_walk_free(xcc_tree *t)
 {
     if (t->mcc) {
         free(t->mcc->cap);
@@ -70,7 +70,7 @@ void mcc_walk_free(xcc_tree *t)
     }
 }
 
-ullng mcc_bytes(const xcc_problem *p, int maxl)
+ullng xcc_mcc_bytes(const xcc_problem *p, int maxl)
 {
     return (ullng)p->last_itm * (sizeof(xcc_item) + sizeof(mcc_cap))
            + (ullng)p->last_node * sizeof(xcc_node) + (ullng)maxl * sizeof(int);
@@ -402,7 +402,7 @@ INLINE int choose_item(xcc_tree *s, int *score, xcc_tally *t)
     for (int k = cl[0].next; k != 0; k = cl[k].next) {
         mcc_cap c = cap[k];
         int sl = c.slack < c.bound ? c.slack : c.bound, len = nd[k].len;
-        long long v = mcc_score(len, c);
+        long long v = xcc_mcc_score(len, c);
         t->mems += 2;
         if (trace) {
             fputc(' ', tf);
@@ -435,7 +435,7 @@ INLINE int choose_item(xcc_tree *s, int *score, xcc_tally *t)
 
 /* ---- printing ----------------------------------------------------------- */
 
-void mcc_print_choice(FILE *f, const xcc_problem *p, int q, int k, int d)
+void xcc_mcc_print_choice(FILE *f, const xcc_problem *p, int q, int k, int d)
 {
     if (q < p->last_itm) {
         fputs(" null ", f);
@@ -473,16 +473,16 @@ static __attribute__((noinline)) void unwind(xcc_tree *s, int top)
     s->level = stopped_at;
 }
 
-xcc_status mcc_replay(xcc_tree *s, const int *path, int depth)
+xcc_status xcc_mcc_replay(xcc_tree *s, const int *path, int depth)
 {
     xcc_problem *p = s->p;
     xcc_tally scratch = {0, 0, 0, 0};
-    if (mcc_walk_start(s) || reserve(s, depth + 1))
+    if (xcc_mcc_walk_start(s) || reserve(s, depth + 1))
         return XCC_NO_MEMORY;
     for (int l = 0; l < depth; l++) {
         int q = path[l], x = item_of(p, q), k = 1;
         s->level = l;
-        s->path[l].d = (int)mcc_score(p->nd[x].len, s->mcc->cap[x]);
+        s->path[l].d = (int)xcc_mcc_score(p->nd[x].len, s->mcc->cap[x]);
         int cur = level_start(s, x, &scratch);
         for (; cur != q; cur = p->nd[cur].down, k++) /* the tries before q, made and taken back */
             level_try(s, x, cur, &scratch);
@@ -498,7 +498,7 @@ xcc_status mcc_replay(xcc_tree *s, const int *path, int depth)
     return XCC_OK;
 }
 
-void mcc_unreplay(xcc_tree *s)
+void xcc_mcc_unreplay(xcc_tree *s)
 {
     int depth = s->base_level;
     s->base_level = 0;
@@ -521,7 +521,7 @@ static int plain_choice(const xcc_tree *s, int *score)
     for (int k = p->cl[0].next; k != 0; k = p->cl[k].next) {
         mcc_cap c = s->mcc->cap[k];
         int sl = c.slack < c.bound ? c.slack : c.bound, len = p->nd[k].len;
-        long long v = mcc_score(len, c);
+        long long v = xcc_mcc_score(len, c);
         if (v < least || (v == least && (sl < best_s || (sl == best_s && len > best_l))))
             least = v, best = k, best_s = sl, best_l = len;
     }
@@ -529,13 +529,13 @@ static int plain_choice(const xcc_tree *s, int *score)
     return best;
 }
 
-double mcc_estimate_subtree(xcc_tree *s, int probes, gb_rng *rng)
+double xcc_mcc_estimate_subtree(xcc_tree *s, int probes, xcc_gb_rng *rng)
 {
     xcc_problem *p = s->p;
     xcc_tally scratch = {0, 0, 0, 0};
     int base = s->level = s->base_level;
     double total = 0.0;
-    if (mcc_walk_start(s))
+    if (xcc_mcc_walk_start(s))
         return -1.0;
     for (int probe = 0; probe < probes && total >= 0; probe++) {
         double weight = 1.0, sum = 1.0;
@@ -548,7 +548,7 @@ double mcc_estimate_subtree(xcc_tree *s, int probes, gb_rng *rng)
                 break;
             }
             int cur = level_start(s, x, &scratch);
-            for (long k = gb_rng_unif(rng, d); k; k--, cur = p->nd[cur].down)
+            for (long k = xcc_gb_rng_unif(rng, d); k; k--, cur = p->nd[cur].down)
                 level_try(s, x, cur, &scratch);
             level_try(s, x, cur, &scratch);
             if (cur >= p->last_itm)
@@ -597,7 +597,7 @@ INLINE void take(xcc_tree *s, int cur, xcc_tally *t)
     s->path[s->level].k++;
     if ((s->vbose & XCC_SHOW_CHOICES) && s->level < s->show_choices_max) {
         fprintf(s->sink->trace, "L%d:", s->level);
-        mcc_print_choice(s->sink->trace, p, cur, s->path[s->level].k, s->path[s->level].d);
+        xcc_mcc_print_choice(s->sink->trace, p, cur, s->path[s->level].k, s->path[s->level].d);
     }
     if (cur > p->last_itm)
         commit(p->cl, p->nd, s->mcc->cap, cur, p->last_itm, p->second, t);
@@ -673,19 +673,19 @@ done:
     return status;
 }
 
-xcc_status mcc_links_walk(xcc_tree *s)
+xcc_status xcc_mcc_links_walk(xcc_tree *s)
 {
     xcc_problem *p = s->p;
     free(p->stop_len);
     p->stop_len = NULL;
-    if (mcc_walk_start(s) || reserve(s, s->base_level + 1))
+    if (xcc_mcc_walk_start(s) || reserve(s, s->base_level + 1))
         return XCC_NO_MEMORY;
     return search(s);
 }
 
 /* ---- the engine ------------------------------------------------------------ */
 
-const char *mcc_refuses(const xcc_problem *p, const xcc_settings *st)
+const char *xcc_mcc_refuses(const xcc_problem *p, const xcc_settings *st)
 {
     (void)p, (void)st;
     return NULL;
@@ -694,14 +694,14 @@ const char *mcc_refuses(const xcc_problem *p, const xcc_settings *st)
 static const char *links_refuses(const xcc_problem *p, const xcc_settings *st)
 {
     const char *why = xcc_links_refuses(p, st);
-    return why ? why : mcc_refuses(p, st);
+    return why ? why : xcc_mcc_refuses(p, st);
 }
 
 static xcc_status links_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
                               xcc_figs *fig, xcc_diag *d)
 {
     (void)d;
-    return xcc_links_solve(p, st, sink, fig, mcc_links_walk);
+    return xcc_links_solve(p, st, sink, fig, xcc_mcc_links_walk);
 }
 
-const xcc_engine mcc_links_engine = {"mcc-links", links_refuses, links_solve, NULL};
+const xcc_engine xcc_mcc_links_engine = {"mcc-links", links_refuses, links_solve, NULL};

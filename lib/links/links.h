@@ -166,7 +166,7 @@ XCC_LINKS_INLINE void xcc_links_tie(const xcc_tree *s, int k, int ties, int *bes
 {
     if (s->rng) {
         *mems += 4;
-        if (!gb_rng_unif(s->rng, ties))
+        if (!xcc_gb_rng_unif(s->rng, ties))
             *best = k;
     }
 }

@@ -308,9 +308,9 @@ static xcc_status walk_with_links(worker *w, const int *path, int depth, size_t 
     const xcc_walker *walker = w->sh->w;
     if (walker->replay(&w->t, path, depth))
         return XCC_NO_MEMORY;
-    gb_rng rng;
+    xcc_gb_rng rng;
     if (w->sh->st->randomize) { /* random ties: a stream of its own per task */
-        gb_rng_init(&rng, (long)(task * 2654435761u % 2147483647u));
+        xcc_gb_rng_init(&rng, (long)(task * 2654435761u % 2147483647u));
         w->t.rng = &rng;
     }
     xcc_status s = walker->walk(&w->t);

@@ -18,7 +18,7 @@ typedef struct xcc_walker {
     xcc_status (*walk)(xcc_tree *t);
     xcc_status (*replay)(xcc_tree *t, const int *path, int depth);
     void (*unreplay)(xcc_tree *t);
-    double (*estimate)(xcc_tree *t, int probes, gb_rng *rng);
+    double (*estimate)(xcc_tree *t, int probes, xcc_gb_rng *rng);
     const char *(*twin_refuses)(const xcc_problem *p, const xcc_settings *st);
     void *(*twin_new)(const xcc_problem *p);
     void (*twin_delete)(void *tw);

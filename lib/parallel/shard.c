@@ -61,8 +61,8 @@ static double estimate_below(const xcc_walker *w, xcc_tree *e, const int *path, 
     unsigned long h = 2166136261u;
     for (int l = 0; l < len; l++)
         h = (h ^ (unsigned long)path[l]) * 16777619u;
-    gb_rng rng;
-    gb_rng_init(&rng, (long)(h % 2147483647u));
+    xcc_gb_rng rng;
+    xcc_gb_rng_init(&rng, (long)(h % 2147483647u));
     if ((*s = w->replay(e, path, len)))
         return 0;
     int probes = len < 6 ? SHARD_PROBES_TOP >> (2 * (len - 1)) : 0;

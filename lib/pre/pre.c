@@ -358,7 +358,7 @@ static void choose(xcc_pre *s, int c, int r, int *done, int level, int undo)
 }
 
 /* One random path from the root: its estimate of the tree's mems. */
-static double probe(xcc_pre *s, int *done, int *path, gb_rng *rng)
+static double probe(xcc_pre *s, int *done, int *path, xcc_gb_rng *rng)
 {
     xcc_node *nd = s->nd;
     double weight = 1, sum = 0;
@@ -374,7 +374,7 @@ static double probe(xcc_pre *s, int *done, int *path, gb_rng *rng)
         if (!best || !nd[best].len)
             break;
         int r = nd[best].down;
-        for (long k = gb_rng_unif(rng, nd[best].len); k; k--)
+        for (long k = xcc_gb_rng_unif(rng, nd[best].len); k; k--)
             r = nd[r].down;
         before = s->mems;
         weight *= nd[best].len;
@@ -397,8 +397,8 @@ static int set_budget(xcc_pre *s)
         free(done), free(path);
         return 1;
     }
-    gb_rng rng;
-    gb_rng_init(&rng, PRE_SEED);
+    xcc_gb_rng rng;
+    xcc_gb_rng_init(&rng, PRE_SEED);
     double total = 0;
     int probes = 0;
     do

@@ -112,7 +112,7 @@ struct xcc_problem {
     long long imems5_less;
     struct xcc_taxes *taxes;
     /* s<n>: the generator the reader drew from, which the search goes on with */
-    gb_rng rng;
+    xcc_gb_rng rng;
     int randomized;   /* rng is seeded */
     /* every item's list length where the last search stopped early, when
        it was asked for them (XCC_SHOW_TOTS): the "Item totals" DLX2

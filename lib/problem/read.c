@@ -266,7 +266,7 @@ static void insert_node(xcc_reader *r, int k, int x)
         p->imems += 4;
     } else {
         /* skip a random number of the t-1 nodes already there */
-        long skip = gb_rng_unif(r->rng, t);
+        long skip = xcc_gb_rng_unif(r->rng, t);
         int at = k;
         p->imems += 4 + 1 + (ullng)skip;
         for (; skip; skip--)
@@ -464,7 +464,7 @@ static xcc_status read_problem(xcc_problem *p, FILE *in, const char *text,
     if (d)
         memset(d, 0, sizeof *d);
     if (o && o->randomize) {
-        gb_rng_init(&p->rng, o->seed);
+        xcc_gb_rng_init(&p->rng, o->seed);
         p->randomized = 1;
         r.rng = &p->rng;
     }

@@ -18,7 +18,7 @@ typedef struct xcc_reader {
     const char *text; /* the string, read up to text_at */
     size_t text_at;
     FILE *warn;       /* warnings, or NULL */
-    gb_rng *rng;      /* options enter their lists at random places, or NULL */
+    xcc_gb_rng *rng;      /* options enter their lists at random places, or NULL */
     xcc_diag *err;
     xcc_status status;
     char *buf;        /* the current line, '\n'-terminated, then NUL */

@@ -37,7 +37,7 @@ void xcc_unreplay(xcc_tree *t);
  * set it stops at once, and what it returns means nothing; without
  * memory it returns -1.
  */
-double xcc_estimate_subtree(xcc_tree *t, int probes, gb_rng *rng);
+double xcc_estimate_subtree(xcc_tree *t, int probes, xcc_gb_rng *rng);
 
 /* ---- the twin (twin/dlx2.c) ---------------------------------------------- */
 

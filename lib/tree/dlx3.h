@@ -46,14 +46,14 @@ struct mcc_walk {
 };
 
 /* Sets t up for DLX3's tree (t->mcc, the figures' knuth); 0, or XCC_NO_MEMORY. */
-xcc_status mcc_walk_start(xcc_tree *t);
-void mcc_walk_free(xcc_tree *t);
+xcc_status xcc_mcc_walk_start(xcc_tree *t);
+void xcc_mcc_walk_free(xcc_tree *t);
 
 /* DLX3's bytes: his item is 8 bytes longer than DLX2's (bound, slack). */
-ullng mcc_bytes(const xcc_problem *p, int maxl);
+ullng xcc_mcc_bytes(const xcc_problem *p, int maxl);
 
 /* DLX3's score of an item: len + min(slack, bound) - bound + 1. */
-static inline long long mcc_score(int len, mcc_cap c)
+static inline long long xcc_mcc_score(int len, mcc_cap c)
 {
     int s = c.slack < c.bound ? c.slack : c.bound;
     return (long long)len + s - c.bound + 1;
@@ -69,21 +69,21 @@ static inline long long mcc_score(int len, mcc_cap c)
  * it: xcc_links_walk's contract (limits, split_depth and base_level for
  * the parallel driver, the problem left as found).
  */
-xcc_status mcc_links_walk(xcc_tree *t);
+xcc_status xcc_mcc_links_walk(xcc_tree *t);
 
 /*
  * Makes the choices path[0 .. depth-1] (a node of an option, or an item
  * for a null choice), as the walk would have made them, counting
- * nothing; mcc_unreplay takes them back. path[].k and .d are filled in.
+ * nothing; xcc_mcc_unreplay takes them back. path[].k and .d are filled in.
  */
-xcc_status mcc_replay(xcc_tree *t, const int *path, int depth);
-void mcc_unreplay(xcc_tree *t);
+xcc_status xcc_mcc_replay(xcc_tree *t, const int *path, int depth);
+void xcc_mcc_unreplay(xcc_tree *t);
 
 /* Knuth's estimate of the subtree below the current state (xcc_estimate_subtree). */
-double mcc_estimate_subtree(xcc_tree *t, int probes, gb_rng *rng);
+double xcc_mcc_estimate_subtree(xcc_tree *t, int probes, xcc_gb_rng *rng);
 
 /* Writes " NAME:COLOR ... (k of d)" for the option of node q, or " null NAME (k of d)". */
-void mcc_print_choice(FILE *f, const xcc_problem *p, int q, int k, int d);
+void xcc_mcc_print_choice(FILE *f, const xcc_problem *p, int q, int k, int d);
 
 /* ---- the twin (twin/dlx3.c) --------------------------------------------- */
 
@@ -92,14 +92,14 @@ void mcc_print_choice(FILE *f, const xcc_problem *p, int q, int k, int d);
  * contract, for DLX3's tree): a twin is made for one problem and may
  * walk it many times (the workers of the parallel driver).
  */
-void *mcc_twin_new(const xcc_problem *p);
-void mcc_twin_delete(void *tw);
-xcc_status mcc_twin_walk(void *tw, xcc_tree *t);
+void *xcc_mcc_twin_new(const xcc_problem *p);
+void xcc_mcc_twin_delete(void *tw);
+xcc_status xcc_mcc_twin_walk(void *tw, xcc_tree *t);
 /* Makes tw use the memo of from when counting (xcc_twin_share_memo). */
-void mcc_twin_share_memo(void *tw, void *from);
-const char *mcc_twin_refuses(const xcc_problem *p, const xcc_settings *st);
+void xcc_mcc_twin_share_memo(void *tw, void *from);
+const char *xcc_mcc_twin_refuses(const xcc_problem *p, const xcc_settings *st);
 
 /* Why an MCC engine cannot run st on p (p NULL: any problem), or NULL. */
-const char *mcc_refuses(const xcc_problem *p, const xcc_settings *st);
+const char *xcc_mcc_refuses(const xcc_problem *p, const xcc_settings *st);
 
 #endif

@@ -33,7 +33,7 @@ xcc_status xcc_tree_init(xcc_tree *t, xcc_problem *p, const xcc_settings *st,
         t->hook_ctx = st->hook_ctx;
         if (st->randomize) {
             if (!p->randomized) { /* not read at random: the seed starts here */
-                gb_rng_init(&p->rng, st->seed);
+                xcc_gb_rng_init(&p->rng, st->seed);
                 p->randomized = 1;
             }
             t->rng = &p->rng;
@@ -45,7 +45,7 @@ xcc_status xcc_tree_init(xcc_tree *t, xcc_problem *p, const xcc_settings *st,
 
 void xcc_tree_free(xcc_tree *t)
 {
-    mcc_walk_free(t);
+    xcc_mcc_walk_free(t);
     free(t->choice);
     free(t->profile);
     free(t->path);
@@ -135,7 +135,7 @@ void xcc_tree_progress(xcc_tree *t, int known)
 ullng xcc_tree_bytes(const xcc_tree *t)
 {
     if (t->fig.knuth == 3)
-        return mcc_bytes(t->p, t->maxl);
+        return xcc_mcc_bytes(t->p, t->maxl);
     return (ullng)t->p->last_itm * sizeof(xcc_item) + (ullng)t->p->last_node * sizeof(xcc_node)
            + (ullng)t->maxl * sizeof(int);
 }

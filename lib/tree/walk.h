@@ -33,7 +33,7 @@ struct xcc_tree {
     xcc_u128 maxcount;     /* t<n>; no limit: all ones (past every count) */
     xcc_u128 timeout;      /* T<n>; the same */
     xcc_u128 delta, thresh; /* d<n>: a progress report every delta mems */
-    gb_rng *rng;           /* s<n>: random tie-breaking, or NULL */
+    xcc_gb_rng *rng;           /* s<n>: random tie-breaking, or NULL */
     int len_index;         /* xcc_dlx2.len_index */
     volatile sig_atomic_t *interrupt; /* polled once per node, or NULL */
     const atomic_int *halt; /* a second flag, set by other threads (-j) */

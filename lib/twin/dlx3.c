@@ -11,7 +11,7 @@
  * option tweaked out stays out for the level's later branches.
  *
  * What it leaves to links/dlx3.c: randomizing (s<n>), tracing (v2, v4,
- * v256), shape files. mcc_twin_refuses says when.
+ * v256), shape files. xcc_mcc_twin_refuses says when.
  */
 #include "twin/dlx3_steps.h"
 #include "base/alloc.h"
@@ -113,12 +113,12 @@ static void note_stop_lengths(xcc_tree *s, int top)
     xcc_tree r;
     if (xcc_tree_init(&r, p, NULL, NULL))
         return;
-    if (!mcc_replay(&r, s->choice, top + 1)) {
+    if (!xcc_mcc_replay(&r, s->choice, top + 1)) {
         int *len = malloc((size_t)p->last_itm * sizeof(int));
         if (len)
             for (int k = 1; k < p->last_itm; k++)
                 len[k] = p->nd[k].len;
-        mcc_unreplay(&r);
+        xcc_mcc_unreplay(&r);
         free(p->stop_len);
         p->stop_len = len;
     }
@@ -137,7 +137,7 @@ static int replay(mtwin *t, xcc_tree *s, int depth)
         if (reserve_slot(t, l + 1) || xcc_tree_reserve(s, l + 2))
             return 3;
         sl = &t->slots[l];
-        s->path[l].d = (int)mcc_score(key_len(sl->key[x - 1]), (mcc_cap){sl->bnd[x - 1], t->slack[x - 1]});
+        s->path[l].d = (int)xcc_mcc_score(key_len(sl->key[x - 1]), (mcc_cap){sl->bnd[x - 1], t->slack[x - 1]});
         level_start(t, sl, f, p->nd, x, &ignored);
         int k = 0;
         do {
@@ -229,7 +229,7 @@ BITS_INLINE enum step start_walk(walker *w)
     xcc_fold_marks(&t->fold, w->s);
     const xcc_sink *k = w->s->sink;
     w->wanted = k->every > 1 ? xcc_fold_listed(&t->fold, 0, k->every) : 0;
-    mcc_twin_root(t, w->p, &t->slots[0]);
+    xcc_mcc_twin_root(t, w->p, &t->slots[0]);
     if (replay(t, w->s, w->base))
         return no_memory(w);
     w->s->level = w->base;
@@ -511,7 +511,7 @@ BITS_HOT static xcc_status mtwin_walk(xcc_tree *s, mtwin *t)
     return w.status;
 }
 
-xcc_status mcc_twin_walk(void *tw, xcc_tree *s)
+xcc_status xcc_mcc_twin_walk(void *tw, xcc_tree *s)
 {
     mtwin *t = tw;
     int profile = s->vbose & XCC_SHOW_PROFILE;
@@ -526,7 +526,7 @@ xcc_status mcc_twin_walk(void *tw, xcc_tree *s)
     return out;
 }
 
-void mcc_twin_share_memo(void *tw, void *from)
+void xcc_mcc_twin_share_memo(void *tw, void *from)
 {
     mtwin *t = tw, *f = from;
     if (!f->memo_tried)

@@ -59,7 +59,7 @@
  * whatever item is chosen), so bound - slack is capped at the options +
  * 2, which keeps every field in range for problems of fewer than 2^21 -
  * 2 options whose items have min(slack, hi) below 2^21 - 1
- * (mcc_twin_refuses).
+ * (xcc_mcc_twin_refuses).
  */
 #define KEY_FIELD ((word)1 << 21)
 #define KEY_LEN (KEY_FIELD - 1)
@@ -140,14 +140,14 @@ typedef struct mtwin {
 /* ---- making a twin (twin/dlx3_make.c) -------------------------------------- */
 
 /* Makes room for levels 0 .. need (a slot and a frame each); 0, or 3. */
-int mcc_twin_grow_levels(mtwin *t, int need);
+int xcc_mcc_twin_grow_levels(mtwin *t, int need);
 
 /* The problem as read: every option live, every primary item active. */
-void mcc_twin_root(const mtwin *t, const xcc_problem *p, mslot *s);
+void xcc_mcc_twin_root(const mtwin *t, const xcc_problem *p, mslot *s);
 
 BITS_INLINE int reserve_slot(mtwin *t, int k)
 {
-    return k < t->nslots ? 0 : mcc_twin_grow_levels(t, k);
+    return k < t->nslots ? 0 : xcc_mcc_twin_grow_levels(t, k);
 }
 
 /* Copies the first n words of a slot's block. */

@@ -1,7 +1,7 @@
 /*
  * twin/dlx3_make.c — making DLX3's twin (twin/dlx3.h): its tables, its
  * slots and frames, the root slot, whether it can stand in for the links
- * (mcc_twin_refuses), and the engines built on it. Apart from the walk
+ * (xcc_mcc_twin_refuses), and the engines built on it. Apart from the walk
  * (twin/dlx3.c), which is the part that runs at every node.
  */
 #include "twin/dlx3.h"
@@ -62,7 +62,7 @@ static int twin_init(mtwin *t, const xcc_problem *p)
     return 0;
 }
 
-int mcc_twin_grow_levels(mtwin *t, int need)
+int xcc_mcc_twin_grow_levels(mtwin *t, int need)
 {
     size_t W = (size_t)t->b.W;
     int cap = t->nslots ? 2 * t->nslots : 64;
@@ -104,7 +104,7 @@ int mcc_twin_grow_levels(mtwin *t, int need)
     return 0;
 }
 
-void mcc_twin_root(const mtwin *t, const xcc_problem *p, mslot *s)
+void xcc_mcc_twin_root(const mtwin *t, const xcc_problem *p, mslot *s)
 {
     const xcc_bits *b = &t->b;
     memset(s->live, 0, (size_t)b->W * sizeof(word));
@@ -122,7 +122,7 @@ void mcc_twin_root(const mtwin *t, const xcc_problem *p, mslot *s)
 }
 
 /* What DLX2's twin refuses of the settings, the twin of DLX3 refuses too. */
-const char *mcc_twin_refuses(const xcc_problem *p, const xcc_settings *st)
+const char *xcc_mcc_twin_refuses(const xcc_problem *p, const xcc_settings *st)
 {
     const char *why = xcc_twin_refuses(NULL, st);
     if (why || !p)
@@ -143,7 +143,7 @@ const char *mcc_twin_refuses(const xcc_problem *p, const xcc_settings *st)
     return NULL;
 }
 
-void *mcc_twin_new(const xcc_problem *p)
+void *xcc_mcc_twin_new(const xcc_problem *p)
 {
     mtwin *t = malloc(sizeof *t);
     if (!t)
@@ -156,7 +156,7 @@ void *mcc_twin_new(const xcc_problem *p)
     return t;
 }
 
-void mcc_twin_delete(void *t)
+void xcc_mcc_twin_delete(void *t)
 {
     if (t) {
         twin_free(t);
@@ -169,40 +169,40 @@ static xcc_status twin_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
 {
     (void)d;
     xcc_tree t;
-    void *tw = mcc_twin_new(p);
+    void *tw = xcc_mcc_twin_new(p);
     xcc_status status = tw ? xcc_tree_init(&t, p, st, sink) : XCC_NO_MEMORY;
     if (!tw)
         return status;
     if (!status)
-        status = mcc_twin_walk(tw, &t);
+        status = xcc_mcc_twin_walk(tw, &t);
     xcc_tree_figures(&t, fig);
     xcc_tree_free(&t);
-    mcc_twin_delete(tw);
+    xcc_mcc_twin_delete(tw);
     return status;
 }
 
-const xcc_engine mcc_twin_engine = {"mcc-twin", mcc_twin_refuses, twin_solve, NULL};
+const xcc_engine xcc_mcc_twin_engine = {"mcc-twin", xcc_mcc_twin_refuses, twin_solve, NULL};
 
 /* ---- threads and shards ------------------------------------------------------ */
 
-const xcc_walker mcc_walker = {
-    mcc_links_walk, mcc_replay, mcc_unreplay, mcc_estimate_subtree,
-    mcc_twin_refuses, mcc_twin_new, mcc_twin_delete, mcc_twin_walk, mcc_twin_share_memo, 3,
+const xcc_walker xcc_mcc_walker = {
+    xcc_mcc_links_walk, xcc_mcc_replay, xcc_mcc_unreplay, xcc_mcc_estimate_subtree,
+    xcc_mcc_twin_refuses, xcc_mcc_twin_new, xcc_mcc_twin_delete, xcc_mcc_twin_walk, xcc_mcc_twin_share_memo, 3,
 };
 
 static xcc_status threads_twin_solve(xcc_problem *p, const xcc_settings *st,
                                      const xcc_sink *sink, xcc_figs *fig, xcc_diag *d)
 {
     (void)d;
-    return xcc_threads_solve(p, st, sink, fig, &mcc_walker, 1);
+    return xcc_threads_solve(p, st, sink, fig, &xcc_mcc_walker, 1);
 }
 
 static xcc_status threads_links_solve(xcc_problem *p, const xcc_settings *st,
                                       const xcc_sink *sink, xcc_figs *fig, xcc_diag *d)
 {
     (void)d;
-    return xcc_threads_solve(p, st, sink, fig, &mcc_walker, 0);
+    return xcc_threads_solve(p, st, sink, fig, &xcc_mcc_walker, 0);
 }
 
-const xcc_engine mcc_threads_twin = {"mcc-threads", xcc_threads_refuses, threads_twin_solve, NULL};
-const xcc_engine mcc_threads_links = {"mcc-threads", xcc_threads_refuses, threads_links_solve, NULL};
+const xcc_engine xcc_mcc_threads_twin = {"mcc-threads", xcc_threads_refuses, threads_twin_solve, NULL};
+const xcc_engine xcc_mcc_threads_links = {"mcc-threads", xcc_threads_refuses, threads_links_solve, NULL};

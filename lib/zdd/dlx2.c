@@ -74,10 +74,10 @@ static word state_key(const zwalk *z, const twin_slot *s, word *key)
 static inline int add_branch(zwalk *z, const xcc_choice *ch, unsigned below, xcc_count n,
                              unsigned *top, xcc_count *sum)
 {
-    if (zdd_add(z, sum, n))
+    if (xcc_zdd_add(z, sum, n))
         return 1;
-    *top = zdd_make_node(z, ch, *top, below, *sum);
-    return zdd_stopped(z);
+    *top = xcc_zdd_make_node(z, ch, *top, below, *sum);
+    return xcc_zdd_stopped(z);
 }
 
 /* The first live option of x at or after list entry k, or past the list's end. */
@@ -104,7 +104,7 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_count *coun
     if (xcc_sanity_due(z->nodes, (ullng)t->b.P8 * (ullng)t->b.W))
         xcc_twin_sanity(t, s, z->nodes);
 #endif
-    if (zdd_stopped(z))
+    if (xcc_zdd_stopped(z))
         return 1;
     int least = least_length(t, s);
     if (!least)
@@ -112,7 +112,7 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_count *coun
     word *key = z->levkey + (size_t)l * (size_t)z->K;
     word h = state_key(z, s, key);
     zslot at;
-    if (zdd_recall(z, h, key, &at, node, count))
+    if (xcc_zdd_recall(z, h, key, &at, node, count))
         return 0;
     ullng looked;
     int x = choose(s, least, &looked);
@@ -143,7 +143,7 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_count *coun
                 return 1;
         }
     }
-    if (zdd_remember(z, at, h, key, top, sum))
+    if (xcc_zdd_remember(z, at, h, key, top, sum))
         return 1;
     *node = top, *count = sum;
     return 0;
@@ -347,7 +347,7 @@ BITS_INLINE int count_node(zwalk *z, const zcount *m, int l, unsigned *node, xcc
     word *live = st, *opts = st + W, *pure = st + 2 * W, *act = pure + SW;
     *node = 0, *count = 0;
     z->nodes++;
-    if (zdd_stopped(z))
+    if (xcc_zdd_stopped(z))
         return 1;
     /* the branch item: the first active one of least length; none of length 0 */
     int least = INT32_MAX, x = 0, *nz = m->nz, nnz = 0;
@@ -373,7 +373,7 @@ BITS_INLINE int count_node(zwalk *z, const zcount *m, int l, unsigned *node, xcc
     word *key = z->levkey + (size_t)l * (size_t)z->K;
     word h = count_key(z, m, st, key, W, nz, nnz);
     zslot at;
-    if (zdd_recall(z, h, key, &at, node, count))
+    if (xcc_zdd_recall(z, h, key, &at, node, count))
         return 0;
     const word *mk = bits_item_mask(b, x);
     for (int w = 0; w < W; w++)
@@ -425,7 +425,7 @@ BITS_INLINE int count_node(zwalk *z, const zcount *m, int l, unsigned *node, xcc
                     return 1;
             }
         }
-    if (zdd_remember(z, at, h, key, top, sum))
+    if (xcc_zdd_remember(z, at, h, key, top, sum))
         return 1;
     *node = top, *count = sum;
     return 0;
@@ -492,17 +492,17 @@ static xcc_status zdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_si
     zwalk z;
     twin *t;
     if (!p->options) /* the twin needs an option */
-        return zdd_of_nothing(sink, fig);
+        return xcc_zdd_of_nothing(sink, fig);
     memset(&z, 0, sizeof z);
     zcount m;
     memset(&m, 0, sizeof m);
     z.t = t = xcc_twin_new(p);
     int counting = t ? zcount_make(&m, t, p) : 3;
     int K = !counting && m.CB ? m.AW + m.CW : t && t->key_act ? t->AW : t ? t->b.W + t->KS : 0;
-    if (counting > 0 || zdd_init(&z, K, (size_t)t->b.P + 2, p, st, sink, d) != XCC_OK
+    if (counting > 0 || xcc_zdd_init(&z, K, (size_t)t->b.P + 2, p, st, sink, d) != XCC_OK
         || reserve_slot(t, 0)) {
         zcount_free(&m);
-        zdd_free(&z);
+        xcc_zdd_free(&z);
         xcc_twin_delete(t);
         return xcc_diag_set(d, XCC_NO_MEMORY, "out of memory before the search");
     }
@@ -521,7 +521,7 @@ static xcc_status zdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_si
         solve_below(&z, 0, &top, &total);
     }
     zcount_free(&m);
-    xcc_status s = zdd_finish(&z, top, total, fig);
+    xcc_status s = xcc_zdd_finish(&z, top, total, fig);
     xcc_twin_delete(t);
     return s;
 }

@@ -160,7 +160,7 @@ static int choose(const mzwalk *m, const mzslot *s, long long *score)
             int i = w * 64 + __builtin_ctzll(a), len = s->cnt[i];
             mcc_cap c = {s->bnd[i], m->slack[i]};
             int sl = c.slack < c.bound ? c.slack : c.bound;
-            long long v = mcc_score(len, c);
+            long long v = xcc_mcc_score(len, c);
             if (!best || v < least || (v == least && (sl < bs || (sl == bs && len > blen))))
                 best = i + 1, least = v, bs = sl, blen = len;
         }
@@ -207,7 +207,7 @@ static int solve_below(mzwalk *m, int l, unsigned *node, xcc_count *count)
     const xcc_problem *p = z->p;
     *node = 0, *count = 0;
     z->nodes++;
-    if (zdd_stopped(z))
+    if (xcc_zdd_stopped(z))
         return 1;
     long long score;
     int x = choose(m, &m->slots[l], &score);
@@ -216,7 +216,7 @@ static int solve_below(mzwalk *m, int l, unsigned *node, xcc_count *count)
     word *key = z->levkey + (size_t)l * (size_t)z->K;
     word h = state_key(m, &m->slots[l], key);
     zslot at;
-    if (zdd_recall(z, h, key, &at, node, count))
+    if (xcc_zdd_recall(z, h, key, &at, node, count))
         return 0;
     if (slot_ready(m, l + 1))
         return z->status = XCC_NO_MEMORY, 1;
@@ -272,13 +272,13 @@ static int solve_below(mzwalk *m, int l, unsigned *node, xcc_count *count)
     xcc_count sum = 0;
     while (m->nbr > base) {
         const mzbranch *e = &m->br[--m->nbr];
-        if (zdd_add(z, &sum, e->count))
+        if (xcc_zdd_add(z, &sum, e->count))
             return 1;
-        top = e->c.option < 0 ? e->node : zdd_make_node(z, &e->c, top, e->node, sum);
-        if (zdd_stopped(z))
+        top = e->c.option < 0 ? e->node : xcc_zdd_make_node(z, &e->c, top, e->node, sum);
+        if (xcc_zdd_stopped(z))
             return 1;
     }
-    if (zdd_remember(z, at, h, key, top, sum))
+    if (xcc_zdd_remember(z, at, h, key, top, sum))
         return 1;
     *node = top, *count = sum;
     return 0;
@@ -340,17 +340,17 @@ static xcc_status mzdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
 {
     mzwalk m;
     if (!p->options)
-        return zdd_of_nothing(sink, fig);
+        return xcc_zdd_of_nothing(sink, fig);
     memset(&m, 0, sizeof m);
     m.z.hi_first = 1;
     int K = 0;
     if (!mzwalk_init(&m, p)) {
         K = m.W + m.SW + (m.P * m.KB + 7) / 8;
-        if (zdd_init(&m.z, K, (size_t)m.nslots, p, st, sink, d) != XCC_OK)
+        if (xcc_zdd_init(&m.z, K, (size_t)m.nslots, p, st, sink, d) != XCC_OK)
             K = 0;
     }
     if (!K) {
-        zdd_free(&m.z);
+        xcc_zdd_free(&m.z);
         mzwalk_free(&m);
         return xcc_diag_set(d, XCC_NO_MEMORY, "out of memory before the search");
     }
@@ -358,9 +358,9 @@ static xcc_status mzdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
     xcc_count total = 1;
     if (m.slots[0].nact)
         solve_below(&m, 0, &top, &total);
-    xcc_status s = zdd_finish(&m.z, top, total, fig);
+    xcc_status s = xcc_zdd_finish(&m.z, top, total, fig);
     mzwalk_free(&m);
     return s;
 }
 
-const xcc_engine mcc_zdd_engine = {"zdd", mzdd_refuses, mzdd_solve, NULL};
+const xcc_engine xcc_mcc_zdd_engine = {"zdd", mzdd_refuses, mzdd_solve, NULL};

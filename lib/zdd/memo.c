@@ -182,7 +182,7 @@ static void none_put(zwalk *z, word h, const word *key)
         }
 }
 
-int zdd_stopped(zwalk *z)
+int xcc_zdd_stopped(zwalk *z)
 {
     if (z->st->interrupt && *z->st->interrupt) {
         z->stop = XCC_STOP_INTERRUPT;
@@ -191,7 +191,7 @@ int zdd_stopped(zwalk *z)
     return z->status != XCC_OK || z->stop != XCC_COMPLETE;
 }
 
-unsigned zdd_make_node(zwalk *z, const xcc_choice *c, unsigned lo, unsigned hi, xcc_count count)
+unsigned xcc_zdd_make_node(zwalk *z, const xcc_choice *c, unsigned lo, unsigned hi, xcc_count count)
 {
     if (z->next_id > 0xffffffffu) {
         z->status = xcc_diag_set(z->d, XCC_NO_MEMORY, "more than 2^32 ZDD nodes");
@@ -246,7 +246,7 @@ static int list_below(zwalk *z, unsigned n, int l)
     for (size_t i = z->nstk; !stop && i-- > base;) {
         const znode *e = &z->zn[z->stk[i] - 2];
         z->path[l] = e->choice;
-        stop = zdd_stopped(z) || (e->hi == 1 ? hand_out(z, l + 1) : list_below(z, e->hi, l + 1));
+        stop = xcc_zdd_stopped(z) || (e->hi == 1 ? hand_out(z, l + 1) : list_below(z, e->hi, l + 1));
     }
     z->nstk = base;
     return stop;
@@ -288,7 +288,7 @@ static int list_hi_first(zwalk *z, unsigned n, int l)
     for (; n > 1; n = z->zn[n - 2].lo) {
         const znode *e = &z->zn[n - 2];
         z->path[l] = e->choice;
-        if (zdd_stopped(z) || list_hi_first(z, e->hi, l + 1))
+        if (xcc_zdd_stopped(z) || list_hi_first(z, e->hi, l + 1))
             return 1;
     }
     return n == 1 && hand_out(z, l);
@@ -381,7 +381,7 @@ int xcc_rand_below_big(xcc_rand *r, const xcc_big *n, xcc_big *out)
 
 /* ---- a walk's start and end --------------------------------------------- */
 
-xcc_status zdd_init(zwalk *z, int K, size_t levels, const xcc_problem *p, const xcc_settings *st,
+xcc_status xcc_zdd_init(zwalk *z, int K, size_t levels, const xcc_problem *p, const xcc_settings *st,
                     const xcc_sink *sink, xcc_diag *d)
 {
     z->p = p, z->st = st, z->sink = sink, z->d = d;
@@ -401,14 +401,14 @@ xcc_status zdd_init(zwalk *z, int K, size_t levels, const xcc_problem *p, const 
     return XCC_OK;
 }
 
-void zdd_free(zwalk *z)
+void xcc_zdd_free(zwalk *z)
 {
     free(z->levkey), free(z->keys), free(z->table), free(z->path);
     free(z->zn), free(z->stk), free(z->none);
     xcc_bigpool_free(&z->pool);
 }
 
-int zdd_recall(zwalk *z, word h, const word *key, zslot *at, unsigned *node, xcc_count *count)
+int xcc_zdd_recall(zwalk *z, word h, const word *key, zslot *at, unsigned *node, xcc_count *count)
 {
     size_t i = memo_slot(z, h, key);
     *at = (zslot){i, z->mask};
@@ -426,7 +426,7 @@ int zdd_recall(zwalk *z, word h, const word *key, zslot *at, unsigned *node, xcc
     return 0;
 }
 
-int zdd_remember(zwalk *z, zslot at, word h, const word *key, unsigned node, xcc_count count)
+int xcc_zdd_remember(zwalk *z, zslot at, word h, const word *key, unsigned node, xcc_count count)
 {
     if (!node && !count) {
         none_put(z, h, key);
@@ -438,7 +438,7 @@ int zdd_remember(zwalk *z, zslot at, word h, const word *key, unsigned node, xcc
     return memo_add(z, at.i, key, h, node, count);
 }
 
-xcc_status zdd_of_nothing(const xcc_sink *sink, xcc_figs *fig)
+xcc_status xcc_zdd_of_nothing(const xcc_sink *sink, xcc_figs *fig)
 {
     xcc_zdd_line line = {2, 0, 0, 0};
     if (sink->zdd && sink->zdd(sink->ctx, &line))
@@ -478,7 +478,7 @@ static void hand_out_solutions(zwalk *z, unsigned top, xcc_count total)
     xcc_rand r;
     xcc_rand_seed(&r, k->sample_seed);
     size_t kept = z->pool.n; /* the numbers a draw makes are dropped after it */
-    for (ullng i = 0; i < k->samples && !zdd_stopped(z); i++) {
+    for (ullng i = 0; i < k->samples && !xcc_zdd_stopped(z); i++) {
         xcc_count want;
         if (draw_want(z, &r, total, &want)) {
             z->status = XCC_NO_MEMORY;
@@ -492,7 +492,7 @@ static void hand_out_solutions(zwalk *z, unsigned top, xcc_count total)
     }
 }
 
-xcc_status zdd_finish(zwalk *z, unsigned top, xcc_count total, xcc_figs *fig)
+xcc_status xcc_zdd_finish(zwalk *z, unsigned top, xcc_count total, xcc_figs *fig)
 {
     const xcc_sink *sink = z->sink;
     xcc_diag *d = z->d;
@@ -519,6 +519,6 @@ xcc_status zdd_finish(zwalk *z, unsigned top, xcc_count total, xcc_figs *fig)
     if (s == XCC_NO_MEMORY && !(d && d->message[0]))
         xcc_diag_set(d, XCC_NO_MEMORY, "out of memory with %zu subproblems in the ZDD's memo ("
                      KEEP_WHOLE ")", z->n);
-    zdd_free(z);
+    xcc_zdd_free(z);
     return s;
 }

@@ -85,7 +85,7 @@ typedef struct zwalk {
     xcc_diag *d;
 } zwalk;
 
-/* Where a key missing from the memo goes (zdd_recall, zdd_remember). */
+/* Where a key missing from the memo goes (xcc_zdd_recall, xcc_zdd_remember). */
 typedef struct zslot {
     size_t i, mask;
 } zslot;
@@ -94,24 +94,24 @@ typedef struct zslot {
  * Sets z up for keys of K words and walks of up to levels levels (a
  * key and a choice each); XCC_OK, or XCC_NO_MEMORY.
  */
-xcc_status zdd_init(zwalk *z, int K, size_t levels, const xcc_problem *p, const xcc_settings *st,
+xcc_status xcc_zdd_init(zwalk *z, int K, size_t levels, const xcc_problem *p, const xcc_settings *st,
                     const xcc_sink *sink, xcc_diag *d);
-void zdd_free(zwalk *z);
+void xcc_zdd_free(zwalk *z);
 
 /* Whether the walk must stop: interrupted, cut short, or out of memory. */
-int zdd_stopped(zwalk *z);
+int xcc_zdd_stopped(zwalk *z);
 
 /* 1 if the subproblem of key (hash h) was met before: then its node and count; else *at is where it goes. */
-int zdd_recall(zwalk *z, word h, const word *key, zslot *at, unsigned *node, xcc_count *count);
+int xcc_zdd_recall(zwalk *z, word h, const word *key, zslot *at, unsigned *node, xcc_count *count);
 
 /* Remembers the subproblem's node (0: no solutions) and count; 1 when the walk must stop. */
-int zdd_remember(zwalk *z, zslot at, word h, const word *key, unsigned node, xcc_count count);
+int xcc_zdd_remember(zwalk *z, zslot at, word h, const word *key, unsigned node, xcc_count count);
 
 /* A new ZDD node (~option ? lo : hi) of count solutions, handed to the sink and maybe kept (0: stop). */
-unsigned zdd_make_node(zwalk *z, const xcc_choice *c, unsigned lo, unsigned hi, xcc_count count);
+unsigned xcc_zdd_make_node(zwalk *z, const xcc_choice *c, unsigned lo, unsigned hi, xcc_count count);
 
 /* *sum += n (counts of any size); 1 out of memory (then z->status says so). */
-static inline int zdd_add(zwalk *z, xcc_count *sum, xcc_count n)
+static inline int xcc_zdd_add(zwalk *z, xcc_count *sum, xcc_count n)
 {
     if (!((*sum | n) & XCC_WIDE_TOP) && *sum + n < XCC_WIDE_TOP) {
         *sum += n;
@@ -123,12 +123,12 @@ static inline int zdd_add(zwalk *z, xcc_count *sum, xcc_count n)
 }
 
 /* The ZDD of a problem without options: the empty family. */
-xcc_status zdd_of_nothing(const xcc_sink *sink, xcc_figs *fig);
+xcc_status xcc_zdd_of_nothing(const xcc_sink *sink, xcc_figs *fig);
 
 /*
  * The end of a walk whose top node is top, of total solutions: the root
  * line, the total, the solutions listed or drawn, the figures; frees z.
  */
-xcc_status zdd_finish(zwalk *z, unsigned top, xcc_count total, xcc_figs *fig);
+xcc_status xcc_zdd_finish(zwalk *z, unsigned top, xcc_count total, xcc_figs *fig);
 
 #endif
