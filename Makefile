@@ -13,12 +13,13 @@
 #                   (default /usr/local); make uninstall
 #   make man        the man pages as installed (version filled in), in build/man/
 #
-# The engine (engine/*.c) is libxcc: build/libxcc.a, which dlx2 and the
+# The library (lib/*.c and lib/*/*.c: a folder per layer or method,
+# README.md "Layout") is libxcc: build/libxcc.a, which dlx2 and the
 # generators that solve link, and build/libxcc.so.0 (objects made again
 # with -fPIC in build/pic/, only include/xcc.h's calls exported), which
 # make install installs with include/xcc.h and xcc.pc. The report module
 # (report/*.c) is build/libreport.a; the verifier (verify/*.c) goes into
-# dlx2 alone: it shares no code with the engine. dlx2 itself is cli/*.c:
+# dlx2 alone: it shares no code with the library. dlx2 itself is cli/*.c:
 # its command line, its modes, --merge and --zdd-count.
 
 CC      ?= cc
@@ -44,21 +45,21 @@ BIN      =
 endif
 # binaries: ./dlx2 and dlx-gen/gen-*, or under build-san/ when sanitizing,
 # so the two builds never overwrite each other
-ALL_CFLAGS = $(WARN) $(CFLAGS) -I. -Iinclude -Iengine -Ireport -Iverify
+ALL_CFLAGS = $(WARN) $(CFLAGS) -I. -Iinclude -Ilib -Ireport -Iverify
 # the generators see only the public API and the listing of report/
 GEN_CFLAGS = $(WARN) $(CFLAGS) -I. -Iinclude -Ireport -Idlx-gen/lib
 
-ENGINE_SRC = $(wildcard engine/*.c)
-ENGINE_OBJ = $(ENGINE_SRC:engine/%.c=$(BUILD)/engine/%.o)
-ENGINE_PIC = $(ENGINE_SRC:engine/%.c=$(BUILD)/pic/engine/%.o)
-ENGINE_HDR = $(wildcard engine/*.h) include/xcc.h progs.h
+LIB_SRC    = $(wildcard lib/*.c lib/*/*.c)
+LIB_OBJ    = $(LIB_SRC:%.c=$(BUILD)/%.o)
+LIB_PIC    = $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
+LIB_HDR    = $(wildcard lib/*.h lib/*/*.h) include/xcc.h progs.h
 REPORT_SRC = $(wildcard report/*.c)
 REPORT_OBJ = $(REPORT_SRC:%.c=$(BUILD)/%.o)
 VERIFY_SRC = $(wildcard verify/*.c)
 VERIFY_OBJ = $(VERIFY_SRC:%.c=$(BUILD)/%.o)
 CLI_SRC    = $(wildcard cli/*.c)
 CLI_OBJ    = $(CLI_SRC:%.c=$(BUILD)/%.o)
-CLI_HDR    = $(wildcard cli/*.h) $(ENGINE_HDR) report/*.h verify/verify.h
+CLI_HDR    = $(wildcard cli/*.h) $(LIB_HDR) report/*.h verify/verify.h
 # A generator is dlx-gen/gen-NAME.c or a folder dlx-gen/NAME/ of .c files;
 # it becomes dlx-gen/gen-NAME, linked with the generator library
 # (dlx-gen/lib/, archived so that each takes only the parts it uses).
@@ -68,7 +69,7 @@ GEN_DIRS   = $(sort $(filter-out lib,$(notdir $(patsubst %/,%,$(dir $(wildcard d
 GEN_NAMES  = $(patsubst dlx-gen/gen-%.c,%,$(wildcard dlx-gen/gen-*.c)) $(GEN_DIRS)
 GEN_BIN    = $(GEN_NAMES:%=$(BIN)dlx-gen/gen-%)
 gen_obj    = $(patsubst %.c,$(BUILD)/%.o,$(wildcard dlx-gen/gen-$(1).c dlx-gen/$(1)/*.c))
-GEN_HDR    = $(wildcard dlx-gen/*/*.h) progs.h include/xcc.h report/rep_listing.h
+GEN_HDR    = $(wildcard dlx-gen/*/*.h) progs.h include/xcc.h report/rep_listing.h lib/base/gbrand.h
 UNIT_SRC   = $(filter-out tests/unit/check_gen.c tests/unit/check_oom.c tests/unit/alloc_hook.c,\
                           $(wildcard tests/unit/*.c))
 VERSION := $(shell sed -n 's/.*DLX2_VERSION "\(.*\)".*/\1/p' progs.h)
@@ -77,28 +78,28 @@ LIBXCC   = $(BUILD)/libxcc.a $(BUILD)/libxcc.so.$(VERSION)
 
 .PHONY: all demo test test-bench test-threads bench fuzz fuzz-gen clean man install uninstall
 # keep the objects that several programs link (make would delete them)
-.SECONDARY: $(GEN_LIB_OBJ) $(ENGINE_OBJ) $(REPORT_OBJ) $(VERIFY_OBJ) $(CLI_OBJ)
+.SECONDARY: $(GEN_LIB_OBJ) $(LIB_OBJ) $(REPORT_OBJ) $(VERIFY_OBJ) $(CLI_OBJ)
 all: $(BIN)dlx2 $(GEN_BIN) $(LIBXCC)
 
-$(BUILD)/engine/%.o: engine/%.c $(ENGINE_HDR)
+$(BUILD)/lib/%.o: lib/%.c $(LIB_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -DXCC_BUILDING -c -o $@ $<
 
-$(BUILD)/pic/engine/%.o: engine/%.c $(ENGINE_HDR)
+$(BUILD)/pic/lib/%.o: lib/%.c $(LIB_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -DXCC_BUILDING -fPIC -fvisibility=hidden -c -o $@ $<
 
-$(BUILD)/libxcc.a: $(ENGINE_OBJ)
+$(BUILD)/libxcc.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
 # the shared library, named by its version, with its soname and link names
-$(BUILD)/libxcc.so.$(VERSION): $(ENGINE_PIC)
+$(BUILD)/libxcc.so.$(VERSION): $(LIB_PIC)
 	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(LDLIBS)
 	ln -sf libxcc.so.$(VERSION) $(BUILD)/$(SONAME)
 	ln -sf $(SONAME) $(BUILD)/libxcc.so
 
-$(BUILD)/report/%.o: report/%.c report/*.h $(ENGINE_HDR)
+$(BUILD)/report/%.o: report/%.c report/*.h $(LIB_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -134,16 +135,16 @@ $(BIN)dlx-gen/gen-$(1): $(call gen_obj,$(1)) $(BUILD)/libgen.a $(BUILD)/librepor
 endef
 $(foreach g,$(GEN_NAMES),$(eval $(call gen_link,$(g))))
 
-$(BUILD)/check_unit: $(UNIT_SRC) tests/unit/*.h $(ENGINE_HDR) $(BUILD)/libreport.a $(BUILD)/libxcc.a
+$(BUILD)/check_unit: $(UNIT_SRC) tests/unit/*.h $(LIB_HDR) $(BUILD)/libreport.a $(BUILD)/libxcc.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $$(pkg-config --cflags check) -o $@ $(UNIT_SRC) \
 	    $(BUILD)/libreport.a $(BUILD)/libxcc.a $$(pkg-config --libs check) $(LDLIBS)
 
 # the engine built again with every allocation going through a hook that
-# fails the n-th (engine/xcc_alloc.h), and the Check tests of that
-$(BUILD)/check_oom: tests/unit/check_oom.c tests/unit/alloc_hook.c tests/unit/*.h $(ENGINE_SRC) \
-                    $(ENGINE_HDR)
+# fails the n-th (lib/base/alloc.h), and the Check tests of that
+$(BUILD)/check_oom: tests/unit/check_oom.c tests/unit/alloc_hook.c tests/unit/*.h $(LIB_SRC) \
+                    $(LIB_HDR)
 	$(CC) $(ALL_CFLAGS) -DXCC_ALLOC_TEST $(LDFLAGS) $$(pkg-config --cflags check) -o $@ \
-	    tests/unit/check_oom.c tests/unit/alloc_hook.c $(ENGINE_SRC) $$(pkg-config --libs check) \
+	    tests/unit/check_oom.c tests/unit/alloc_hook.c $(LIB_SRC) $$(pkg-config --libs check) \
 	    $(LDLIBS)
 
 # the generator library's unit tests, a Check program of their own
@@ -179,7 +180,7 @@ $(BUILD)/rusage: bench/rusage.c
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
 # bench/shard-balance's count of the nodes of every shard
-$(BUILD)/shard-nodes: bench/shard-nodes.c $(ENGINE_HDR) $(BUILD)/libxcc.a
+$(BUILD)/shard-nodes: bench/shard-nodes.c $(LIB_HDR) $(BUILD)/libxcc.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libxcc.a $(LDLIBS)
 
 # dlx2's main under another name, run by tests/crosscheck/batch.c in a
@@ -279,8 +280,8 @@ uninstall:
 FUZZ_SECONDS ?= 60
 fuzz:
 	@mkdir -p build-fuzz/corpus tests/fuzz/regressions
-	clang $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined -I. -Iinclude -Iengine \
-	    -o build-fuzz/fuzz_xcc tests/fuzz/fuzz_xcc.c $(ENGINE_SRC)
+	clang $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined -I. -Iinclude -Ilib \
+	    -o build-fuzz/fuzz_xcc tests/fuzz/fuzz_xcc.c $(LIB_SRC)
 	build-fuzz/fuzz_xcc -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
 	    -artifact_prefix=tests/fuzz/regressions/ build-fuzz/corpus tests/fuzz/corpus
 

@@ -1,7 +1,7 @@
 /*
  * progs.h — what every program of the toolkit (dlx2 and the generators in
  * dlx-gen/) promises its users in the same words: one version number and
- * one table of exit statuses. The library (engine/) never exits; programs
+ * one table of exit statuses. The library (lib/) never exits; programs
  * map its outcomes onto this table.
  */
 #ifndef PROGS_H

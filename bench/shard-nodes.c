@@ -1,7 +1,7 @@
 /*
  * shard-nodes.c — the nodes of each of the N parts of dlx2 --shard K/N,
  * as the N runs would count them, found in one search: the same plan and
- * deal as theirs (engine/xcc_parallel.c), each subtree walked once.
+ * deal as theirs (lib/parallel/parallel.c), each subtree walked once.
  *
  *   shard-nodes N < FILE
  *
@@ -12,7 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "xcc_tree.h"
+#include "tree/walk.h"
+#include "parallel/parallel.h"
 
 int main(int argc, char **argv)
 {

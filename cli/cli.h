@@ -25,6 +25,10 @@
 #define CLI_H
 
 #include "progs.h"
+#include "engine.h"
+#include "knobs.h"
+#include "pre/pre.h"
+#include "problem/problem.h"
 #include "report.h"
 
 /*

@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <limits.h>
 #include <stddef.h>
 #include <string.h>

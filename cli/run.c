@@ -5,6 +5,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>

@@ -6,6 +6,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/time.h>
@@ -375,7 +376,7 @@ enum { PRE_SHOW_NUMBERS = 8 };
 /*
  * Reduces p as DLX-PRE does (v4: each step on stderr); the note "Removed
  * ..." goes on stderr (v1). With out, the reduced problem is written
- * there; else (-P) the reduction keeps to its budget (xcc_pre.h) and p
+ * there; else (-P) the reduction keeps to its budget (pre/pre.h) and p
  * becomes the reduced problem, unless nothing went.
  */
 static void reduce(xcc_problem *p, rep *r, const cli *c, FILE *out)

@@ -13,6 +13,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <stdarg.h>
 #include <string.h>
 

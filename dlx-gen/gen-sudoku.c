@@ -28,7 +28,7 @@
  * --keep K keeps only K of the clues, chosen at random from the seed S
  * (default 0) by the random numbers of the Stanford GraphBase (gbrand.h):
  * the clues in reading order, a shuffle of their first K places, each
- * place i taking the clue at i + gb_rng_unif(clues - i). A solved grid
+ * place i taking the clue at i + xcc_gb_rng_unif(clues - i). A solved grid
  * and --keep make puzzles of many solutions for benchmarks.
  *
  * --show reads a solver's listing and draws each solution as the filled
@@ -36,7 +36,7 @@
  * the digits of the listing; without PUZZLE the clue cells are '.'.
  */
 #include "draw.h"
-#include "engine/gbrand.h" /* the SGB random numbers, shared with the engine */
+#include "lib/base/gbrand.h" /* the SGB random numbers, shared with the library */
 #include "gen.h"
 #include "listing.h"
 
@@ -183,10 +183,10 @@ static void keep_clues(struct puzzle *pz, long keep, long seed)
     for (int i = 0; i < CELLS; i++)
         if (pz->digit[i])
             at[n++] = i;
-    gb_rng rng;
-    gb_rng_init(&rng, seed);
+    xcc_gb_rng rng;
+    xcc_gb_rng_init(&rng, seed);
     for (int i = 0; i < keep; i++) {
-        int j = i + (int)gb_rng_unif(&rng, n - i), t = at[i];
+        int j = i + (int)xcc_gb_rng_unif(&rng, n - i), t = at[i];
         at[i] = at[j];
         at[j] = t;
     }

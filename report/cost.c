@@ -6,7 +6,8 @@
  */
 #include "report.h"
 
-#include "cost.h"
+#include "tree/dlx5.h"
+#include "problem/print.h"
 
 #include <string.h>
 

@@ -4,12 +4,13 @@
  *
  * DLX2 lists each option from the item branched on, round to it, with
  * "(k of d)": it was the k-th of the d options of that item. A node of
- * a chosen option that the search has cleansed (color -1, see xcc_int.h)
+ * a chosen option that the search has cleansed (color -1, see problem/problem.h)
  * has the color its item was purified to.
  */
 #include "report.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The color of node x, whether or not the search has cleansed it. */

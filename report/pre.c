@@ -1,6 +1,6 @@
 /*
  * pre.c — what dlx2 --preprocess writes: the reduced problem on stdout
- * (engine/xcc_pre.c reduces), and on stderr what was removed.
+ * (lib/pre/pre.c reduces), and on stderr what was removed.
  */
 #include "report.h"
 

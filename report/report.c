@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 void rep_die(int status, const char *fmt, ...)

@@ -11,7 +11,7 @@
  *              closing "Altogether" line (or the JSON summary)
  *
  * The engines never write results: they hand solutions and progress to
- * a sink (engine/xcc_int.h), and rep_solution and rep_progress are the
+ * a sink (lib/problem/problem.h), and rep_solution and rep_progress are the
  * sink of dlx2. A new output format touches this module only.
  */
 #ifndef REPORT_H
@@ -19,8 +19,11 @@
 
 #include <stdint.h>
 #include "rep_listing.h"
-#include "xcc_int.h"
-#include "xcc_pre.h"
+#include "problem/problem.h"
+#include "sink.h"
+#include "knobs.h"
+#include "base/text.h"
+#include "pre/pre.h"
 
 /* What the report of one run needs, and what happened to its stdout. */
 typedef struct rep {

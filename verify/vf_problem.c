@@ -1,6 +1,6 @@
 /*
  * vf_problem.c — the verifier's own reading of an XCC problem
- * (formats/xcc.md), written apart from engine/xcc_read.c on purpose: the
+ * (formats/xcc.md), written apart from lib/problem/read.c on purpose: the
  * two must agree on every valid file, and a test holds them to it by
  * verifying the engine's listings.
  *

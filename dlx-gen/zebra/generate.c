@@ -24,11 +24,11 @@
 
 #include "xcc.h"
 /* the SGB generator the engine draws s<n> from, for this puzzle's own choices */
-#include "../../engine/gbrand.h"
+#include "../../lib/base/gbrand.h"
 
 struct maker {
     const struct puzzle *pz;
-    gb_rng rng;
+    xcc_gb_rng rng;
     int *at, *home;
     struct clue *cand;
     int ncand;
@@ -48,7 +48,7 @@ static void random_assignment(struct maker *m)
         for (int h = 0; h < n; h++)
             at[h] = h;
         for (int h = n - 1; h > 0; h--) { /* Fisher and Yates */
-            int j = (int)gb_rng_unif(&m->rng, h + 1), t = at[h];
+            int j = (int)xcc_gb_rng_unif(&m->rng, h + 1), t = at[h];
             at[h] = at[j];
             at[j] = t;
         }
@@ -107,13 +107,13 @@ static void list_true_clues(struct maker *m)
             for (int d = 0; d < pz->ncat; d++) {
                 struct value_ref a = {c, m->at[c * n + h]}, b = {d, m->at[d * n + h + 1]};
                 add_candidate(m, LEFT_OF, a, b, 0);
-                if (gb_rng_unif(&m->rng, 2)) /* either order says the same */
+                if (xcc_gb_rng_unif(&m->rng, 2)) /* either order says the same */
                     add_candidate(m, NEXT_TO, a, b, 0);
                 else
                     add_candidate(m, NEXT_TO, b, a, 0);
             }
     for (int k = m->ncand - 1; k > 0; k--) {
-        int j = (int)gb_rng_unif(&m->rng, k + 1);
+        int j = (int)xcc_gb_rng_unif(&m->rng, k + 1);
         struct clue t = m->cand[k];
         m->cand[k] = m->cand[j];
         m->cand[j] = t;
@@ -265,7 +265,7 @@ void zebra_generate(const struct puzzle *pz, long seed, const char *out, const c
     memset(&m, 0, sizeof m);
     m.pz = pz;
     check_value_items(pz);
-    gb_rng_init(&m.rng, seed);
+    xcc_gb_rng_init(&m.rng, seed);
     m.at = gen_realloc(NULL, nv, sizeof *m.at);
     m.home = gen_realloc(NULL, nv, sizeof *m.home);
     random_assignment(&m);

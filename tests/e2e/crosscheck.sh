@@ -62,7 +62,7 @@ paste -d ' ' "$TMP"/shard[123].txt |
     awk '/^[0-9]+ [0-9]+ [0-9]+$/ {print $1 + $2 + $3; next} {print}' > "$TMP/shards.txt"
 t_file_eq "60 larger instances, 3 shards: the naive counts" "$TMP/naive.txt" "$TMP/shards.txt"
 
-# The twin (default) against the links (engine/xcc_search.c): DLX2's tree
+# The twin (default) against the links (lib/links/dlx2.c): DLX2's tree
 # both, so stdout and stderr (and the exit status) must be byte-identical,
 # with every argument the twin takes: listings, limits, progress lines,
 # profiles. (Built with sanitizers every run is slower: a sample then.)

@@ -1,4 +1,4 @@
-# --engine=fast (engine/xcc_fast.c): the same solutions as DLX2's
+# --engine=fast (lib/fast/fast.c): the same solutions as DLX2's
 # Algorithm C on every instance we have, its own limits and reports, what
 # it refuses, and -c choosing it by itself.
 . "$(dirname "$0")/../lib.sh"

@@ -1,5 +1,5 @@
 # make fuzz-gen builds with the distribution's AFL++ (Debian's 4.04c
-# once stopped on a compiler assertion in engine/xcc_twin.c, and the
+# once stopped on a compiler assertion in lib/twin/dlx2.c, and the
 # script hid it): tests/fuzz/fuzz-gen with a target name that matches
 # none builds every generator with afl-clang-fast and ASan into
 # build-afl/, fuzzes nothing, and each program it built runs.

@@ -210,6 +210,39 @@ Q . . . . .
 else
     t_fail "examples/queens.c: cc ... libxcc.a" "$(head -5 "$TMP/cc.err")"
 fi
+# libxcc.a defines no name without xcc_ (the compiler's own, __..., aside), so
+# a program may define any other, even one the library once defined itself
+t_eq "libxcc.a defines only xcc_ names" "" \
+    "$(nm -g --defined-only "$lib/libxcc.a" | awk 'NF == 3 {print $3}' | grep -v -e '^xcc_' -e '^__')"
+cat > "$TMP/own.c" << 'EOF'
+#include <stdio.h>
+#include <xcc.h>
+/* names libxcc.a defined before #25, here the program's own */
+long gb_rng_init(long seed) { return seed + 1; }
+int mcc_bytes = 7;
+int zdd_init(void) { return 3; }
+int main(void)
+{
+    xcc_problem *p;
+    xcc_figures f;
+    xcc_diag d;
+    if (xcc_problem_parse(&p, "A B\nA\nB\nA B\n", NULL, &d)
+        || xcc_solve(p, NULL, NULL, NULL, &f, &d))
+        return 1;
+    printf("%llu %ld %d %d\n", f.solutions, gb_rng_init(1), mcc_bytes, zdd_init());
+    xcc_figures_free(&f);
+    xcc_problem_free(p);
+    return 0;
+}
+EOF
+if $CC $sanitize -o "$TMP/own" "$TMP/own.c" -I"$P/include" "$lib/libxcc.a" -lpthread \
+    2> "$TMP/cc.err"; then
+    t_eq "a program of its own gb_rng_init, mcc_bytes, zdd_init, linked with libxcc.a" \
+        "2 2 7 3" "$("$TMP/own")"
+else
+    t_fail "a program of its own gb_rng_init, mcc_bytes, zdd_init, linked with libxcc.a" \
+        "$(head -5 "$TMP/cc.err")"
+fi
 unset PKG_CONFIG_PATH
 
 make_ok "make uninstall PREFIX=<temporary>" uninstall PREFIX="$P"

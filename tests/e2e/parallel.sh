@@ -81,7 +81,7 @@ for name in langford-7 knuth-example-colors; do
 done
 
 # Only counting, the threads share one memo of finished subtrees
-# (engine/xcc_twin.c): every figure must still be the sequential one.
+# (lib/twin/dlx2.c): every figure must still be the sequential one.
 # The knight's covers meet the same subtrees most often. (Progress lines,
 # " after N mems", come at other moments with threads: left out.)
 for inst in "$REF/instances/random-medium-105.dlx" "$REF/instances/langford-11.dlx" \

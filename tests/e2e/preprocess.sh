@@ -71,7 +71,7 @@ t_eq "-P m1 lists the reduced options, and says what went" "Removed 2 options an
  B X:1 (1 of 1)" \
     "$("$DLX2" -P m1 "$REF/instances/knuth-example-colors.dlx" 2>&1 | grep -v '^1:$\|^(\|^Option\|^Altogether')"
 
-# ---- -P's budget (engine/xcc_pre.h): cut short where the search is small, said so ----
+# ---- -P's budget (lib/pre/pre.h): cut short where the search is small, said so ----
 note() { "$DLX2" -P t1 m0 v1 "$REF/instances/$1.dlx" 2>&1 > /dev/null | grep -E '^(Removed|Cut short)' | paste -sd'|'; }
 t_eq "-P on pentomino-6x10: every option DLX-PRE removes goes before the budget runs out" \
     "Removed 144 options and 0 items in 2 rounds.|Cut short: the reduction's budget of 19788375 mems (0.75% of the search's estimated 2638450099) ran out." \

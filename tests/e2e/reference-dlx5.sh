@@ -2,8 +2,8 @@
 # tests/expected/knuth-args-dlx5): dlx2 on a problem with costs plays
 # DLX5, and its stderr (default arguments and k3) and its m1 listing must
 # be byte-identical, with both walks of DLX5's tree: the default (bit
-# sets where they can stand in, engine/cost_twin.c) and --engine=cost-links
-# (dancing links, engine/cost_search.c). This script runs the quick tier;
+# sets where they can stand in, lib/twin/dlx5.c) and --engine=cost-links
+# (dancing links, lib/links/dlx5.c). This script runs the quick tier;
 # reference-dlx5.bench.sh the bench tier.
 . "$(dirname "$0")/../lib.sh"
 WANT_TIER=${WANT_TIER:-quick}

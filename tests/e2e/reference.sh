@@ -3,8 +3,8 @@
 # arguments must be byte-identical (solutions, mems, updates, cleansings,
 # bytes, nodes, the input line, warnings), and so must stdout with m1.
 # Both ways of walking DLX2's tree are held to it: the default (the twin,
-# engine/xcc_twin.c, with bit sets) and --engine=links (dancing links,
-# engine/xcc_search.c). This script runs the quick tier;
+# lib/twin/dlx2.c, with bit sets) and --engine=links (dancing links,
+# lib/links/dlx2.c). This script runs the quick tier;
 # reference.bench.sh the bench tier.
 . "$(dirname "$0")/../lib.sh"
 WANT_TIER=${WANT_TIER:-quick}

@@ -6,7 +6,7 @@ RAND=$ROOT/$BUILD/randxcc
 
 # A solution 200,000 options deep (a chain with decoys at every level,
 # 400,000 items). DLX2's rule scans every active item at every level, so
-# this took 84 s; the length index of engine/xcc_search.c finds the same
+# this took 84 s; the length index of lib/links/dlx2.c finds the same
 # items with the same mems in about a second. stderr (its progress lines
 # name every level) is checked against the digest of what the scan wrote.
 "$RAND" --chain 200000 > "$TMP/chain.dlx"

@@ -45,7 +45,7 @@ done
 t_eq "--engine=zdd m1 lists DLX2's solutions byte for byte, -c counts them ($n instances)" "" "$bad"
 
 # ---- a 3x3 word rectangle: 1362 options, so the engine keys its subproblems as
-# DLX6 does (active items and secondary items' colors, engine/xcc_zdd.c's
+# DLX6 does (active items and secondary items' colors, lib/zdd/dlx2.c's
 # count_key); DLX6's ZDD of it (dlx6 m1) has this cksum, 3530 nodes ----
 "$GEN/gen-wordrect" "$ROOT/data/words/common-3.txt" "$ROOT/data/words/common-3.txt" > "$TMP/wr3.dlx"
 t_eq "a word rectangle keyed by its items: DLX6's ZDD (its cksum)" "2802050685 65216" \

@@ -12,7 +12,7 @@
  *
  * The other engines search the very problem Algorithm C has just
  * searched, stopped by a limit or not: every engine must leave the
- * problem as read (xcc_int.h, "Searching again"), and the harness checks
+ * problem as read (lib/problem/problem.h, "Searching again"), and the harness checks
  * that first, byte for byte, so a search that left it half-searched is
  * reported as such rather than as a difference between engines.
  *
@@ -25,12 +25,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xcc_tree.h"
+#include "engine.h"
+#include "tree/dlx2.h"
 
 /* Figures and how the search ended. */
 typedef struct result {
     xcc_status status;
-    xcc_figures fig;
+    xcc_figs fig;
 } result;
 
 static int list_three(const xcc_problem *p, const xcc_solution *s, void *ctx)
@@ -56,7 +57,7 @@ static void compare_fast(xcc_problem *p, ullng count)
     st.max_solutions = 1000;
     result r = run(&xcc_fast_engine, p, &st, NULL);
     if (r.status == XCC_OK && r.fig.solutions != count) { /* out of memory is allowed */
-        fprintf(stderr, "fast engine: %llu solutions, Algorithm C: %llu\n", r.fig.solutions, count);
+        fprintf(stderr, "fast engine: %llu solutions, Algorithm C: %llu\n", (ullng)r.fig.solutions, count);
         abort();
     }
 }
@@ -68,13 +69,14 @@ static void compare_twin(xcc_problem *p, const xcc_settings *st, const xcc_sink 
     if (xcc_twin_refuses(p, st))
         return;
     result r = run(&xcc_twin_engine, p, st, k);
-    const xcc_figures *a = &r.fig, *b = &links->fig;
+    const xcc_figs *a = &r.fig, *b = &links->fig;
     if (r.status == XCC_OK
         && (a->stop != b->stop || a->solutions != b->solutions || a->mems != b->mems
             || a->lmems != b->lmems || a->updates != b->updates || a->cleansings != b->cleansings
             || a->nodes != b->nodes)) {
         fprintf(stderr, "twin: %llu solutions %llu mems %llu nodes; links: %llu %llu %llu\n",
-                a->solutions, a->mems, a->nodes, b->solutions, b->mems, b->nodes);
+                (ullng)a->solutions, (ullng)a->mems, (ullng)a->nodes, (ullng)b->solutions,
+                (ullng)b->mems, (ullng)b->nodes);
         abort();
     }
 }
@@ -129,7 +131,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             /* the fast engine has no mems limit: only small trees */
             if (mode == 3 && links.status == XCC_OK
                 && (links.fig.stop == XCC_COMPLETE || links.fig.stop == XCC_STOP_COUNT))
-                compare_fast(&p, links.fig.solutions);
+                compare_fast(&p, (ullng)links.fig.solutions);
             if (mode == 3)
                 compare_twin(&p, &st, &out, &links);
         }

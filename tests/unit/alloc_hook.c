@@ -1,6 +1,6 @@
 /*
  * alloc_hook.c — the allocator of the engine as check_oom builds it
- * (engine/xcc_alloc.h): the libc's, except that call number fail_at
+ * (lib/base/alloc.h): the libc's, except that call number fail_at
  * fails, counting the calls and what is still held.
  */
 #define _DEFAULT_SOURCE

@@ -1,6 +1,6 @@
 /*
  * check_num.c — unit tests of exact figures at any size: the numbers of
- * engine/xcc_num.h, and the engines' counters past 2^64 (fed from below,
+ * lib/base/num.h, and the engines' counters past 2^64 (fed from below,
  * as a walk that goes on from figures near 2^64 is) and past 2^128 (the
  * zdd engine's counts, and the library's decimal text).
  *
@@ -14,8 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xcc_memo.h"
-#include "xcc_tree.h"
+#include "bits/memo.h"
+#include "tree/walk.h"
+#include "tree/dlx2.h"
+#include "engine.h"
 
 #define TWO_70 "1180591620717411303424"
 #define TWO_130 "1361129467683753853853498429727072845824"

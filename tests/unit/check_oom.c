@@ -2,7 +2,7 @@
  * check_oom.c — running out of memory, everywhere the engine allocates.
  *
  * This program is built with the engine's sources and -DXCC_ALLOC_TEST
- * (engine/xcc_alloc.h), so that every allocation of the engine goes
+ * (lib/base/alloc.h), so that every allocation of the engine goes
  * through alloc_hook.c, which fails the n-th. Each case below (reading a
  * problem, or building it call by call, then solving it with one engine
  * and some settings) runs for n = 1, 2, ... until a run makes fewer than
@@ -20,7 +20,8 @@
 #include "alloc_hook.h"
 #include "check_main.h"
 #include "problems.h"
-#include "xcc_tree.h"
+#include "tree/walk.h"
+#include "engine.h"
 
 /* the test's own allocations are not the engine's: the libc's, unhooked */
 #undef malloc

@@ -1,5 +1,5 @@
 /*
- * check_xcc.c — unit tests of the engine (engine/xcc_int.h) with the Check
+ * check_xcc.c — unit tests of the library (lib/) with the Check
  * framework: the reader (what it builds, what it rejects and where), the
  * engines through their interface (counts, listings, limits, restoration
  * of the links), the public API (include/xcc.h), and the SGB random
@@ -17,7 +17,9 @@
 #include "check_main.h"
 #include "problems.h"
 #include "report.h"
-#include "xcc_tree.h"
+#include "tree/walk.h"
+#include "tree/dlx2.h"
+#include "engine.h"
 
 /* ---- helpers -------------------------------------------------------- */
 
@@ -1229,12 +1231,12 @@ END_TEST
 START_TEST(gbrand_matches_the_published_test_values)
 {
     /* the check values of the GraphBase's own test of gb_flip */
-    gb_rng g;
-    gb_rng_init(&g, -314159L);
-    ck_assert_int_eq(gb_rng_next(&g), 119318998);
+    xcc_gb_rng g;
+    xcc_gb_rng_init(&g, -314159L);
+    ck_assert_int_eq(xcc_gb_rng_next(&g), 119318998);
     for (int j = 1; j <= 133; j++)
-        gb_rng_next(&g);
-    ck_assert_int_eq(gb_rng_unif(&g, 0x55555555L), 748103812);
+        xcc_gb_rng_next(&g);
+    ck_assert_int_eq(xcc_gb_rng_unif(&g, 0x55555555L), 748103812);
 }
 END_TEST
 

@@ -1,0 +1,99 @@
+/*
+ * engine.h — the engine interface of libxcc: an engine, the table of
+ * engines users can name (engines.c), and choosing and running one.
+ */
+#ifndef XCC_ENGINE_H
+#define XCC_ENGINE_H
+
+#include "xcc.h"
+#include "sink.h"
+
+/*
+ * An engine. refuses says why it cannot run these settings on this
+ * problem (p NULL: on any problem), or NULL; solve searches, handing
+ * solutions and progress to the sink, and fills fig (zeroed by the
+ * caller). The problem comes back as it was.
+ */
+typedef struct xcc_engine {
+    const char *name;
+    const char *(*refuses)(const xcc_problem *p, const xcc_settings *st);
+    xcc_status (*solve)(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
+                        xcc_figs *fig, xcc_diag *d);
+    /* what its tables would take for p, for choosing by itself; NULL: little */
+    double (*bytes)(const xcc_problem *p);
+} xcc_engine;
+
+/* The engines (engines.c has the table of those users can name). */
+extern const xcc_engine xcc_links_engine;    /* links/dlx2.c: dancing links */
+extern const xcc_engine xcc_twin_engine;     /* twin/dlx2.c: DLX2's tree with bit sets */
+extern const xcc_engine xcc_fast_engine;     /* fast/fast.c: another tree */
+extern const xcc_engine xcc_threads_twin;    /* parallel/parallel.c: threads and shards, twins */
+extern const xcc_engine xcc_threads_links;   /* the same, dancing */
+extern const xcc_engine xcc_cost_engine;     /* links/dlx5.c: DLX5's minimum-cost search, */
+extern const xcc_engine xcc_cost_links_engine; /* with bit sets when it can, or always dancing */
+extern const xcc_engine xcc_cost_threads;    /* parallel/dlx5.c: the same, threads and shards, */
+extern const xcc_engine xcc_cost_threads_links; /* with bit sets when they can, or dancing */
+extern const xcc_engine xcc_zdd_engine;      /* zdd/dlx2.c: each subproblem once, as a ZDD */
+
+extern const xcc_engine xcc_mcc_links_engine;   /* links/dlx3.c: DLX3's tree, dancing */
+extern const xcc_engine xcc_mcc_twin_engine;    /* twin/dlx3.c: with bit sets */
+extern const xcc_engine xcc_mcc_threads_twin;   /* -j, --shard: twins, or links */
+extern const xcc_engine xcc_mcc_threads_links;  /* the same, always dancing */
+extern const xcc_engine xcc_mcc_zdd_engine;     /* zdd/dlx3.c: each subproblem once, as a ZDD */
+
+/*
+ * The engines users can name, and how each is chosen (engines.c). A
+ * row tries its engines in order and runs the first that does not
+ * refuse; when all refuse, the first refusal is the answer. A row with
+ * auto_bytes is what "auto" picks when only counting, if it does not
+ * refuse, its tables stay under auto_bytes and auto_pays says it is
+ * likely the faster for the problem (xcc_fast_pays). A problem with
+ * multiplicities, or any problem when DLX3's tree is asked for
+ * (xcc_dlx2.knuth), takes the engines of mcc instead (tree/dlx3.h).
+ */
+typedef struct xcc_engine_row {
+    const char *name;
+    const char *help;              /* for dlx2 --help */
+    const xcc_engine *tries[4];    /* NULL-terminated */
+    double auto_bytes;
+    int (*auto_pays)(const xcc_problem *p);
+    const xcc_engine *mcc[4];      /* the same for DLX3's tree; none: plain XCC only */
+} xcc_engine_row;
+
+/*
+ * Whether the fast engine likely beats DLX2's tree with bit sets on p,
+ * from its shape alone (engines.c has the rule and README.md
+ * "Engines" the measures behind it).
+ */
+int xcc_fast_pays(const xcc_problem *p);
+
+/* Whether p (NULL: any problem) is searched with DLX3's tree under st. */
+int xcc_wants_mcc(const xcc_problem *p, const xcc_settings *st);
+
+extern const xcc_engine_row xcc_engine_rows[];  /* ends with a row of NULL name */
+
+/* The row named name (NULL: "dlx"), or NULL. */
+const xcc_engine_row *xcc_engine_row_named(const char *name);
+
+/*
+ * The engine that runs st on p (p NULL: the settings alone; then "auto"
+ * answers NULL without a refusal). counting: no solution is wanted.
+ * NULL with *why set when every engine of the row refuses.
+ */
+const xcc_engine *xcc_engine_choose(const xcc_problem *p, const xcc_settings *st, int counting,
+                                    const xcc_engine_row **row, const char **why);
+
+/* Runs e; fig is zeroed first, and gets the reading's imems and the time. */
+xcc_status xcc_engine_run(const xcc_engine *e, xcc_problem *p, const xcc_settings *st,
+                          const xcc_sink *sink, xcc_figs *fig, xcc_diag *d);
+
+/*
+ * The same for a search that only counts ("auto", dlx2 -c): a count that
+ * reached the limit of e (XCC_STOP_WIDE) is made again by the zdd engine
+ * when it takes the problem, and *row is then its row.
+ */
+xcc_status xcc_engine_run_counting(const xcc_engine *e, xcc_problem *p, const xcc_settings *st,
+                                   const xcc_sink *sink, xcc_figs *fig, xcc_diag *d,
+                                   const xcc_engine_row **row);
+
+#endif

@@ -1,0 +1,296 @@
+/*
+ * engines.c — the engines users can name, how one is chosen, and
+ * the public call that solves (xcc_solve).
+ *
+ * The table below is the one place that knows the engines: a new engine
+ * is its own file (an xcc_engine) and a row here. dlx2 parses --engine,
+ * writes its --help and picks for -c from this table.
+ */
+#include "engine.h"
+
+#include <string.h>
+#include <time.h>
+
+#include "knobs.h"
+#include "problem/problem.h"
+#include "base/text.h"
+#include "base/alloc.h"
+
+#define MB (1024.0 * 1024.0)
+
+const xcc_engine_row xcc_engine_rows[] = {
+    {"dlx",
+     "Knuth's DLX2: the same tree, mems and report (the\n"
+     "default); it walks the tree with bit sets and derives\n"
+     "the figures when it can, else it dances as links does.\n"
+     "With multiplicities, DLX3's tree, mems and report",
+     {&xcc_threads_twin, &xcc_twin_engine, &xcc_links_engine}, 0, NULL,
+     {&xcc_mcc_threads_twin, &xcc_mcc_twin_engine, &xcc_mcc_links_engine}},
+    {"links", "DLX2's tree (DLX3's with multiplicities), always by\ndancing links",
+     {&xcc_threads_links, &xcc_links_engine}, 0, NULL,
+     {&xcc_mcc_threads_links, &xcc_mcc_links_engine}},
+    {"fast",
+     "another tree, the same solutions, faster still; for up\n"
+     "to some ten thousand options. It takes m<n>, t<n>, v1,\n"
+     "v512, -c, -p and --time-limit; -c picks it by itself\n"
+     "for a problem with colors, or when an option's other\n"
+     "items times its words of 64 options reach the primary\n"
+     "items, if its tables stay under 256 MB",
+     {&xcc_fast_engine}, 256 * MB, xcc_fast_pays, {NULL}},
+    {"cost",
+     "Knuth's DLX5: the cheapest solutions of a problem with\n"
+     "costs, its tree, mems and report (--knuth=dlx5)",
+     {&xcc_cost_threads, &xcc_cost_engine}, 0, NULL, {NULL}},
+    {"cost-links", "DLX5's tree as cost, always by dancing links (cost\n"
+                   "walks it with bit sets when it can)",
+     {&xcc_cost_threads_links, &xcc_cost_links_engine}, 0, NULL, {NULL}},
+    {"zdd",
+     "DLX2's tree (DLX3's with multiplicities) with each\n"
+     "subproblem solved once, as Knuth's DLX6 does: exact\n"
+     "counts past 2^64 with -c,\n"
+     "DLX2's solutions in DLX2's order with m<n> (no mems);\n"
+     "the engine of --zdd and --sample",
+     {&xcc_zdd_engine}, 0, NULL, {&xcc_mcc_zdd_engine}},
+    {NULL, NULL, {NULL}, 0, NULL, {NULL}},
+};
+
+const xcc_engine_row *xcc_engine_row_named(const char *name)
+{
+    for (const xcc_engine_row *r = xcc_engine_rows; r->name; r++)
+        if (!strcmp(r->name, name ? name : "dlx"))
+            return r;
+    return NULL;
+}
+
+int xcc_wants_mcc(const xcc_problem *p, const xcc_settings *st)
+{
+    return xcc_knobs(st)->knuth == 3 || (p && xcc_has_bounds(p));
+}
+
+/*
+ * -c's choice between the fast engine and DLX2's tree walked with bit
+ * sets (the twin), which find the same solutions through trees of
+ * nearly the same shape (both branch on the first item of fewest
+ * options; fast stops at a dead end a level sooner, and their memos
+ * differ), so what decides is the work per node.
+ * Choosing an option, the twin hides, for each of the option's other
+ * items, that item's options a word of 64 at a time: about (k - 1) W
+ * words, k the mean items per option and W the words of a set of
+ * options. The fast engine ANDs one row of W words, but copies and
+ * scans a counter per primary item (P) at every node, and gives colors
+ * no extra work at all, where the twin purifies item by item. Hence:
+ * fast when the problem has colors or (k - 1) W >= P. On the hard tier
+ * the instances fall far to either side of the line, each on the side
+ * of its faster engine (README.md "Engines" and bench/NOTES.md have the
+ * measures). The rule reads the problem only: it costs nothing and
+ * gives the same answer on every run.
+ */
+int xcc_fast_pays(const xcc_problem *p)
+{
+    if (p->ncolors > 0)
+        return 1;
+    double n = (double)p->options, P = p->second - 1;
+    double entries = (double)(p->last_node - p->last_itm) - n; /* less the spacers */
+    double W = (double)((p->options + 63) / 64), k = n > 0 ? entries / n : 0;
+    return (k - 1) * W >= P;
+}
+
+/* The first engine of row that does not refuse, or NULL and *why. */
+static const xcc_engine *first_willing(const xcc_engine_row *row, const xcc_problem *p,
+                                       const xcc_settings *st, const char **why)
+{
+    const xcc_engine *const *tries = xcc_wants_mcc(p, st) ? row->mcc : row->tries;
+    *why = NULL;
+    for (int k = 0; tries[k]; k++) {
+        const char *no = tries[k]->refuses(p, st);
+        if (!no)
+            return tries[k];
+        if (!*why)
+            *why = no;
+    }
+    if (!tries[0])
+        *why = "this engine takes no multiplicities (DLX3's bounds a:b|name)";
+    return NULL;
+}
+
+/* Settings no engine can run. */
+static const char *unsound(const xcc_settings *st)
+{
+    if (st->threads < 1 || st->threads > 1024)
+        return "the number of threads must lie between 1 and 1024";
+    if (st->shards < 0 || (st->shards && (st->shard < 1 || st->shard > st->shards)))
+        return "shard K of N needs 1 <= K <= N";
+    return NULL;
+}
+
+const xcc_engine *xcc_engine_choose(const xcc_problem *p, const xcc_settings *st, int counting,
+                                    const xcc_engine_row **row, const char **why)
+{
+    const char *name = st->engine ? st->engine : p && xcc_has_costs(p) ? "cost" : "dlx";
+    const xcc_engine *e;
+    *row = NULL;
+    if ((*why = unsound(st)))
+        return NULL;
+    if (!strcmp(name, "auto")) {
+        for (const xcc_engine_row *r = xcc_engine_rows; counting && p && r->name; r++)
+            if (r->auto_bytes > 0 && (!r->auto_pays || r->auto_pays(p))
+                && (e = first_willing(r, p, st, why))
+                && (!e->bytes || e->bytes(p) <= r->auto_bytes)) {
+                *row = r;
+                return e;
+            }
+        name = "dlx";
+    }
+    if (!(*row = xcc_engine_row_named(name))) {
+        *why = "no such engine (dlx, links, fast, cost, cost-links or zdd)";
+        return NULL;
+    }
+    return first_willing(*row, p, st, why);
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+xcc_status xcc_engine_run(const xcc_engine *e, xcc_problem *p, const xcc_settings *st,
+                          const xcc_sink *sink, xcc_figs *fig, xcc_diag *d)
+{
+    static const xcc_sink nothing;
+    memset(fig, 0, sizeof *fig);
+    if (d)
+        memset(d, 0, sizeof *d);
+    double start = now();
+    xcc_status s = e->solve(p, st, sink ? sink : &nothing, fig, d);
+    fig->seconds = now() - start;
+    if (!fig->imems) /* not counted by the engine (as DLX5's input phase is) */
+        fig->imems = fig->knuth == 3 ? xcc_imems3(p) : p->imems;
+    return s;
+}
+
+/* ---- the public calls ----------------------------------------------- */
+
+void xcc_settings_init(xcc_settings *s)
+{
+    memset(s, 0, sizeof *s);
+    s->max_solutions = XCC_UNLIMITED;
+    s->max_mems = XCC_UNLIMITED;
+    s->threads = 1;
+    s->best = 1;
+}
+
+const char *xcc_refusal(const xcc_problem *p, const xcc_settings *s)
+{
+    const xcc_engine_row *row;
+    const char *why;
+    return xcc_engine_choose(p, s, 0, &row, &why) ? NULL : why;
+}
+
+/* The public figures of f: 64 bits each, saturated with a bit of wide set, and the exact count in text. */
+static void public_figures(const xcc_figs *f, xcc_figures *out)
+{
+    int over[5] = {0, 0, 0, 0, 0};
+    *out = (xcc_figures){
+        .solutions = f->big_solutions ? (over[0] = 1, XCC_UNLIMITED) : xcc_u128_low(f->solutions, &over[0]),
+        .nodes = xcc_u128_low(f->nodes, &over[1]),
+        .updates = xcc_u128_low(f->updates, &over[2]),
+        .cleansings = xcc_u128_low(f->cleansings, &over[3]),
+        .imems = xcc_u128_low(f->imems, &over[4]),
+        .mems = xcc_u128_low(f->mems, &over[4]),
+        .lmems = xcc_u128_low(f->lmems, &over[4]),
+        .cmems = xcc_u128_low(f->cmems, &over[4]),
+        .bytes = f->bytes, .mems_counted = f->mems_counted, .stop = f->stop,
+        .level = f->level, .maxl = f->maxl, .seconds = f->seconds, .engine = f->engine,
+        .knuth = f->knuth, .profile = f->profile, .costs = f->costs, .ncosts = f->ncosts};
+    for (int k = 0; k < 5; k++)
+        out->wide |= over[k] ? 1u << k : 0;
+}
+
+/*
+ * A count that reached the limit of its engine (XCC_STOP_WIDE, 2^127)
+ * is made again by the zdd engine, which counts past any limit, when
+ * only the count was asked for and that engine takes the problem: the
+ * count is then exact, and the other figures are the zdd engine's.
+ */
+xcc_status xcc_engine_run_counting(const xcc_engine *e, xcc_problem *p, const xcc_settings *st,
+                                   const xcc_sink *sink, xcc_figs *fig, xcc_diag *d,
+                                   const xcc_engine_row **row)
+{
+    xcc_status s = xcc_engine_run(e, p, st, sink, fig, d);
+    if (s != XCC_OK || fig->stop != XCC_STOP_WIDE || (sink && sink->solution))
+        return s;
+    xcc_settings z = *st;
+    z.engine = "zdd";
+    z.threads = 1; /* the zdd engine walks in one thread */
+    const xcc_engine_row *zrow;
+    const char *why;
+    const xcc_engine *ze = xcc_engine_choose(p, &z, 1, &zrow, &why);
+    if (!ze || ze == e)
+        return s;
+    xcc_figs_free(fig);
+    s = xcc_engine_run(ze, p, &z, sink, fig, d);
+    *row = zrow;
+    return s;
+}
+
+xcc_status xcc_solve(xcc_problem *p, const xcc_settings *s, xcc_on_solution fn, void *ctx,
+                     xcc_figures *out, xcc_diag *d)
+{
+    xcc_figs fig;
+    xcc_settings defaults;
+    const xcc_engine_row *row;
+    const char *why;
+    memset(&fig, 0, sizeof fig);
+    if (out)
+        memset(out, 0, sizeof *out);
+    if (!s) {
+        xcc_settings_init(&defaults);
+        s = &defaults;
+    }
+    xcc_status status = xcc_build_finish(p, d);
+    if (status)
+        return status;
+    xcc_settings sampling;
+    xcc_dlx2 knobs;
+    if (s->samples) { /* the zdd engine draws, told by dlx2's knobs */
+        if (s->engine && strcmp(s->engine, "zdd"))
+            return xcc_diag_set(d, XCC_REFUSED, "only the zdd engine samples, not %s", s->engine);
+        if (s->seed < 0)
+            return xcc_diag_set(d, XCC_REFUSED, "the seed of the draws must be 0 or more");
+        knobs = *xcc_knobs(s);
+        knobs.samples = s->samples, knobs.sample_seed = (ullng)s->seed;
+        sampling = *s;
+        sampling.engine = "zdd", sampling.dlx2 = &knobs;
+        s = &sampling;
+    }
+    const xcc_engine *e = xcc_engine_choose(p, s, fn == NULL, &row, &why);
+    if (!e)
+        return xcc_diag_set(d, XCC_REFUSED, "%s", why);
+    xcc_sink sink = {.solution = fn, .ctx = ctx, .trace = stderr};
+    if (s->engine && !strcmp(s->engine, "auto"))
+        status = xcc_engine_run_counting(e, p, s, &sink, &fig, d, &row);
+    else
+        status = xcc_engine_run(e, p, s, &sink, &fig, d);
+    fig.engine = row->name;
+    if (out) {
+        public_figures(&fig, out);
+        fig.profile = NULL, fig.costs = NULL; /* now out's */
+        if ((out->wide & XCC_WIDE_SOLUTIONS) && !(out->solutions_text = xcc_figs_solutions_text(&fig))
+            && status == XCC_OK)
+            status = xcc_diag_set(d, XCC_NO_MEMORY, "out of memory");
+    }
+    xcc_figs_free(&fig);
+    return status;
+}
+
+void xcc_figures_free(xcc_figures *fig)
+{
+    free(fig->profile);
+    free(fig->costs);
+    free(fig->solutions_text);
+    fig->profile = NULL;
+    fig->costs = NULL;
+    fig->solutions_text = NULL;
+}

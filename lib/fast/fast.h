@@ -1,0 +1,117 @@
+/*
+ * fast/fast.h — what the files of the fast engine share, private to
+ * them: fast/fast.c searches with a state of bit sets and counters per
+ * level (it says how); fast/count.c counts the last levels of a
+ * counting search from the bit sets alone, with a memo of the counts
+ * that the search above uses too. Here are the data they both see and
+ * the memo's inline steps, which the search takes at every node.
+ */
+#ifndef XCC_FAST_H
+#define XCC_FAST_H
+
+#include "problem/problem.h"
+#include "bits/bits.h"
+#include "bits/area.h"
+
+#include <string.h>
+
+/* A covered item's counter (and the padding): far above any real count. */
+#define COVERED (1 << 30)
+
+/* One level's state: the live options L and the counters of the items. */
+typedef struct fast_state {
+    word *live;          /* L, W words */
+    int *cnt;            /* P counters */
+    int lo, hi;          /* live words outside [lo, hi) are zero */
+    int uncovered;
+} fast_state;
+
+#define MEMO_WORDS 8 /* the memo is for problems of at most 8 x 64 options */
+
+typedef struct fast_frame fast_frame; /* a level's branch (fast/fast.c) */
+
+struct xcc_fast_data {
+    xcc_bits b;          /* the tables (bits/bits.h) */
+    fast_state *states;  /* allocated level by level */
+    int states_cap;
+    fast_frame *frames;
+    /* the memo of counts (an area, bits/area.h): its table, or NULL when
+       there is none or it was given up, and what it wrote and hit */
+    xcc_area memo_area;
+    word *memo;
+    size_t memo_mask, memo_most;
+    ullng memo_writes, memo_spared, memo_next_plan;
+    int memo_tried;
+    xcc_wides wides;     /* the counts that do not fit in 63 bits (base/num.h) */
+};
+
+/* The last levels are counted from the bit sets when nu * (hi - lo) is at most this. */
+#define SMALL_WORDS 48
+/*
+ * The table grows and is given up as xcc_area_plan says, from the nodes
+ * its hits spared: an entry keeps the nodes walked below it in the high
+ * bits of its tag word (nu < 2^16: the memo is for problems of fewer items).
+ */
+#define NU_BITS 16
+
+/* The hash of a key (the W words of L) and nu. */
+static inline word xcc_fast_memo_hash(const word *key, int W, int nu)
+{
+    word h = (word)nu * 0x9e3779b97f4a7c15ULL;
+    for (int w = 0; w < W; w++) {
+        h = (h ^ key[w]) * 0xff51afd7ed558ccdULL;
+        h ^= h >> 29;
+    }
+    return h;
+}
+
+/* Where the state of live set live[0 .. hi-lo-1] and nu items goes; its key into key. */
+static inline word *xcc_fast_memo_slot(struct xcc_fast_data *d, const word *live, int lo, int hi,
+                                       int nu, word *key)
+{
+    for (int w = 0; w < d->b.W; w++)
+        key[w] = w >= lo && w < hi ? live[w - lo] : 0;
+    word h = xcc_fast_memo_hash(key, d->b.W, nu);
+    return d->memo + (size_t)(h & d->memo_mask) * (size_t)(d->b.W + 2);
+}
+
+/* An entry is nu and the nodes below, the count, then the W key words. */
+static inline int xcc_fast_memo_holds(struct xcc_fast_data *d, const word *slot, int nu,
+                                      const word *key)
+{
+    if ((slot[0] & ((1u << NU_BITS) - 1)) == (word)nu
+        && !memcmp(slot + 2, key, (size_t)d->b.W * sizeof(word)))
+        return d->memo_spared += slot[0] >> NU_BITS, 1;
+    return 0;
+}
+
+/* Grows, keeps or gives up the table (xcc_area_plan), when writes say it is time. */
+void xcc_fast_memo_plan(struct xcc_fast_data *d);
+
+/* Stores the count under key at slot, unless the memo was given up since. */
+static inline void xcc_fast_memo_store(struct xcc_fast_data *d, word *slot, int nu,
+                                       xcc_u128 count, ullng nodes, const word *key)
+{
+    word c;
+    if (!d->memo || xcc_wides_put(&d->wides, count, &c))
+        return;
+    if (nodes >> (64 - NU_BITS))
+        nodes = ~0ULL >> NU_BITS;
+    slot[0] = (word)nu | nodes << NU_BITS, slot[1] = c;
+    memcpy(slot + 2, key, (size_t)d->b.W * sizeof(word));
+    if (++d->memo_writes >= d->memo_next_plan)
+        xcc_fast_memo_plan(d);
+}
+
+/*
+ * The number of solutions below a state of the last levels: U[0 .. nu-1]
+ * are its uncovered items, live[0 .. hi-lo-1] the words lo .. hi-1 of its
+ * live set; *nodes counts the nodes it branches on.
+ */
+xcc_u128 xcc_fast_count_small(struct xcc_fast_data *d, const word *live, int lo, int hi,
+                              const int *U, int nu, ullng *nodes);
+
+/* Makes the memo table, when the problem is small enough and it was not tried. */
+void xcc_fast_start_memo(struct xcc_fast_data *d);
+
+#endif

@@ -1,0 +1,127 @@
+/*
+ * sink.h — what the engines hand out, and what the report may see of a
+ * search: its figures (xcc_figs), progress reports, the lines of a ZDD,
+ * and the sink through which solutions, progress and ZDD lines go.
+ */
+#ifndef XCC_SINK_H
+#define XCC_SINK_H
+
+#include <stdio.h>
+#include "xcc.h"
+#include "base/num.h"
+
+/*
+ * What a search counted (the public xcc_figs is made from it): every
+ * count exact, in 128 bits (base/num.h), and the number of solutions of
+ * any size when an engine counts past 2^127 (big_solutions set: then
+ * `big` holds it and `solutions` means nothing). A walk whose figures
+ * would pass 2^127 stops with XCC_STOP_WIDE instead (the limit of its
+ * engine): no figure is ever wrapped or saturated.
+ */
+typedef struct xcc_figs {
+    xcc_u128 solutions, nodes, updates, cleansings;
+    xcc_u128 imems, mems, lmems, cmems;
+    ullng bytes;
+    int big_solutions;
+    xcc_big big;
+    int mems_counted;     /* 0 for "fast", which counts no mems nor cleansings */
+    xcc_stop stop;
+    int level, maxl;      /* the level where it ended, the deepest reached */
+    double seconds;       /* wall clock */
+    const char *engine;   /* the row asked for: "dlx", "links", "fast", ... */
+    int knuth;            /* 3: DLX3's tree and cost model (lmems is 0); 0: DLX2's */
+    ullng *profile;       /* nodes per level 0 .. maxl + 1 when dlx2 asks (v128), else NULL */
+    /* with costs: the `best` least costs of all solutions, least first,
+       equal ones repeated; solutions then counts those that improved on
+       the best so far */
+    ullng *costs;
+    int ncosts;
+} xcc_figs;
+
+/* Frees what fig holds (profile, costs, big). */
+void xcc_figs_free(xcc_figs *fig);
+
+/* The number of solutions in decimal, into memory the caller frees (NULL: no memory). */
+char *xcc_figs_solutions_text(const xcc_figs *fig);
+
+/* Whether any of a walk's figures reached XCC_WIDE_TOP. */
+static inline int xcc_figs_wide(const xcc_figs *f)
+{
+    return ((f->solutions | f->nodes | f->updates | f->cleansings | f->mems | f->lmems
+             | f->cmems) & XCC_WIDE_TOP) != 0;
+}
+
+/* ---- the sink: what engines hand out ----------------------------------- */
+
+/*
+ * A line of a ZDD in DLX6's text format (formats/zdd.md): node id stands
+ * for the sets of lo (option not taken) and those of hi (option taken),
+ * option numbered from 1; the last line, with option 0, is the root.
+ */
+typedef struct xcc_zdd_line {
+    unsigned id, lo, hi;
+    ullng option;
+} xcc_zdd_line;
+
+/* A progress report: where the search is. */
+typedef struct xcc_progress {
+    xcc_u128 solutions, mems, nodes;
+    int level, maxl;
+    const xcc_choice *path;  /* the choices of levels 0 .. level-1 */
+    double fraction;         /* the estimated share of the tree done */
+    int subtrees;            /* fraction is the share of subtrees finished (-j) */
+    int knuth;               /* 3: a walk of DLX3's tree; 0: DLX2's */
+    int mems_counted;
+    int costs;               /* DLX5's search: */
+    ullng cutoff;            /* the k-th best total cost so far, or XCC_COST_INFINITY */
+} xcc_progress;
+
+typedef struct xcc_sink {
+    xcc_on_solution solution;  /* NULL: only count */
+    ullng every;               /* hand out only solutions whose number it divides (m<n>); 0: all */
+    void (*progress)(void *ctx, const xcc_progress *pr);  /* NULL: no reports */
+    void *ctx;
+    FILE *trace;               /* the links' tracing (v2, v4) */
+    FILE *shape;               /* S<file>, or NULL */
+    /* --zdd: each node as it is made, then the root; nonzero stops the search */
+    int (*zdd)(void *ctx, const xcc_zdd_line *z);
+    /*
+     * Nonzero: solutions may be handed on in batches, some time after
+     * they were found (-j, parallel/parallel.c), so that a stop it asks for
+     * comes that much late; for a callback that asks to stop only when it
+     * fails, as a report whose output is gone.
+     */
+    int batched;
+} xcc_sink;
+
+/* A limit of the settings (t<n>, T<n>) as walks compare it: XCC_UNLIMITED is past every count. */
+static inline xcc_u128 xcc_limit(ullng n)
+{
+    return n == XCC_UNLIMITED ? ~(xcc_u128)0 : n;
+}
+
+/* Solution number n, of size options chosen along path, as handed out. */
+static inline xcc_solution xcc_solution_at(xcc_u128 n, int size, const xcc_choice *path, ullng cost)
+{
+    return (xcc_solution){(ullng)n, size, path, cost, (ullng)(n >> 64)};
+}
+
+/* Whether solution number n is handed out. */
+static inline int xcc_sink_wants(const xcc_sink *k, xcc_u128 n)
+{
+    return k->solution && (k->every <= 1 || n % k->every == 0);
+}
+
+/* Whether none of solutions count+1 .. count+n is one the sink lists:
+   then a memo may add a subtree of n solutions without walking it. */
+static inline int xcc_sink_skips(const xcc_sink *k, xcc_u128 count, xcc_u128 n)
+{
+    if (!k->solution || n == 0)
+        return 1;
+    return k->every > 1 && count / k->every == (count + n) / k->every;
+}
+
+/* Knuth's estimate of the share of the tree done, from the path. */
+double xcc_path_fraction(const xcc_choice *path, int levels);
+
+#endif

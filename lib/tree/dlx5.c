@@ -1,0 +1,320 @@
+/*
+ * tree/dlx5.c — a walk of DLX5's tree around the search itself: setting
+ * it up, the heap of the k best costs, the path as DLX5 prints it, and
+ * the lower bound of its heuristics z<n> and Z<chars>.
+ */
+#include "tree/dlx5.h"
+#include "base/alloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the k best ---------------------------------------------------------- */
+
+xcc_status xcc_cost_best_init(cost_best *b, int k)
+{
+    b->k = k;
+    b->heap = malloc(((size_t)k + 1) * sizeof(ullng));
+    if (!b->heap)
+        return XCC_NO_MEMORY;
+    for (int i = 0; i < k; i++)
+        b->heap[i] = XCC_COST_INFINITY;
+    b->heap[k] = 0; /* DLX5's sift relies on it when k is even */
+    return XCC_OK;
+}
+
+void xcc_cost_best_free(cost_best *b)
+{
+    free(b->heap);
+    b->heap = NULL;
+}
+
+/*
+ * The largest of the k best leaves and c sifts down from the top into
+ * the hole: two mems at each level to compare the children, one to move
+ * the larger up, one to store c and one to read the new top.
+ */
+ullng xcc_cost_best_add(cost_best *b, ullng c)
+{
+    ullng *heap = b->heap, mems = 2;
+    int h = 0;
+    for (int hh = 2; hh <= b->k; hh = 2 * h + 2) {
+        int larger = heap[hh] > heap[hh - 1] ? hh : hh - 1;
+        mems += 2;
+        if (c >= heap[larger])
+            break;
+        heap[h] = heap[larger], h = larger;
+        mems++;
+    }
+    heap[h] = c;
+    return mems;
+}
+
+static int ascending(const void *a, const void *b)
+{
+    ullng x = *(const ullng *)a, y = *(const ullng *)b;
+    return x < y ? -1 : x > y;
+}
+
+int xcc_cost_best_sorted(const cost_best *b, ullng *out)
+{
+    int n = 0;
+    memcpy(out, b->heap, (size_t)b->k * sizeof(ullng));
+    qsort(out, (size_t)b->k, sizeof(ullng), ascending);
+    while (n < b->k && out[n] != XCC_COST_INFINITY)
+        n++;
+    return n;
+}
+
+/* ---- setting up ----------------------------------------------------------- */
+
+xcc_status xcc_cost_reserve(cost_walk *w, int need)
+{
+    if (xcc_tree_reserve(&w->t, need))
+        return XCC_NO_MEMORY;
+    int cap = w->t.levels_cap;
+    if (cap <= w->levels_cap)
+        return XCC_OK;
+    ullng **arrays[] = {&w->partcost, &w->thresh0, &w->thresh};
+    for (int i = 0; i < 3; i++) {
+        ullng *a = realloc(*arrays[i], (size_t)cap * sizeof(ullng));
+        if (!a)
+            return XCC_NO_MEMORY;
+        *arrays[i] = a;
+    }
+    w->levels_cap = cap;
+    return XCC_OK;
+}
+
+/* What every walk of one problem takes from the settings. */
+static xcc_status walk_start(cost_walk *w, xcc_problem *p, const xcc_settings *st,
+                             const xcc_sink *sink)
+{
+    const xcc_dlx2 *k = xcc_knobs(st);
+    memset(w, 0, sizeof *w);
+    xcc_status s = xcc_tree_init(&w->t, p, st, sink);
+    w->t.costs = 1;
+    w->lenthresh = k->lenthresh;
+    w->zgiven = k->zgiven;
+    w->zchars = k->zchars ? k->zchars : "";
+    w->cutoff = XCC_COST_INFINITY;
+    w->best = &w->own;
+    if (!s)
+        s = xcc_cost_best_init(&w->own, st && st->best > 0 ? st->best : 1);
+    if (!s)
+        s = xcc_cost_reserve(w, 1);
+    if (!s && !(w->sortbuf = malloc(((size_t)p->second + 2) * sizeof(ullng))))
+        s = XCC_NO_MEMORY;
+    return s;
+}
+
+xcc_status xcc_cost_walk_init(cost_walk *w, xcc_problem *p, const xcc_settings *st,
+                              const xcc_sink *sink, int twin)
+{
+    ullng sort_mems = 0;
+    xcc_status s = walk_start(w, p, st, sink);
+    if (!s && !(w->tx = xcc_taxes_of(p)))
+        s = XCC_NO_MEMORY;
+    if (!s)
+        s = xcc_cost_links(&w->lk, p, w->tx, &sort_mems);
+    if (!s)
+        w->imems = xcc_imems5(p) + w->tx->mems + sort_mems;
+    if (!s && twin && !xcc_cost_twin_refuses(p, st))
+        w->twin = xcc_cost_twin_new(w, NULL); /* NULL: the links walk */
+    return s;
+}
+
+xcc_status xcc_cost_walk_twin(cost_walk *w, const cost_walk *from, const xcc_settings *st,
+                              const xcc_sink *sink)
+{
+    xcc_status s = walk_start(w, from->t.p, st, sink);
+    w->tx = from->tx;
+    w->imems = from->imems;
+    if (!s)
+        s = xcc_cost_links_copy(&w->lk, &from->lk);
+    if (!s && from->twin && !(w->twin = xcc_cost_twin_new(w, from->twin)))
+        s = XCC_NO_MEMORY;
+    return s;
+}
+
+void xcc_cost_walk_free(cost_walk *w)
+{
+    xcc_cost_twin_delete(w->twin);
+    xcc_tree_free(&w->t);
+    xcc_cost_links_free(&w->lk);
+    xcc_cost_best_free(&w->own);
+    free(w->partcost);
+    free(w->thresh0);
+    free(w->thresh);
+    free(w->sortbuf);
+    memset(w, 0, sizeof *w);
+}
+
+void xcc_cost_figures(cost_walk *w, xcc_figs *fig)
+{
+    xcc_tree_figures(&w->t, fig);
+    fig->lmems = 0;
+    fig->imems = w->imems;
+    /* DLX5's nodes are three octabytes */
+    fig->bytes = (ullng)w->lk.last_itm * sizeof(xcc_item) + (ullng)w->lk.last_node * 24
+                 + (ullng)w->t.maxl * sizeof(int);
+}
+
+/* ---- the path, as DLX5 prints it ------------------------------------------- */
+
+int xcc_cost_position(const cost_links *lk, int q)
+{
+    int item = lk->nd[q].itm, k = 1;
+    for (int x = lk->nd[item].down; x != q; x = lk->nd[x].down, k++)
+        if (x == item)
+            return 0; /* not in its item's list */
+    return k;
+}
+
+int xcc_cost_usable(const cost_links *lk, int item, ullng thresh)
+{
+    int d = 0;
+    for (int x = lk->nd[item].down; x >= lk->last_itm && lk->cost[x] < thresh; x = lk->nd[x].down)
+        d++;
+    return d;
+}
+
+/*
+ * Each level's "(k of d)": d counts the options from the top of the list
+ * whose net cost is below the cutoff given less the cost above the level.
+ * DLX5's progress line (from_choice) counts from the option chosen on,
+ * as if those above it were all below.
+ */
+static void measure_path(cost_walk *w, int levels, ullng cutoff, int from_choice)
+{
+    const cost_links *lk = &w->lk;
+    xcc_tree_path(&w->t, levels, 1);
+    if (w->twin) {
+        xcc_cost_twin_measure(w, levels, cutoff, from_choice);
+        return;
+    }
+    for (int l = 0; l < levels; l++) {
+        int q = w->t.choice[l];
+        ullng room = cutoff - w->partcost[l];
+        xcc_choice *c = &w->t.path[l];
+        c->k = xcc_cost_position(lk, q);
+        if (!from_choice) {
+            c->d = xcc_cost_usable(lk, lk->nd[q].itm, room);
+            continue;
+        }
+        c->d = c->k - 1;
+        for (int x = q; x >= lk->last_itm && lk->cost[x] < room; x = lk->nd[x].down)
+            c->d++;
+    }
+}
+
+int xcc_cost_hand_out(cost_walk *w, ullng old)
+{
+    if (!xcc_sink_wants(w->t.sink, w->t.fig.solutions))
+        return 0;
+    measure_path(w, w->t.level + 1, old, 0);
+    w->t.cost = w->nextcost + w->tx->total;
+    return xcc_tree_solution(&w->t, 1);
+}
+
+void xcc_cost_progress(cost_walk *w)
+{
+    measure_path(w, w->t.level, w->cutoff, !(w->t.vbose & XCC_SHOW_FULL_STATE));
+    w->t.cutoff = w->cutoff == XCC_COST_INFINITY ? w->cutoff : w->cutoff + w->tx->total;
+    xcc_tree_progress(&w->t, 1);
+}
+
+/* ---- z<n> and Z<chars> ------------------------------------------------------ */
+
+/*
+ * DLX5's heuristics for problems whose every option has exactly z
+ * primary items besides one item starting with each character of Z (its
+ * reading warns about options that do not): then the cheapest options of
+ * the items still to cover give a lower bound on the cost to come. Each
+ * Z character's items add their least net costs, and so do the others
+ * when z = 1; for z > 1, of the least costs c1 <= c2 <= ... of the other
+ * items, c_z + c_2z + ... must be paid, summed as they are sorted in.
+ * Returns 1 if the bound reaches the cutoff: the node is given up.
+ */
+int xcc_cost_too_dear(cost_walk *w, int explaining, xcc_u128 *mems)
+{
+    const cost_links *lk = &w->lk;
+    const char *z = w->zchars;
+    int nz = (int)strlen(z), per;
+    if ((!nz && !w->zgiven) || w->cutoff == XCC_COST_INFINITY)
+        return 0;
+    if (w->zgiven > 1) {
+        if (lk->second - w->t.level * w->zgiven <= 32 + 1)
+            per = w->zgiven;
+        else if (nz)
+            per = 0;
+        else
+            return 0;
+    } else {
+        per = w->zgiven;
+    }
+    ullng acc = w->curcost, *sorted = w->sortbuf; /* sorted[j]: j-th largest */
+    xcc_u128 m = *mems + 1;
+    int t = 0;
+    for (int r = 0; r < nz; r++)
+        w->cumcost[r] = w->curcost, m++;
+    for (int k = lk->cl[0].next; k != 0; k = lk->cl[k].next, m++) {
+        int p = lk->nd[k].down;
+        m++;
+        if (p < lk->last_itm) {
+            if (explaining)
+                xcc_cost_explain_dear(w, k, "'s list is empty", 1);
+            return *mems = m, 1;
+        }
+        ullng c = lk->cost[p];
+        const char *r = strchr(z, w->t.p->names[w->t.p->cl[k].name]);
+        m += 2;
+        if (r && *r) {
+            ullng *cum = &w->cumcost[r - z];
+            m++;
+            if (*cum + c >= w->cutoff) {
+                if (explaining)
+                    xcc_cost_explain_dear(w, k, "'s cost overflowed", 1);
+                return *mems = m, 1;
+            }
+            *cum += c, m++;
+        } else if (per == 1) {
+            if (acc + c >= w->cutoff) {
+                if (explaining)
+                    xcc_cost_explain_dear(w, k, "'s cost overflowed", 1);
+                return *mems = m, 1;
+            }
+            acc += c;
+        } else if (per) {
+            /* c goes in among the t costs sorted so far (least at sorted[t]) */
+            ullng old = 0, next = 0;
+            int j;
+            for (j = t; j; j--, old = next) {
+                next = sorted[j], m++;
+                if (c <= next)
+                    break;
+                if (j % per == 0) {
+                    acc += next - old;
+                    if (acc >= w->cutoff) {
+                        if (explaining)
+                            xcc_cost_explain_dear(w, k, "'s cost overflowed", 1);
+                        return *mems = m, 1;
+                    }
+                }
+                sorted[j + 1] = next, m++;
+            }
+            if (j % per == 0) {
+                acc += c - old;
+                if (acc >= w->cutoff) {
+                    if (explaining)
+                        xcc_cost_explain_dear(w, k, "'s cost caused overflow", 0);
+                    return *mems = m, 1;
+                }
+            }
+            sorted[j + 1] = c, m++;
+            t++;
+        }
+    }
+    *mems = m;
+    return 0;
+}

@@ -1,0 +1,107 @@
+/*
+ * tree/walk.h — a walk of a search tree: what the engines that walk DLX2's
+ * tree (the links, links/dlx2.c, and the twin, twin/dlx2.c), DLX3's and
+ * DLX5's walks built on it, and the parallel driver that splits a tree
+ * among them (parallel/) share.
+ *
+ * A walk is set up from the settings and the sink (xcc_tree_init), which
+ * it copies into the limits below so that the parallel driver can change
+ * them per walk (its workers count without limit and report no progress;
+ * the enumerator stops at the split). Its figures are counted in fig,
+ * its state is the path of choices.
+ */
+#ifndef XCC_WALK_H
+#define XCC_WALK_H
+
+#include <signal.h>
+#include <stdatomic.h>
+#include "problem/problem.h"
+#include "knobs.h"
+#include "sink.h"
+
+/* What on_split says of a node (see split_depth). */
+enum { XCC_SPLIT_HERE, XCC_SPLIT_STOP, XCC_SPLIT_DEEPER };
+
+typedef struct xcc_tree xcc_tree;
+
+struct xcc_tree {
+    xcc_problem *p;
+    const xcc_sink *sink;
+    /* what this walk is asked, from the settings and dlx2's knobs */
+    int vbose;             /* XCC_SHOW_* bits that concern the search */
+    int show_choices_max, show_choices_gap;
+    xcc_u128 maxcount;     /* t<n>; no limit: all ones (past every count) */
+    xcc_u128 timeout;      /* T<n>; the same */
+    xcc_u128 delta, thresh; /* d<n>: a progress report every delta mems */
+    xcc_gb_rng *rng;           /* s<n>: random tie-breaking, or NULL */
+    int len_index;         /* xcc_dlx2.len_index */
+    volatile sig_atomic_t *interrupt; /* polled once per node, or NULL */
+    const atomic_int *halt; /* a second flag, set by other threads (-j) */
+    xcc_accept_fn accept;  /* pruning hooks (the links only) */
+    xcc_retract_fn retract;
+    void *hook_ctx;
+    /*
+     * Splitting the tree (parallel/parallel.c). With split_depth > 0, at a
+     * node of level split_from (at least 1) to split_depth, on_split is
+     * called with choice[0..level-1] naming the path to it, and says
+     * XCC_SPLIT_HERE: the node is not searched, and the walk goes on as
+     * if its subtree were empty; XCC_SPLIT_DEEPER: the node is searched
+     * (taken as HERE at split_depth); XCC_SPLIT_STOP: the walk stops.
+     * With base_level > 0, choice[0..base_level-1] have been made already
+     * (xcc_replay, or the twin's own replay) and the walk explores only
+     * the subtree below them.
+     */
+    int split_depth, split_from, base_level;
+    int (*on_split)(xcc_tree *t, void *ctx);
+    void *split_ctx;
+    double fraction_done;  /* >= 0: what progress reports give as the share done */
+    /* costs (tree/dlx5.h): the total cost of the solution handed out, and for
+       progress reports the k-th best total so far (XCC_COST_INFINITY: none) */
+    int costs;
+    ullng cost, cutoff;
+    /* the path: choice[0..level] are the nodes chosen at each level */
+    int level, maxl;
+    int *choice;
+    ullng *profile;        /* nodes per level, when XCC_SHOW_PROFILE */
+    xcc_choice *path;      /* the same as records, for the sink; the twin keeps k and d here */
+    int levels_cap;
+    struct mcc_walk *mcc;  /* a walk of DLX3's tree: its own state (tree/dlx3.h), or NULL */
+    /* last, the walks' other fields in the first cache lines */
+    xcc_figs fig;          /* solutions, nodes, updates, cleansings, mems, lmems, cmems */
+};
+
+/* A walk of p with the settings of st (NULL: the defaults) for sink. */
+xcc_status xcc_tree_init(xcc_tree *t, xcc_problem *p, const xcc_settings *st,
+                         const xcc_sink *sink);
+void xcc_tree_free(xcc_tree *t);
+
+/* Makes room for levels 0 .. need in choice[], profile[] and path[]. */
+xcc_status xcc_tree_reserve(xcc_tree *t, int need);
+
+/* Fills path[0 .. levels-1] from choice[]; k and d from the links unless known. */
+void xcc_tree_path(xcc_tree *t, int levels, int known);
+
+/*
+ * Hands solution number fig.solutions, choice[0 .. level], to the sink;
+ * nonzero when it asks to stop. known: path[].k and .d are filled in
+ * already (the twin); else they are read off the live links.
+ */
+int xcc_tree_solution(xcc_tree *t, int known);
+
+/* A progress report of the path choice[0 .. level-1] to the sink. */
+void xcc_tree_progress(xcc_tree *t, int known);
+
+/* The figures of a finished walk into fig: counts, bytes, levels, profile. */
+void xcc_tree_figures(xcc_tree *t, xcc_figs *fig);
+
+/* Bytes of the main data structures, by DLX2's formula. */
+ullng xcc_tree_bytes(const xcc_tree *t);
+
+
+/*
+ * Appends path[0 .. depth-1] to *paths, which holds *count paths of that
+ * length in *cap ints (the parallel drivers' tasks); 1 without memory.
+ */
+int xcc_path_append(int **paths, size_t *count, size_t *cap, const int *path, int depth);
+
+#endif

@@ -1,0 +1,274 @@
+/*
+ * twin/dlx2.h — the inside of the twin (twin/dlx2.c, twin/dlx2_memo.c):
+ * its tables and slots, and the operations on a slot, each of which
+ * derives the figures DLX2 would count (see twin/dlx2.c). Inline, since
+ * the walk calls them at every node.
+ */
+#ifndef XCC_TWIN_H
+#define XCC_TWIN_H
+
+#include <string.h>
+#include "bits/bits.h"
+#include "tree/walk.h"
+#include "bits/memo.h"
+#include "tree/dlx2.h"
+
+#define COVERED (1 << 30)
+
+/* Slots past this many bytes in all: leave the problem to the links. */
+#define TWIN_STATE_BYTES (256ULL << 20)
+#define TWIN_TABLE_BYTES (256ULL << 20)
+
+
+typedef struct twin_slot {
+    word *live;    /* L: W words */
+    word *opts;    /* S: the branch item's options at this node */
+    word *pure;    /* purified secondary items, bit x - second */
+    word *act;     /* active primary items, bit x - 1 (kept when they are the memo key) */
+    int *cnt;      /* P8 lengths */
+    int active;    /* primary items not yet covered */
+    int npure;     /* secondary items purified */
+} twin_slot;
+
+/* The figures of one cover, purify or option, before they are added. */
+typedef struct cost {
+    ullng mems, lmems, updates, cleansings;
+} cost;
+
+/* What a level must remember to walk its options and undo them. */
+typedef struct twin_frame {
+    int item;             /* the branch item */
+    int pos;              /* the next option to look at in S */
+    ullng cover_mems, cover_lmems;    /* of cover(item), charged again on undo */
+    ullng commit_mems, commit_lmems;  /* of the current option */
+    /* for the memo: the figures when the node was entered, the deepest
+       level below it (relative), and where its entry goes */
+    cost start;
+    ullng start_cmems, start_nodes, start_count;
+    int start_epoch;      /* the walk's folds then (xcc_fold, bits/memo.h) */
+    int deep;
+    word *entry;
+} twin_frame;
+
+struct xcc_twin {
+    xcc_bits b;
+    int SW;               /* words of a set of secondary items */
+    int K;                /* words of a memo key: L and purified items, or active items */
+    int KS;               /* of those, the purified items' (0 without secondaries) */
+    int AW;               /* words of a set of primary items */
+    int key_act;          /* the key is the active items (no secondaries) */
+    struct memo *memo;    /* the memo (twin/dlx2_memo.h), or NULL; may be shared */
+    word *keys;           /* per level: the key of its node, K words */
+    int second;
+    twin_slot *slots;
+    int nslots;
+    twin_frame *frames;
+    int *agree_of;        /* per node: its row in agree, or -1 */
+    word *agree;          /* rows: options giving an item one color */
+    word *scratch;        /* W words */
+    int memo_tried;       /* start_memo was called */
+    int memo_owner;       /* this twin made the memo and frees it */
+    int memo_unbooked;    /* entries written, not yet added to memo->writes */
+    xcc_u128 memo_spared; /* nodes spared by hits, not yet added to memo->spared */
+    xcc_fold fold;        /* a walk's bases and limits (bits/memo.h) */
+    xcc_u128 memo_nodes_mark; /* the walk's nodes when the memo was last booked */
+};
+typedef struct xcc_twin twin;
+
+#ifdef XCC_SANITY
+/* Checks slot sl at tree node number node: lengths, active and purified items agree with the sets. */
+void xcc_twin_sanity(const twin *t, const twin_slot *sl, ullng node);
+#endif
+
+/* Allocates slot k on first use (twin/dlx2.c). */
+int xcc_twin_alloc_slot(twin *t, int k);
+
+BITS_INLINE int reserve_slot(twin *t, int k)
+{
+    return t->slots[k].live ? 0 : xcc_twin_alloc_slot(t, k);
+}
+
+typedef int v4i __attribute__((vector_size(16)));
+
+/* Slot 0 (reserved) as the root: every option live, every primary item active. */
+BITS_INLINE void root_slot(twin *t)
+{
+    const xcc_bits *b = &t->b;
+    twin_slot *root = &t->slots[0];
+    memset(root->live, 0, (size_t)b->W * sizeof(word));
+    for (int o = 0; o < b->n; o++)
+        root->live[o / 64] |= (word)1 << (o % 64);
+    memset(root->pure, 0, (size_t)t->SW * sizeof(word));
+    for (int i = 0; i < b->P8; i++)
+        root->cnt[i] = i < b->P ? b->lstart[i + 2] - b->lstart[i + 1] : COVERED;
+    root->active = b->P;
+    memset(root->act, 0, (size_t)t->AW * sizeof(word));
+    for (int i = 0; i < b->P; i++)
+        root->act[i / 64] |= (word)1 << (i % 64);
+    root->npure = 0;
+}
+
+BITS_INLINE void copy_slot(const twin *t, twin_slot *dst, const twin_slot *src, int with_counts)
+{
+    for (int w = 0; w < t->b.W; w++)
+        dst->live[w] = src->live[w];
+    for (int v = 0; v < t->SW; v++)
+        dst->pure[v] = src->pure[v];
+    if (t->key_act)
+        for (int v = 0; v < t->AW; v++)
+            dst->act[v] = src->act[v];
+    if (with_counts)
+        for (int i = 0; i < t->b.P8; i += 4) { /* P8 is a multiple of 8 */
+            v4i x;
+            memcpy(&x, src->cnt + i, sizeof x);
+            memcpy(dst->cnt + i, &x, sizeof x);
+        }
+    dst->active = src->active;
+    dst->npure = src->npure;
+}
+
+/*
+ * Hides the options of set h (already taken out of the slot's live set):
+ * lowers the lengths of their primary items and charges what DLX2's hide
+ * charges. own_secondary: the item they are hidden through is secondary.
+ */
+BITS_INLINE void hide_set(const twin *t, twin_slot *s, const xcc_node *nd, const word *h,
+                          int own_secondary, int with_counts, cost *c)
+{
+    const xcc_bits *b = &t->b;
+    ullng m = 0, len = 0, sec = 0, cleansed = 0;
+    for (int w = 0; w < b->W; w++)
+        for (word bits = h[w]; bits; bits &= bits - 1) {
+            int o = w * 64 + __builtin_ctzll(bits);
+            m++;
+            len += (ullng)b->olen[o];
+            sec += (ullng)b->osec[o];
+            if (with_counts)
+                for (int k = b->pstart[o]; k < b->pstart[o + 1]; k++)
+                    s->cnt[b->prim[k]]--;
+            if (s->npure && b->osec[o]) {
+                /* cleansed nodes: its secondary items already purified */
+                for (int x = b->first[o], e = x + b->olen[o]; x < e; x++) {
+                    int v = nd[x].itm - t->second;
+                    if (v >= 0)
+                        cleansed += (s->pure[v / 64] >> (v % 64)) & 1;
+                }
+            }
+        }
+    c->mems += 6 * len - 4 * m - 5 * cleansed;
+    c->updates += len - m - cleansed;
+    c->lmems += 2 * (sec - (ullng)own_secondary * m - cleansed);
+}
+
+/* cover(x): x leaves the active list and its live options are hidden. */
+BITS_INLINE void cover(const twin *t, twin_slot *s, const xcc_node *nd, int x, word *opts,
+                       int with_counts, cost *c)
+{
+    ullng m = bits_take(&t->b, s->live, x, opts);
+    c->mems += 3 + m + 1;
+    c->updates += 1;
+    hide_set(t, s, nd, opts, x >= t->second, with_counts, c);
+    if (with_counts && x < t->second) {
+        s->cnt[x - 1] = COVERED;
+        s->active--;
+        if (t->key_act)
+            s->act[(x - 1) / 64] &= ~((word)1 << ((x - 1) % 64));
+    }
+}
+
+/*
+ * purify(x) to the color of node q: options of x with another color are
+ * hidden, those with the same color are marked cleansed.
+ */
+BITS_INLINE void purify(const twin *t, twin_slot *s, const xcc_node *nd, int x, int q,
+                        int last_itm, int with_counts, cost *c)
+{
+    const word *ag = t->agree + (size_t)t->agree_of[q - last_itm] * (size_t)t->b.W;
+    word *h = t->scratch;
+    ullng same, all = bits_take_other_colors(&t->b, s->live, x, ag, h, &same);
+    c->mems += 1 + (all + 1) + all + same;
+    c->cleansings += 1 + same;
+    hide_set(t, s, nd, h, 1, with_counts, c);
+    int v = x - t->second;
+    s->pure[v / 64] |= (word)1 << (v % 64);
+    s->npure++;
+}
+
+/* commit_option: the items of the option of node q after q, in turn. */
+BITS_INLINE void commit(const twin *t, twin_slot *s, const xcc_problem *p, int q,
+                        int with_counts, cost *c)
+{
+    const xcc_node *nd = p->nd;
+    for (int pp = q + 1; pp != q;) {
+        int cc = nd[pp].itm;
+        c->mems++;
+        if (cc <= 0) {
+            pp = nd[pp].up;
+            c->mems++;
+            continue;
+        }
+        if (!nd[pp].color) {
+            cover(t, s, nd, cc, t->scratch, with_counts, c);
+        } else {
+            int v = cc - t->second;
+            if (!((s->pure[v / 64] >> (v % 64)) & 1))
+                purify(t, s, nd, cc, pp, p->last_itm, with_counts, c);
+        }
+        pp++;
+    }
+}
+
+/*
+ * The least length of an active primary item (0: a dead end). Covered
+ * items and the padding past P have length COVERED, so it is the least
+ * of all lengths, found four at a time.
+ */
+BITS_INLINE int least_length(const twin *t, const twin_slot *s)
+{
+    v4i m = {COVERED, COVERED, COVERED, COVERED};
+    for (int i = 0; i < t->b.P8; i += 4) {
+        v4i x;
+        memcpy(&x, s->cnt + i, sizeof x);
+        v4i less = x < m;
+        m = (x & less) | (m & ~less);
+    }
+    int a = m[0] < m[1] ? m[0] : m[1], c = m[2] < m[3] ? m[2] : m[3];
+    return a < c ? a : c;
+}
+
+/*
+ * The branch item by DLX2's rule, given the least length: the first
+ * active primary item of that length. looked: the items DLX2's scan
+ * looks at, which is every active item unless it stops at a zero.
+ */
+BITS_INLINE int choose(const twin_slot *s, int least, ullng *looked)
+{
+    const int *cnt = s->cnt;
+    int i = 0;
+    for (;; i += 4) { /* some item has that length: the loop ends */
+        v4i x;
+        memcpy(&x, cnt + i, sizeof x);
+        v4i eq = x == least;
+        if (eq[0] | eq[1] | eq[2] | eq[3])
+            break;
+    }
+    while (cnt[i] != least)
+        i++;
+    if (least) {
+        *looked = (ullng)s->active;
+    } else {
+        ullng n = 0;
+        for (int k = 0; k <= i; k++)
+            n += cnt[k] < COVERED;
+        *looked = n;
+    }
+    return i + 1;
+}
+
+BITS_INLINE void add_cost(cost *sum, const cost *c)
+{
+    sum->mems += c->mems, sum->lmems += c->lmems;
+    sum->updates += c->updates, sum->cleansings += c->cleansings;
+}
+
+#endif

@@ -1,0 +1,134 @@
+/*
+ * zdd/zdd.h — every solution at once (zdd/dlx2.c): DLX2's search tree
+ * with each subproblem solved once, its solutions kept as a node of a
+ * ZDD (the diagram Knuth's DLX6 writes) and counted exactly. From that
+ * memo the engine writes the ZDD (--zdd), lists the solutions in DLX2's
+ * order, or draws them uniformly at random (--sample).
+ *
+ * Counts are exact at any size (xcc_count, base/num.h): an exact cover
+ * problem may well have more than 2^128 solutions and a memo of a few
+ * nodes; below 2^127 a count is a plain 128-bit number.
+ */
+#ifndef XCC_ZDD_H
+#define XCC_ZDD_H
+
+#include "bits/bits.h"
+
+/*
+ * A 64-bit generator for --sample (xoshiro256**, seeded by splitmix64):
+ * the draws depend on the seed alone, on every machine.
+ */
+typedef struct xcc_rand {
+    ullng s[4];
+} xcc_rand;
+void xcc_rand_seed(xcc_rand *r, ullng seed);
+ullng xcc_rand_next(xcc_rand *r);
+/* Uniform in 0 .. n-1 (n > 0), by rejection: no bias. */
+xcc_u128 xcc_rand_below(xcc_rand *r, xcc_u128 n);
+/* The same for n of any size (n > 0): the draws of rand_below above 2^127; 1 out of memory. */
+int xcc_rand_below_big(xcc_rand *r, const xcc_big *n, xcc_big *out);
+
+
+/*
+ * Why the zdd engine cannot run st on p (p NULL: the settings alone,
+ * for either tree), or NULL.
+ */
+const char *xcc_zdd_refuses(const xcc_problem *p, const xcc_settings *st);
+
+/* ---- the memo and the nodes, shared by both trees (zdd/memo.c) ---- */
+
+
+#include <stdlib.h>
+
+/*
+ * A ZDD node, kept when solutions are to be listed or drawn: its option
+ * as DLX2's listing shows it (entry, k of d), its branches, and the
+ * solutions it stands for (those of lo and those through hi).
+ */
+typedef struct znode {
+    xcc_count count;
+    unsigned lo, hi;
+    xcc_choice choice;
+} znode;
+
+typedef struct zwalk {
+    struct xcc_twin *t; /* DLX2's tree (zdd/dlx2.c); NULL for DLX3's (zdd/dlx3.c) */
+    int hi_first;       /* a chain lists its HI before its LO (DLX3's tree) */
+    const xcc_problem *p;
+    const xcc_settings *st;
+    const xcc_sink *sink;
+    int K;              /* words of a key */
+    word *levkey;       /* a key per level */
+    size_t levels;
+    word *keys;         /* the memo: entries of K + 3 words, a key, its count and node */
+    size_t n, cap;
+    /* open addressing: entry + 1 in the low half (0: empty), the high
+       half of the key's hash above it, which spares reading the keys of
+       most entries that do not match */
+    uint64_t *table;
+    size_t mask;
+    ullng next_id;      /* the next ZDD node */
+    ullng limit, nodes, hits;
+    /* the subproblems without solutions: a cache (see none_put) */
+    word *none;         /* entries of 1 + K words: the hash (odd; 0: empty), the key */
+    size_t none_mask, none_used;
+    znode *zn;          /* listing and sampling: node id is zn[id - 2] */
+    size_t zn_cap;
+    int keep_nodes;
+    unsigned *stk;      /* listing: the options of a node's chain, level after level */
+    size_t nstk;
+    xcc_choice *path;   /* listing and sampling: the options chosen */
+    xcc_u128 listed;
+    xcc_bigpool pool;   /* the counts past 2^127 */
+    xcc_stop stop;
+    xcc_status status;
+    xcc_diag *d;
+} zwalk;
+
+/* Where a key missing from the memo goes (xcc_zdd_recall, xcc_zdd_remember). */
+typedef struct zslot {
+    size_t i, mask;
+} zslot;
+
+/*
+ * Sets z up for keys of K words and walks of up to levels levels (a
+ * key and a choice each); XCC_OK, or XCC_NO_MEMORY.
+ */
+xcc_status xcc_zdd_init(zwalk *z, int K, size_t levels, const xcc_problem *p, const xcc_settings *st,
+                    const xcc_sink *sink, xcc_diag *d);
+void xcc_zdd_free(zwalk *z);
+
+/* Whether the walk must stop: interrupted, cut short, or out of memory. */
+int xcc_zdd_stopped(zwalk *z);
+
+/* 1 if the subproblem of key (hash h) was met before: then its node and count; else *at is where it goes. */
+int xcc_zdd_recall(zwalk *z, word h, const word *key, zslot *at, unsigned *node, xcc_count *count);
+
+/* Remembers the subproblem's node (0: no solutions) and count; 1 when the walk must stop. */
+int xcc_zdd_remember(zwalk *z, zslot at, word h, const word *key, unsigned node, xcc_count count);
+
+/* A new ZDD node (~option ? lo : hi) of count solutions, handed to the sink and maybe kept (0: stop). */
+unsigned xcc_zdd_make_node(zwalk *z, const xcc_choice *c, unsigned lo, unsigned hi, xcc_count count);
+
+/* *sum += n (counts of any size); 1 out of memory (then z->status says so). */
+static inline int xcc_zdd_add(zwalk *z, xcc_count *sum, xcc_count n)
+{
+    if (!((*sum | n) & XCC_WIDE_TOP) && *sum + n < XCC_WIDE_TOP) {
+        *sum += n;
+        return 0;
+    }
+    if (xcc_count_add(&z->pool, *sum, n, sum))
+        return z->status = XCC_NO_MEMORY, 1;
+    return 0;
+}
+
+/* The ZDD of a problem without options: the empty family. */
+xcc_status xcc_zdd_of_nothing(const xcc_sink *sink, xcc_figs *fig);
+
+/*
+ * The end of a walk whose top node is top, of total solutions: the root
+ * line, the total, the solutions listed or drawn, the figures; frees z.
+ */
+xcc_status xcc_zdd_finish(zwalk *z, unsigned top, xcc_count total, xcc_figs *fig);
+
+#endif
