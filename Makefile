@@ -25,7 +25,7 @@
 CC      ?= cc
 OPT     ?= -O2
 CFLAGS  ?= $(OPT)
-WARN     = -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L
+WARN     = -std=c11 -Wall -Wextra -Werror=implicit-function-declaration -D_POSIX_C_SOURCE=200809L
 LDLIBS  += -lpthread
 ifeq ($(SANITIZE),thread)
 CFLAGS  += -O1 -g -fsanitize=thread

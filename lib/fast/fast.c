@@ -47,6 +47,7 @@
 #include "knobs.h"
 #include "base/text.h"
 #include "base/alloc.h"
+#include "base/sanity.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -22,6 +22,7 @@
 #include "links/links.h"
 #include "engine.h"
 #include "base/alloc.h"
+#include "base/sanity.h"
 
 #include <limits.h>
 #include <stdlib.h>

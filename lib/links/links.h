@@ -15,6 +15,7 @@
 #define XCC_LINKS_H
 
 #include "base/alloc.h"
+#include "base/sanity.h"
 #include "links/lenidx.h"
 #include "problem/print.h"
 #include "tree/walk.h"
@@ -108,6 +109,11 @@ XCC_LINKS_INLINE void xcc_tally_save(xcc_figs *fig, const xcc_tally *t)
     fig->mems = t->mems, fig->lmems = t->lmems, fig->updates = t->updates;
     fig->cleansings = t->cleansings;
 }
+
+#ifdef XCC_SANITY
+/* DLX2's sanity() for every walk by links (links/sanity.c) */
+void xcc_links_sanity(const xcc_tree *s, const char *engine);
+#endif
 
 /*
  * A node of DLX2's or DLX3's walk (mcc: the progress line's kind)

@@ -48,6 +48,7 @@
 #include "twin/dlx2_memo.h"
 #include "engine.h"
 #include "base/alloc.h"
+#include "base/sanity.h"
 
 #include <stdlib.h>
 

@@ -15,6 +15,7 @@
  */
 #include "twin/dlx3_steps.h"
 #include "base/alloc.h"
+#include "base/sanity.h"
 
 #include <stdlib.h>
 

@@ -37,6 +37,7 @@
  */
 #include "twin/dlx5.h"
 #include "base/alloc.h"
+#include "base/sanity.h"
 
 #include <limits.h>
 #include <stdlib.h>

@@ -36,6 +36,7 @@
 #include "tree/dlx2.h"
 #include "base/text.h"
 #include "base/alloc.h"
+#include "base/sanity.h"
 
 #include <stdint.h>
 #include <stdlib.h>
