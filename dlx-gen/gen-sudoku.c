@@ -278,14 +278,14 @@ static int read_item(const char *name, char letter, int lo, int *a, int *b)
 
 /* Puts the digit of option o in grid, or dies; line[] remembers where. */
 static void place(const struct puzzle *pz, int *grid, long *line, const struct listing *ls,
-                  const struct listing_option *o)
+                  const struct lst_option *o)
 {
     static const char kinds[] = "prcb";
     int r = -1, c = -1, d = -1, v[4][2], seen = 0;
     if (o->nitems != 4)
         listing_not_an_option(ls, o, OPTION_FORM);
     for (size_t k = 0; k < 4; k++) {
-        const struct listing_item *it = &o->item[k];
+        const struct lst_item *it = &o->item[k];
         const char *kind = it->name[0] ? strchr(kinds, it->name[0]) : NULL;
         int u = kind ? (int)(kind - kinds) : 0;
         if (!kind || it->color || (seen & 1 << u) || !read_item(it->name, *kind, 0, &v[u][0], &v[u][1])
@@ -339,7 +339,7 @@ static void draw(const int *grid, long picture, const char *label)
     gen_check_output(stdout, NULL);
 }
 
-static void show(const struct puzzle *pz, const char *path)
+static int show(const struct puzzle *pz, const char *path)
 {
     static struct listing ls;   /* static: reachable when a bad line ends the program */
     int grid[CELLS];
@@ -353,7 +353,9 @@ static void show(const struct puzzle *pz, const char *path)
         check_grid(grid, &ls);
         draw(grid, pictures++, ls.label);
     }
+    int status = ls.solutions ? PROG_DONE : listing_none(&ls);
     listing_close(&ls);
+    return status;
 }
 
 int main(int argc, char **argv)
@@ -381,11 +383,12 @@ int main(int argc, char **argv)
                        a.opt[OPT_SEED] ? gen_parse_long(a.opt[OPT_SEED], 0, 2147483647L, "--seed")
                                        : 0);
     }
+    int status = PROG_DONE;
     if (show_mode)
-        show(puzzle ? &pz : NULL, listing);
+        status = show(puzzle ? &pz : NULL, listing);
     else
         write_sudoku(&pz);
     gen_close_output(stdout, NULL);
     gen_free_cmdline(&a);
-    return PROG_DONE;
+    return status;
 }
