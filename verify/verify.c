@@ -320,6 +320,22 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Sorts v[0 .. n-1]: by insertion when short, as a solution's options
+   mostly are (qsort's setup cost more than the sorting). */
+static void sort_ints(int *v, int n)
+{
+    if (n > 32) {
+        qsort(v, (size_t)n, sizeof *v, by_value);
+        return;
+    }
+    for (int i = 1; i < n; i++) {
+        int x = v[i], j = i;
+        for (; j > 0 && v[j - 1] > x; j--)
+            v[j] = v[j - 1];
+        v[j] = x;
+    }
+}
+
 static uint64_t mix(uint64_t h)
 {
     h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -349,7 +365,7 @@ static int check_repeat(checker *ck, const lst_solution *sol, int *found)
     int n = (int)sol->nopts;
     uint64_t h1 = mix(0x243f6a8885a308d3ULL ^ (uint64_t)n), h2 = mix(0x13198a2e03707344ULL + (uint64_t)n);
     unsigned long long allowed = 1;
-    qsort(found, (size_t)n, sizeof *found, by_value);
+    sort_ints(found, n);
     for (int t = 0; t < n; t++) {
         h1 = mix(h1 ^ (uint64_t)found[t]);
         h2 = mix(h2 + 0x9e3779b97f4a7c15ULL * ((uint64_t)found[t] + 1));
