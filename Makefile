@@ -73,8 +73,10 @@ GEN_HDR    = $(wildcard dlx-gen/*/*.h) progs.h include/xcc.h report/rep_listing.
 UNIT_SRC   = $(filter-out tests/unit/check_gen.c tests/unit/check_oom.c tests/unit/alloc_hook.c,\
                           $(wildcard tests/unit/*.c))
 VERSION := $(shell sed -n 's/.*DLX2_VERSION "\(.*\)".*/\1/p' progs.h)
-SONAME   = libxcc.so.0
-LIBXCC   = $(BUILD)/libxcc.a $(BUILD)/libxcc.so.$(VERSION)
+# libxcc's own version (include/xcc.h): its major number is the soname's
+LIBVERSION := $(shell sed -n 's/.*XCC_VERSION_TEXT "\(.*\)".*/\1/p' include/xcc.h)
+SONAME   = libxcc.so.$(firstword $(subst ., ,$(LIBVERSION)))
+LIBXCC   = $(BUILD)/libxcc.a $(BUILD)/libxcc.so.$(LIBVERSION)
 
 .PHONY: all demo test test-bench test-threads bench fuzz fuzz-gen clean man install uninstall
 # keep the objects that several programs link (make would delete them)
@@ -93,10 +95,12 @@ $(BUILD)/libxcc.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-# the shared library, named by its version, with its soname and link names
-$(BUILD)/libxcc.so.$(VERSION): $(LIB_PIC)
-	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(LDLIBS)
-	ln -sf libxcc.so.$(VERSION) $(BUILD)/$(SONAME)
+# the shared library, named by its version, with its soname and link names;
+# its symbols versioned by lib/api/libxcc.map
+$(BUILD)/libxcc.so.$(LIBVERSION): $(LIB_PIC) lib/api/libxcc.map
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) \
+	    -Wl,--version-script=lib/api/libxcc.map -o $@ $(LIB_PIC) $(LDLIBS)
+	ln -sf libxcc.so.$(LIBVERSION) $(BUILD)/$(SONAME)
 	ln -sf $(SONAME) $(BUILD)/libxcc.so
 
 $(BUILD)/report/%.o: report/%.c report/*.h $(LIB_HDR)
@@ -236,7 +240,7 @@ MAN_SRC  = $(wildcard man/*.1 man/*.5)
 MAN_OUT  = $(MAN_SRC:%=build/%)
 DOCS     = README.md LICENSE NEWS $(wildcard formats/*.md)
 EXAMPLES = $(wildcard data/words/*.txt dlx-gen/examples/*.txt)
-LIB_FILES = libxcc.a libxcc.so.$(VERSION) $(SONAME) libxcc.so
+LIB_FILES = libxcc.a libxcc.so.$(LIBVERSION) $(SONAME) libxcc.so
 
 # The pages as installed, in build/man/: @VERSION@ and @DOCDIR@ filled in,
 # made again each time (docdir depends on the command line); xcc.pc the same.
@@ -246,7 +250,7 @@ man:
 	    sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@DOCDIR@|$(docdir)|g' $$m > build/$$m || exit 1; \
 	done
 	sed -e 's|@PREFIX@|$(prefix)|g' -e 's|@LIBDIR@|$(libdir)|g' \
-	    -e 's|@INCLUDEDIR@|$(includedir)|g' -e 's|@VERSION@|$(VERSION)|g' xcc.pc.in > build/xcc.pc
+	    -e 's|@INCLUDEDIR@|$(includedir)|g' -e 's|@VERSION@|$(LIBVERSION)|g' xcc.pc.in > build/xcc.pc
 
 install: all man
 	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man5 \
@@ -257,8 +261,8 @@ install: all man
 	$(INSTALL) -m 644 $(DOCS) $(DESTDIR)$(docdir)
 	$(INSTALL) -m 644 $(EXAMPLES) $(DESTDIR)$(docdir)/examples
 	$(INSTALL) -m 644 $(BUILD)/libxcc.a $(DESTDIR)$(libdir)
-	$(INSTALL) -m 755 $(BUILD)/libxcc.so.$(VERSION) $(DESTDIR)$(libdir)
-	ln -sf libxcc.so.$(VERSION) $(DESTDIR)$(libdir)/$(SONAME)
+	$(INSTALL) -m 755 $(BUILD)/libxcc.so.$(LIBVERSION) $(DESTDIR)$(libdir)
+	ln -sf libxcc.so.$(LIBVERSION) $(DESTDIR)$(libdir)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(libdir)/libxcc.so
 	$(INSTALL) -m 644 include/xcc.h $(DESTDIR)$(includedir)
 	$(INSTALL) -m 644 build/xcc.pc $(DESTDIR)$(pkgconfigdir)

@@ -32,6 +32,9 @@
 unset MAKEFLAGS MFLAGS MAKELEVEL MANPATH
 
 VERSION=$(sed -n 's/.*DLX2_VERSION "\(.*\)".*/\1/p' "$ROOT/progs.h")
+# libxcc's own version, and the soname of its major number
+LIBVERSION=$(sed -n 's/.*XCC_VERSION_TEXT "\(.*\)".*/\1/p' "$ROOT/include/xcc.h")
+SONAME=libxcc.so.${LIBVERSION%%.*}
 # the programs: dlx2 and every generator the build made
 progs="dlx2 $(for g in "$GEN"/gen-*; do [ -f "$g" ] && [ -x "$g" ] && basename "$g"; done)"
 pages=$(cd "$ROOT/man" && ls ./*.[15] | sed 's|^\./||')
@@ -44,7 +47,7 @@ expected_tree() {
     for m in $pages; do echo "$1$2/share/man/man${m##*.}/$m"; done
     for d in $docs; do echo "$1$2/share/doc/dlx2/$d"; done
     for e in $examples; do echo "$1$2/share/doc/dlx2/examples/$e"; done
-    for l in libxcc.a "libxcc.so.$VERSION" libxcc.so.0 libxcc.so pkgconfig/xcc.pc; do
+    for l in libxcc.a "libxcc.so.$LIBVERSION" "$SONAME" libxcc.so pkgconfig/xcc.pc; do
         echo "$1$2/lib/$l"
     done
     echo "$1$2/include/xcc.h"
@@ -179,21 +182,26 @@ case ${SANITIZE:-} in
 thread) sanitize=-fsanitize=thread ;;
 *) sanitize=-fsanitize=address,undefined ;;
 esac
-t_eq "libxcc.so.$VERSION: soname libxcc.so.0, links libxcc.so -> libxcc.so.0 -> it" \
-    "libxcc.so.0 libxcc.so.0 libxcc.so.$VERSION" \
-    "$(readelf -d "$lib/libxcc.so.$VERSION" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p') $(readlink "$lib/libxcc.so") $(readlink "$lib/libxcc.so.0")"
+t_eq "libxcc.so.$LIBVERSION: soname $SONAME (libxcc.so.1), links libxcc.so -> $SONAME -> it" \
+    "libxcc.so.1 $SONAME libxcc.so.$LIBVERSION" \
+    "$(readelf -d "$lib/libxcc.so.$LIBVERSION" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p') $(readlink "$lib/libxcc.so") $(readlink "$lib/$SONAME")"
 # the shared library exports the calls of include/xcc.h and nothing else
-exported=$(nm -D --defined-only "$lib/libxcc.so.$VERSION" | awk '$2 == "T" {print $3}' | sort)
+exported=$(nm -D --defined-only "$lib/libxcc.so.$LIBVERSION" | awk '$2 == "T" {print $3}' | sort)
 declared=$(sed -n 's/^XCC_API [^(]*[ *]\(xcc_[a-z_]*\)(.*/\1/p' "$P/include/xcc.h" | sort)
 t_eq "xcc.h declares its calls (xcc_solve among them)" yes \
     "$(echo "$declared" | grep -qx xcc_solve && [ "$(echo "$declared" | wc -l)" -gt 20 ] && echo yes)"
-t_eq "libxcc.so exports exactly the calls of xcc.h" "$declared" "$exported"
+t_eq "libxcc.so exports exactly the calls of xcc.h" "$declared" "${exported//@@XCC_1.0/}"
+t_eq "every call of libxcc.so carries the version XCC_1.0" "" \
+    "$(echo "$exported" | grep -v '@@XCC_1\.0$')"
+t_eq "xcc.h: XCC_VERSION_TEXT is XCC_VERSION_MAJOR.MINOR.PATCH" "$LIBVERSION" \
+    "$(printf '#include <xcc.h>\nXCC_VERSION_MAJOR.XCC_VERSION_MINOR.XCC_VERSION_PATCH\n' |
+        ${CC:-cc} -E -P -I"$P/include" - | tail -1 | tr -d ' ')"
 export PKG_CONFIG_PATH=$lib/pkgconfig
-t_eq "pkg-config --modversion xcc: $VERSION" "$VERSION" "$(pkg-config --modversion xcc 2>&1)"
+t_eq "pkg-config --modversion xcc: $LIBVERSION" "$LIBVERSION" "$(pkg-config --modversion xcc 2>&1)"
 if $CC $sanitize -o "$TMP/queens" "$ROOT/examples/queens.c" $(pkg-config --cflags --libs xcc) \
     2> "$TMP/cc.err"; then
     t_ok "examples/queens.c: cc \$(pkg-config --cflags --libs xcc)"
-    t_eq "queens 8, linked with libxcc.so.0: 92 solutions" "libxcc.so.0:92 solutions" \
+    t_eq "queens 8, linked with $SONAME: 92 solutions" "$SONAME:92 solutions" \
         "$(readelf -d "$TMP/queens" | sed -n 's/.*NEEDED.*\[\(libxcc[^]]*\)\]/\1/p'):$(LD_LIBRARY_PATH=$lib "$TMP/queens" 8 | tail -1)"
 else
     t_fail "examples/queens.c: cc \$(pkg-config --cflags --libs xcc)" "$(head -5 "$TMP/cc.err")"
@@ -224,13 +232,14 @@ int zdd_init(void) { return 3; }
 int main(void)
 {
     xcc_problem *p;
-    xcc_figures f;
+    xcc_figures *f;
     xcc_diag d;
-    if (xcc_problem_parse(&p, "A B\nA\nB\nA B\n", NULL, &d)
-        || xcc_solve(p, NULL, NULL, NULL, &f, &d))
+    unsigned long long n;
+    if (xcc_problem_parse(&p, "A B\nA\nB\nA B\n", NULL, &d) || xcc_figures_new(&f)
+        || xcc_solve(p, NULL, NULL, NULL, f, &d) || xcc_figure(f, "solutions", &n))
         return 1;
-    printf("%llu %ld %d %d\n", f.solutions, gb_rng_init(1), mcc_bytes, zdd_init());
-    xcc_figures_free(&f);
+    printf("%llu %ld %d %d\n", n, gb_rng_init(1), mcc_bytes, zdd_init());
+    xcc_figures_free(f);
     xcc_problem_free(p);
     return 0;
 }
