@@ -227,6 +227,8 @@ XCC_API void xcc_settings_set_hooks(xcc_settings *s, xcc_accept_fn accept,
 typedef struct xcc_solution xcc_solution;
 XCC_API int xcc_solution_size(const xcc_solution *s);
 XCC_API int xcc_solution_option(const xcc_solution *s, int k);
+/* Its options into out (at most max of them); returns its size. */
+XCC_API int xcc_solution_options(const xcc_solution *s, int *out, int max);
 /* Its number, 1, 2, ... in the order found: the low 64 bits, and the
    bits above them into *high (may be NULL; nonzero only past 2^64). */
 XCC_API unsigned long long xcc_solution_number(const xcc_solution *s, unsigned long long *high);

@@ -52,6 +52,11 @@ struct xcc_dlx2 {
        many nodes from the engines that take no delta nor progress_nodes
        (zdd); 0: none */
     ullng poll_nodes;
+    /* the library's reports by delta are for polling: each comes at the
+       first node past delta mems since the last, and a memo may add a
+       subtree across one (dlx2's d<n> comes at each multiple of delta,
+       which no subtree added may cross) */
+    int loose_delta;
 };
 typedef struct xcc_dlx2 xcc_dlx2;
 

@@ -41,6 +41,11 @@ static int on_solution(const xcc_problem *p, const xcc_solution *s, void *ctx)
     return r->fn(p, s, r->ctx);
 }
 
+/*
+ * How often the engines report (a report costs a clock reading). The
+ * reports are loose (knobs.h): a memo adds a subtree across one, so a
+ * count by a memo keeps its speed.
+ */
 enum {
     REPORT_MEMS = 1 << 22,   /* mems between reports: some milliseconds */
     REPORT_NODES = 1 << 14   /* nodes, for the engines that count no mems */
@@ -90,6 +95,7 @@ xcc_status xcc_api_prepare(xcc_run *r, xcc_problem *p, const xcc_settings *s, in
         r->sink.progress = on_progress;
         if (!r->st.own.delta || r->st.own.delta > REPORT_MEMS)
             r->st.own.delta = REPORT_MEMS;
+        r->st.own.loose_delta = 1;
         r->st.own.progress_nodes = REPORT_NODES;
         r->st.own.poll_nodes = REPORT_NODES;
     }
@@ -144,6 +150,13 @@ int xcc_solution_size(const xcc_solution *s)
 int xcc_solution_option(const xcc_solution *s, int k)
 {
     return k >= 0 && k < s->size ? s->choices[k].option : -1;
+}
+
+int xcc_solution_options(const xcc_solution *s, int *out, int max)
+{
+    for (int k = 0; k < s->size && k < max; k++)
+        out[k] = s->choices[k].option;
+    return s->size;
 }
 
 unsigned long long xcc_solution_number(const xcc_solution *s, unsigned long long *high)

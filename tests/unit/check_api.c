@@ -22,7 +22,12 @@ static int note(const xcc_problem *p, const xcc_solution *s, void *ctx)
     (void)p;
     z->solutions++;
     ck_assert_uint_eq(xcc_solution_number(s, NULL), (unsigned)z->solutions);
-    for (int l = 0; l < xcc_solution_size(s); l++)
+    int all[64] = {0}, size = xcc_solution_size(s);
+    ck_assert_int_eq(xcc_solution_options(s, all, 1), size); /* one copied, the size told */
+    ck_assert_int_eq(xcc_solution_options(s, all, 64), size);
+    for (int l = 0; l < size; l++)
+        ck_assert_int_eq(all[l], xcc_solution_option(s, l));
+    for (int l = 0; l < size; l++)
         snprintf(z->text + strlen(z->text), sizeof z->text - strlen(z->text), "%s%d",
                  l ? " " : "", xcc_solution_option(s, l));
     strcat(z->text, "|");
