@@ -233,6 +233,9 @@ pkgconfigdir = $(libdir)/pkgconfig
 datarootdir = $(prefix)/share
 mandir   = $(datarootdir)/man
 docdir   = $(datarootdir)/doc/dlx2
+# the Python module xcc, where Debian's python3 looks with PREFIX=/usr
+# (else PYTHONPATH=$(pythondir)); it loads the libxcc of $(libdir)
+pythondir = $(libdir)/python3/dist-packages
 INSTALL  = install
 
 PROGS    = dlx2 $(notdir $(GEN_BIN))
@@ -266,6 +269,8 @@ install: all man
 	ln -sf $(SONAME) $(DESTDIR)$(libdir)/libxcc.so
 	$(INSTALL) -m 644 include/xcc.h $(DESTDIR)$(includedir)
 	$(INSTALL) -m 644 build/xcc.pc $(DESTDIR)$(pkgconfigdir)
+	$(INSTALL) -d $(DESTDIR)$(pythondir)/xcc
+	$(INSTALL) -m 644 python/xcc/__init__.py $(DESTDIR)$(pythondir)/xcc
 
 uninstall:
 	rm -f $(PROGS:%=$(DESTDIR)$(bindir)/%)
@@ -276,6 +281,9 @@ uninstall:
 	@rmdir $(DESTDIR)$(docdir)/examples 2> /dev/null || true
 	rm -f $(LIB_FILES:%=$(DESTDIR)$(libdir)/%) $(DESTDIR)$(includedir)/xcc.h
 	rm -f $(DESTDIR)$(pkgconfigdir)/xcc.pc
+	rm -rf $(DESTDIR)$(pythondir)/xcc/__init__.py $(DESTDIR)$(pythondir)/xcc/__pycache__
+	@rmdir $(DESTDIR)$(pythondir)/xcc $(DESTDIR)$(pythondir) $(DESTDIR)$(libdir)/python3 \
+	    2> /dev/null || true
 	@rmdir $(DESTDIR)$(docdir) 2> /dev/null || true
 
 # Fuzzing with libFuzzer (clang): the reader and the search, with ASan and

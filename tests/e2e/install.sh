@@ -51,6 +51,7 @@ expected_tree() {
         echo "$1$2/lib/$l"
     done
     echo "$1$2/include/xcc.h"
+    echo "$1$2/lib/python3/dist-packages/xcc/__init__.py"
 }
 
 # make_ok NAME ARGS... — runs make in the repository, status 0 expected
@@ -253,6 +254,24 @@ else
         "$(head -5 "$TMP/cc.err")"
 fi
 unset PKG_CONFIG_PATH
+
+# the Python module as installed: found by PYTHONPATH, it loads the libxcc
+# beside it with no LD_LIBRARY_PATH
+PYTHON=$(command -v /usr/bin/python3 python3 | head -1)
+if [ -n "$PYTHON" ] && [ "$SANITIZE" != thread ]; then
+    preload=
+    [ -n "$SANITIZE" ] && preload="$($CC -print-file-name=libasan.so) $($CC -print-file-name=libubsan.so)"
+    t_eq "python3: import xcc from PREFIX/lib/python3/dist-packages, its libxcc beside it" \
+        "$lib/libxcc.so.1 1.0.0 106172416" \
+        "$(cd "$TMP" && env -u LD_LIBRARY_PATH -u XCC_LIBRARY PATH="$P/bin:$PATH" \
+            PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$P/lib/python3/dist-packages" \
+            LD_PRELOAD="$preload" ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0 \
+            "$PYTHON" -c 'import subprocess, xcc
+p = xcc.Problem.parse(subprocess.run(["gen-knight", "6"], capture_output=True).stdout)
+print(xcc.library_path, xcc.library_version(), p.count())' 2>&1)"
+else
+    t_skip "python3: import xcc from PREFIX/lib/python3/dist-packages" "python3"
+fi
 
 make_ok "make uninstall PREFIX=<temporary>" uninstall PREFIX="$P"
 t_eq "make uninstall leaves no file behind" "" "$(find "$P" -type f -o -type l)"
