@@ -9,7 +9,8 @@
 #   make bench      bench/run: dlx2's times on the bench tier; TIER=hard for
 #                   the hard tier (instances of 5 to 60 s of Knuth's DLX2)
 #   make install    dlx2, the generators, man pages, documents and the
-#                   generators' example inputs under $(DESTDIR)$(PREFIX)
+#                   generators' example inputs, libxcc and the Python module
+#                   xcc under $(DESTDIR)$(PREFIX)
 #                   (default /usr/local); make uninstall
 #   make man        the man pages as installed (version filled in), in build/man/
 #
@@ -239,7 +240,7 @@ pythondir = $(libdir)/python3/dist-packages
 INSTALL  = install
 
 PROGS    = dlx2 $(notdir $(GEN_BIN))
-MAN_SRC  = $(wildcard man/*.1 man/*.5)
+MAN_SRC  = $(wildcard man/*.1 man/*.3 man/*.5)
 MAN_OUT  = $(MAN_SRC:%=build/%)
 DOCS     = README.md LICENSE NEWS $(wildcard formats/*.md)
 EXAMPLES = $(wildcard data/words/*.txt dlx-gen/examples/*.txt)
@@ -256,10 +257,12 @@ man:
 	    -e 's|@INCLUDEDIR@|$(includedir)|g' -e 's|@VERSION@|$(LIBVERSION)|g' xcc.pc.in > build/xcc.pc
 
 install: all man
-	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man5 \
+	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man3 \
+	    $(DESTDIR)$(mandir)/man5 \
 	    $(DESTDIR)$(docdir)/examples $(DESTDIR)$(libdir) $(DESTDIR)$(includedir) $(DESTDIR)$(pkgconfigdir)
 	$(INSTALL) -m 755 $(BIN)dlx2 $(GEN_BIN) $(DESTDIR)$(bindir)
 	$(INSTALL) -m 644 $(filter %.1,$(MAN_OUT)) $(DESTDIR)$(mandir)/man1
+	$(INSTALL) -m 644 $(filter %.3,$(MAN_OUT)) $(DESTDIR)$(mandir)/man3
 	$(INSTALL) -m 644 $(filter %.5,$(MAN_OUT)) $(DESTDIR)$(mandir)/man5
 	$(INSTALL) -m 644 $(DOCS) $(DESTDIR)$(docdir)
 	$(INSTALL) -m 644 $(EXAMPLES) $(DESTDIR)$(docdir)/examples
@@ -275,6 +278,7 @@ install: all man
 uninstall:
 	rm -f $(PROGS:%=$(DESTDIR)$(bindir)/%)
 	rm -f $(patsubst man/%.1,$(DESTDIR)$(mandir)/man1/%.1,$(filter %.1,$(MAN_SRC)))
+	rm -f $(patsubst man/%.3,$(DESTDIR)$(mandir)/man3/%.3,$(filter %.3,$(MAN_SRC)))
 	rm -f $(patsubst man/%.5,$(DESTDIR)$(mandir)/man5/%.5,$(filter %.5,$(MAN_SRC)))
 	rm -f $(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS)))
 	rm -f $(addprefix $(DESTDIR)$(docdir)/examples/,$(notdir $(EXAMPLES)))

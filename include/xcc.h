@@ -258,7 +258,8 @@ typedef struct xcc_figures xcc_figures;
 XCC_API xcc_status xcc_figures_new(xcc_figures **out);
 XCC_API void xcc_figures_free(xcc_figures *f);
 XCC_API xcc_status xcc_figure(const xcc_figures *f, const char *name, unsigned long long *value);
-/* The figure in decimal (or a word), valid until f changes; NULL for an unknown name. */
+/* The figure in decimal (or a word), valid until the next call of xcc_figure_text on f
+   or until f changes; NULL for an unknown name. */
 XCC_API const char *xcc_figure_text(xcc_figures *f, const char *name);
 XCC_API xcc_status xcc_figure_cost(const xcc_figures *f, int k, unsigned long long *value);
 XCC_API xcc_stop xcc_figures_stop(const xcc_figures *f);

@@ -37,7 +37,7 @@ LIBVERSION=$(sed -n 's/.*XCC_VERSION_TEXT "\(.*\)".*/\1/p' "$ROOT/include/xcc.h"
 SONAME=libxcc.so.${LIBVERSION%%.*}
 # the programs: dlx2 and every generator the build made
 progs="dlx2 $(for g in "$GEN"/gen-*; do [ -f "$g" ] && [ -x "$g" ] && basename "$g"; done)"
-pages=$(cd "$ROOT/man" && ls ./*.[15] | sed 's|^\./||')
+pages=$(cd "$ROOT/man" && ls ./*.[135] | sed 's|^\./||')
 docs="README.md LICENSE NEWS $(cd "$ROOT/formats" && ls ./*.md | sed 's|^\./||')"
 examples=$(cd "$ROOT" && ls data/words/*.txt dlx-gen/examples/*.txt | sed 's|.*/||')
 
@@ -253,14 +253,28 @@ else
     t_fail "a program of its own gb_rng_init, mcc_bytes, zdd_init, linked with libxcc.a" \
         "$(head -5 "$TMP/cc.err")"
 fi
+# xcc(3)'s EXAMPLE as installed, built against the installed tree: it
+# prints what the page says it prints
+page_ex() {
+    awk -v want="$2" '/^\.EX/{n++; on = (n == want); next} /^\.EE/{on = 0} on' "$1" |
+        sed -e 's/\\-/-/g' -e 's/\\e/\\/g' -e 's/^\\&//'
+}
+page_ex "$P/share/man/man3/xcc.3" 1 > "$TMP/xcc3.c"
+if $CC $sanitize -o "$TMP/xcc3" "$TMP/xcc3.c" $(pkg-config --cflags --libs xcc) 2> "$TMP/cc.err"; then
+    t_eq "xcc(3)'s example, built with pkg-config: what the page says it prints" \
+        "$(page_ex "$P/share/man/man3/xcc.3" 2)" "$(LD_LIBRARY_PATH=$lib "$TMP/xcc3" 2>&1)"
+else
+    t_fail "xcc(3)'s example, built with pkg-config" "$(head -5 "$TMP/cc.err")"
+fi
 unset PKG_CONFIG_PATH
 
 # the Python module as installed: found by PYTHONPATH, it loads the libxcc
 # beside it with no LD_LIBRARY_PATH
 PYTHON=$(command -v /usr/bin/python3 python3 | head -1)
+preload= # ASan's runtime, which a python3 loading a sanitized libxcc needs first
+[ -n "$SANITIZE" ] && [ "$SANITIZE" != thread ] &&
+    preload="$($CC -print-file-name=libasan.so) $($CC -print-file-name=libubsan.so)"
 if [ -n "$PYTHON" ] && [ "$SANITIZE" != thread ]; then
-    preload=
-    [ -n "$SANITIZE" ] && preload="$($CC -print-file-name=libasan.so) $($CC -print-file-name=libubsan.so)"
     t_eq "python3: import xcc from PREFIX/lib/python3/dist-packages, its libxcc beside it" \
         "$lib/libxcc.so.1 1.0.0 106172416" \
         "$(cd "$TMP" && env -u LD_LIBRARY_PATH -u XCC_LIBRARY PATH="$P/bin:$PATH" \
@@ -323,7 +337,7 @@ for e in "$ROOT"/*; do ln -s "$e" "$RUN/"; done
 cp "$REF/instances/knuth-example-colors.dlx" "$RUN/problem.dlx"
 cp "$REF/instances/knuth-example-colors.dlx" "$RUN/p.dlx"
 cp "$ROOT/data/gen/pentomino-3x20.dlx" "$RUN/big.dlx"
-optional="man parallel valgrind xmllint"
+optional="man parallel python3 valgrind xmllint"
 (
     cd "$RUN" || exit 1
     export HOME=$TMP/home
@@ -335,7 +349,12 @@ optional="man parallel valgrind xmllint"
             echo "$line skip $first"
             continue
         fi
-        eval "$cmd" < /dev/null > "$TMP/ex/$line.out" 2> "$TMP/ex/$line.err"
+        if [ "$first" = python3 ] && [ -n "$preload" ]; then # a sanitized libxcc
+            LD_PRELOAD=$preload ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0 \
+                eval "$cmd" < /dev/null > "$TMP/ex/$line.out" 2> "$TMP/ex/$line.err"
+        else
+            eval "$cmd" < /dev/null > "$TMP/ex/$line.out" 2> "$TMP/ex/$line.err"
+        fi
         echo "$line $?"
     done < "$TMP/examples" > "$TMP/ex/status"
     command -v dlx2 gen-knight > "$TMP/ex/which"
