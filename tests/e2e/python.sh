@@ -16,12 +16,7 @@ if [ -n "$SANITIZE" ]; then
     export LD_PRELOAD="$(${CC:-cc} -print-file-name=libasan.so) $(${CC:-cc} -print-file-name=libubsan.so)"
     export ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0
 fi
-# asan_quiet — stdin without ASan's notice that it follows swapcontext
-# loosely (a cursor's stack), which may fall in the middle of a line
-asan_quiet() {
-    sed -z 's/==[0-9]*==WARNING: ASan doesn.t fully support makecontext[^\n]*\n//g'
-}
-(cd "$TMP" && "$PYTHON" -m unittest -v test_xcc) 2>&1 | asan_quiet > "$TMP/out"
+(cd "$TMP" && "$PYTHON" -m unittest -v test_xcc) 2>&1 | t_asan_quiet > "$TMP/out"
 status=${PIPESTATUS[0]}
 ran=0
 while IFS= read -r line; do
@@ -46,6 +41,6 @@ t_eq "examples/sudoku.py: the solved grid, unique" "534678912
 961537284
 287419635
 345286179
-1 solution" "$("$PYTHON" "$ROOT/examples/sudoku.py" 2>&1 | asan_quiet)"
+1 solution" "$("$PYTHON" "$ROOT/examples/sudoku.py" 2>&1 | t_asan_quiet)"
 t_eq "examples/sudoku.py: an empty grid, stopped at 2 solutions" "2 solutions" \
-    "$("$PYTHON" "$ROOT/examples/sudoku.py" "$(printf '0%.0s' $(seq 81))" 2>&1 | asan_quiet | tail -1)"
+    "$("$PYTHON" "$ROOT/examples/sudoku.py" "$(printf '0%.0s' $(seq 81))" 2>&1 | t_asan_quiet | tail -1)"
