@@ -20,7 +20,10 @@
 # make install installs with include/xcc.h and xcc.pc. The report module
 # (report/*.c) is build/libreport.a; the verifier (verify/*.c) goes into
 # dlx2 alone: it shares no code with the library. dlx2 itself is cli/*.c:
-# its command line, its modes, --merge and --zdd-count.
+# its command line, its modes, --merge and --zdd-count. The reader of
+# listings (listing/*.c), for --verify and every generator's --show, and
+# the JSON string codec the report writes with, is build/liblisting.a: it
+# needs nothing but libc.
 
 CC      ?= cc
 OPT     ?= -O2
@@ -45,9 +48,10 @@ BIN      =
 endif
 # binaries: ./dlx2 and dlx-gen/gen-*, or under build-san/ when sanitizing,
 # so the two builds never overwrite each other
-ALL_CFLAGS = $(WARN) $(CFLAGS) -I. -Iinclude -Ilib -Ireport -Iverify
-# the generators see only the public API and the listing of report/
-GEN_CFLAGS = $(WARN) $(CFLAGS) -I. -Iinclude -Ireport -Idlx-gen/lib
+ALL_CFLAGS = $(WARN) $(CFLAGS) -I. -Iinclude -Ilib -Ireport -Iverify -Ilisting
+# the generators see only the public API, the listing of report/ and the
+# reader of listings
+GEN_CFLAGS = $(WARN) $(CFLAGS) -I. -Iinclude -Ireport -Idlx-gen/lib -Ilisting
 
 LIB_SRC    = $(wildcard lib/*.c lib/*/*.c)
 LIB_OBJ    = $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -59,7 +63,10 @@ VERIFY_SRC = $(wildcard verify/*.c)
 VERIFY_OBJ = $(VERIFY_SRC:%.c=$(BUILD)/%.o)
 CLI_SRC    = $(wildcard cli/*.c)
 CLI_OBJ    = $(CLI_SRC:%.c=$(BUILD)/%.o)
-CLI_HDR    = $(wildcard cli/*.h) $(LIB_HDR) report/*.h verify/verify.h
+CLI_HDR    = $(wildcard cli/*.h) $(LIB_HDR) report/*.h verify/verify.h $(LISTING_HDR)
+LISTING_SRC = $(wildcard listing/*.c)
+LISTING_OBJ = $(LISTING_SRC:%.c=$(BUILD)/%.o)
+LISTING_HDR = $(wildcard listing/*.h)
 # A generator is dlx-gen/gen-NAME.c or a folder dlx-gen/NAME/ of .c files;
 # it becomes dlx-gen/gen-NAME, linked with the generator library
 # (dlx-gen/lib/, archived so that each takes only the parts it uses).
@@ -69,16 +76,17 @@ GEN_DIRS   = $(sort $(filter-out lib,$(notdir $(patsubst %/,%,$(dir $(wildcard d
 GEN_NAMES  = $(patsubst dlx-gen/gen-%.c,%,$(wildcard dlx-gen/gen-*.c)) $(GEN_DIRS)
 GEN_BIN    = $(GEN_NAMES:%=$(BIN)dlx-gen/gen-%)
 gen_obj    = $(patsubst %.c,$(BUILD)/%.o,$(wildcard dlx-gen/gen-$(1).c dlx-gen/$(1)/*.c))
-GEN_HDR    = $(wildcard dlx-gen/*/*.h) progs.h include/xcc.h report/rep_listing.h lib/base/gbrand.h
-UNIT_SRC   = $(filter-out tests/unit/check_gen.c tests/unit/check_oom.c tests/unit/alloc_hook.c,\
-                          $(wildcard tests/unit/*.c))
+GEN_HDR    = $(wildcard dlx-gen/*/*.h) progs.h include/xcc.h report/rep_listing.h lib/base/gbrand.h \
+             $(LISTING_HDR)
+UNIT_SRC   = $(filter-out tests/unit/check_gen.c tests/unit/check_oom.c tests/unit/alloc_hook.c \
+                          tests/unit/check_listing.c,$(wildcard tests/unit/*.c))
 VERSION := $(shell sed -n 's/.*DLX2_VERSION "\(.*\)".*/\1/p' progs.h)
 SONAME   = libxcc.so.0
 LIBXCC   = $(BUILD)/libxcc.a $(BUILD)/libxcc.so.$(VERSION)
 
 .PHONY: all demo test test-bench test-threads bench fuzz fuzz-gen clean man install uninstall
 # keep the objects that several programs link (make would delete them)
-.SECONDARY: $(GEN_LIB_OBJ) $(LIB_OBJ) $(REPORT_OBJ) $(VERIFY_OBJ) $(CLI_OBJ)
+.SECONDARY: $(GEN_LIB_OBJ) $(LIB_OBJ) $(REPORT_OBJ) $(VERIFY_OBJ) $(CLI_OBJ) $(LISTING_OBJ)
 all: $(BIN)dlx2 $(GEN_BIN) $(LIBXCC)
 
 $(BUILD)/lib/%.o: lib/%.c $(LIB_HDR)
@@ -99,7 +107,7 @@ $(BUILD)/libxcc.so.$(VERSION): $(LIB_PIC)
 	ln -sf libxcc.so.$(VERSION) $(BUILD)/$(SONAME)
 	ln -sf $(SONAME) $(BUILD)/libxcc.so
 
-$(BUILD)/report/%.o: report/%.c report/*.h $(LIB_HDR)
+$(BUILD)/report/%.o: report/%.c report/*.h $(LIB_HDR) $(LISTING_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -107,9 +115,17 @@ $(BUILD)/libreport.a: $(REPORT_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/verify/%.o: verify/%.c verify/*.h
+$(BUILD)/verify/%.o: verify/%.c verify/*.h $(LISTING_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CFLAGS) -Iverify -c -o $@ $<
+	$(CC) $(WARN) $(CFLAGS) -Iverify -Ilisting -c -o $@ $<
+
+$(BUILD)/listing/%.o: listing/%.c $(LISTING_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) -Ilisting -c -o $@ $<
+
+$(BUILD)/liblisting.a: $(LISTING_OBJ)
+	rm -f $@
+	ar rcs $@ $^
 
 $(BUILD)/dlx-gen/%.o: dlx-gen/%.c $(GEN_HDR)
 	@mkdir -p $(dir $@)
@@ -119,7 +135,7 @@ $(BUILD)/libgen.a: $(GEN_LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-DLX2_LIBS = $(VERIFY_OBJ) $(BUILD)/libreport.a $(BUILD)/libxcc.a
+DLX2_LIBS = $(VERIFY_OBJ) $(BUILD)/libreport.a $(BUILD)/liblisting.a $(BUILD)/libxcc.a
 
 $(BUILD)/cli/%.o: cli/%.c $(CLI_HDR)
 	@mkdir -p $(dir $@)
@@ -129,15 +145,17 @@ $(BIN)dlx2: $(CLI_OBJ) $(DLX2_LIBS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(DLX2_LIBS) $(LDLIBS)
 
 define gen_link
-$(BIN)dlx-gen/gen-$(1): $(call gen_obj,$(1)) $(BUILD)/libgen.a $(BUILD)/libreport.a $(BUILD)/libxcc.a
+$(BIN)dlx-gen/gen-$(1): $(call gen_obj,$(1)) $(BUILD)/libgen.a $(BUILD)/libreport.a $(BUILD)/liblisting.a \
+                       $(BUILD)/libxcc.a
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$(filter %.o %.a,$$^) $$(LDLIBS)
 endef
 $(foreach g,$(GEN_NAMES),$(eval $(call gen_link,$(g))))
 
-$(BUILD)/check_unit: $(UNIT_SRC) tests/unit/*.h $(LIB_HDR) $(BUILD)/libreport.a $(BUILD)/libxcc.a
+$(BUILD)/check_unit: $(UNIT_SRC) tests/unit/*.h $(LIB_HDR) $(BUILD)/libreport.a $(BUILD)/liblisting.a \
+                     $(BUILD)/libxcc.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $$(pkg-config --cflags check) -o $@ $(UNIT_SRC) \
-	    $(BUILD)/libreport.a $(BUILD)/libxcc.a $$(pkg-config --libs check) $(LDLIBS)
+	    $(BUILD)/libreport.a $(BUILD)/liblisting.a $(BUILD)/libxcc.a $$(pkg-config --libs check) $(LDLIBS)
 
 # the engine built again with every allocation going through a hook that
 # fails the n-th (lib/base/alloc.h), and the Check tests of that
@@ -148,9 +166,15 @@ $(BUILD)/check_oom: tests/unit/check_oom.c tests/unit/alloc_hook.c tests/unit/*.
 	    $(LDLIBS)
 
 # the generator library's unit tests, a Check program of their own
-$(BUILD)/check_gen: tests/unit/check_gen.c tests/unit/*.h $(GEN_HDR) $(BUILD)/libgen.a
+$(BUILD)/check_gen: tests/unit/check_gen.c tests/unit/*.h $(GEN_HDR) $(BUILD)/libgen.a $(BUILD)/liblisting.a
 	$(CC) $(GEN_CFLAGS) $(LDFLAGS) $$(pkg-config --cflags check) -o $@ $< \
-	    $(BUILD)/libgen.a $$(pkg-config --libs check) $(LDLIBS)
+	    $(BUILD)/libgen.a $(BUILD)/liblisting.a $$(pkg-config --libs check) $(LDLIBS)
+
+# the listing reader's unit tests (listing/), a Check program of their own
+$(BUILD)/check_listing: tests/unit/check_listing.c tests/unit/check_main.h $(LISTING_HDR) \
+                        $(BUILD)/liblisting.a
+	$(CC) $(WARN) $(CFLAGS) -Ilisting $(LDFLAGS) $$(pkg-config --cflags check) -o $@ $< \
+	    $(BUILD)/liblisting.a $$(pkg-config --libs check) $(LDLIBS)
 
 demo: all
 	@echo '$$ dlx2 m1 < data/reference/instances/knuth-example-colors.dlx'
@@ -193,7 +217,7 @@ DLX2_BATCH_OBJ = $(BUILD)/dlx2-main.o $(filter-out $(BUILD)/cli/main.o,$(CLI_OBJ
 $(BUILD)/dlx2-batch: tests/crosscheck/batch.c $(DLX2_BATCH_OBJ)
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $< $(DLX2_BATCH_OBJ) $(LDLIBS)
 
-TEST_TOOLS = $(BUILD)/check_unit $(BUILD)/check_oom $(BUILD)/check_gen $(BUILD)/randxcc \
+TEST_TOOLS = $(BUILD)/check_unit $(BUILD)/check_oom $(BUILD)/check_gen $(BUILD)/check_listing $(BUILD)/randxcc \
              $(BUILD)/naive $(BUILD)/rusage $(BUILD)/dlx2-batch $(BUILD)/shard-nodes $(BUILD)/domino
 
 test: all $(TEST_TOOLS)

@@ -100,6 +100,8 @@ struct cli {
     const char *zdd_count; /* --zdd-count FILE */
     const char *verify;    /* --verify LISTING */
     unsigned long long count; /* --count N */
+    const char *verify_report; /* --report FILE */
+    int allow_repeats;     /* --allow-repeats */
     const char **files;    /* every FILE argument */
     int nfiles;
     const char *file;      /* the first, or NULL: stdin */

@@ -11,14 +11,14 @@
 #include <string.h>
 #include <unistd.h>
 
-/* dlx2 --verify LISTING [FILE] [--count N] (verify/verify.h). */
+/* dlx2 --verify LISTING [FILE] [--count N] [--report FILE] [--allow-repeats] (verify/verify.h). */
 static int verify(cli *c)
 {
     if ((!c->file || !strcmp(c->file, "-")) && isatty(0))
         fputs("dlx2: --verify reads the problem from standard input, a terminal: type it and"
               " end it with Ctrl-D, or give it as FILE\n", stderr);
-    vf_request rq = {c->verify, c->file,
-                     cli_given(c, "--count") ? (long long)c->count : -1};
+    vf_request rq = {c->verify, c->file, cli_given(c, "--count") ? (long long)c->count : -1,
+                     c->verify_report, c->allow_repeats};
     int status = vf_run(&rq, "dlx2");
     cli_stdout_lost(0);
     return status;
@@ -37,7 +37,8 @@ const cli_mode cli_modes[] = {
      "--sample lists on stdout: -c and m<n> do not go with it"},
     {CLI_MERGE, "--merge", cli_merge, INT_MAX,
      "--merge takes the reports of the parts (FILE...), nothing else"},
-    {CLI_VERIFY, "--verify", verify, 1, "--verify takes a LISTING, a FILE and --count, nothing else"},
+    {CLI_VERIFY, "--verify", verify, 1,
+     "--verify takes a LISTING, a FILE, --count, --report and --allow-repeats, nothing else"},
     {CLI_PRE, "--preprocess", cli_preprocess, 1, "--preprocess takes v<n> and a FILE, nothing else"},
     {CLI_ZCOUNT, "--zdd-count", cli_zdd_count, 0, "--zdd-count takes a FILE, nothing else"},
     {0, NULL, NULL, 0, NULL},

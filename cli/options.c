@@ -197,10 +197,20 @@ static const cli_option rows[] = {
      "DLX3 or DLX5, or JSON Lines; costs too, where it gives\n"
      "them) against the problem (FILE, or stdin) with a reader\n"
      "and checks of its own, not the engine's; exit 0 when all\n"
-     "are sound, 1 at the first one that is not, 2 when an\n"
-     "input cannot be read, 3 out of memory"},
+     "are sound, 1 at the first one that is not (or repeated),\n"
+     "2 when an input cannot be read or a JSON listing ends\n"
+     "before its summary, 3 out of memory, 4 when the search\n"
+     "stopped early; a text listing has no count of its own"},
     {"--count", 0, T_U64, F(count), NULL, 0, LLONG_MAX, CLI_VERIFY, 0, CLI_ANY, 0,
      "a number of solutions", "--count N", "with --verify: the listing must hold N solutions"},
+    {"--report", 0, T_TEXT, F(verify_report), NULL, NO_R, CLI_VERIFY, 0, CLI_ANY, 0,
+     "a file (the search's stderr)", "--report FILE",
+     "with --verify: the report of the search that wrote the\n"
+     "listing (its stderr), whose count of solutions it holds"},
+    {"--allow-repeats", 0, T_FLAG, F(allow_repeats), NULL, NO_R, CLI_VERIFY, 0, CLI_ANY, 0, 0,
+     "--allow-repeats",
+     "with --verify: a solution may come more than once, as\n"
+     "in the draws of --sample; only --count checks their number"},
     {"-h", "--help", T_ACTION, 0, NULL, NO_R, CLI_ALL, 0, CLI_ANY, 0, 0, "-h, --help",
      "show this help"},
     {"--version", 0, T_ACTION, 0, NULL, NO_R, CLI_ALL, 0, CLI_ANY, 0, 0, "--version",

@@ -137,14 +137,14 @@ struct row {
 };
 
 /* Puts the pair of option o in the row, or dies. */
-static void place(struct row *w, const struct listing *ls, const struct listing_option *o)
+static void place(struct row *w, const struct listing *ls, const struct lst_option *o)
 {
     long value = 0, at[2];
     int slots = 0;
     if (o->nitems != 3)
         listing_not_an_option(ls, o, OPTION_FORM);
     for (size_t k = 0; k < 3; k++) {
-        const struct listing_item *it = &o->item[k];
+        const struct lst_item *it = &o->item[k];
         long v = it->color ? -1
                  : it->name[0] == 's' ? gen_parse_index(it->name + 1, ext_names(w->n))
                  : gen_parse_index(it->name, 0);
@@ -173,7 +173,7 @@ static void place(struct row *w, const struct listing *ls, const struct listing_
     w->where[value] = o->line;
 }
 
-static void show(const char *path)
+static int show(const char *path)
 {
     /* static: reachable when a bad line ends the program */
     static struct listing ls;
@@ -197,21 +197,24 @@ static void show(const char *path)
         putchar('\n');
         gen_check_output(stdout, NULL);
     }
+    int status = ls.solutions ? PROG_DONE : listing_none(&ls);
     listing_close(&ls);
     free(w.slot);
     free(w.where);
+    return status;
 }
 
 int main(int argc, char **argv)
 {
     static struct gen_cmdline a;    /* static: reachable when the program dies */
+    int status = PROG_DONE;
     gen_init(&program, argc, argv);
     gen_read_cmdline(&a);
     if (a.opt[OPT_SHOW]) {
         gen_show_refuses(&a, (const int[]){OPT_MIRROR, OPT_FORCE, -1});
         if (a.nargs > 1)
             gen_die("--show takes one LISTING, not '%s': N comes from the listing", a.arg[1]);
-        show(a.nargs ? a.arg[0] : NULL);
+        status = show(a.nargs ? a.arg[0] : NULL);
     } else {
         if (a.nargs < 1)
             gen_die("missing N, the number of pairs (try --help)");
@@ -226,5 +229,5 @@ int main(int argc, char **argv)
     }
     gen_close_output(stdout, NULL);
     gen_free_cmdline(&a);
-    return PROG_DONE;
+    return status;
 }

@@ -137,13 +137,13 @@ struct board {
 };
 
 /* Places the queen of option o on the board, or dies. */
-static void place(struct board *b, const struct listing *ls, const struct listing_option *o)
+static void place(struct board *b, const struct listing *ls, const struct lst_option *o)
 {
     long at[4] = {-1, -1, -1, -1};  /* the indexes of r, c, a, b */
     static const char kinds[] = "rcab";
     int ext = ext_names(b->n);
     for (size_t i = 0; i < o->nitems; i++) {
-        const struct listing_item *it = &o->item[i];
+        const struct lst_item *it = &o->item[i];
         const char *kind = it->name[0] ? strchr(kinds, it->name[0]) : NULL;
         if (!kind || it->color || at[kind - kinds] >= 0)
             listing_not_an_option(ls, o, OPTION_FORM);
@@ -183,7 +183,7 @@ static void draw(const struct board *b, long picture, const char *label)
     gen_check_output(stdout, NULL);
 }
 
-static void show(const char *path)
+static int show(const char *path)
 {
     /* static: reachable when a bad line ends the program */
     static struct listing ls;
@@ -207,15 +207,18 @@ static void show(const char *path)
             place(&b, &ls, &ls.opt[k]);
         draw(&b, pictures++, ls.label);
     }
+    int status = ls.solutions ? PROG_DONE : listing_none(&ls);
     listing_close(&ls);
     free(b.queen);
     free(b.column_row);
     free(b.diagonal);
+    return status;
 }
 
 int main(int argc, char **argv)
 {
     static struct gen_cmdline a;    /* static: reachable when the program dies */
+    int status = PROG_DONE;
     gen_init(&program, argc, argv);
     gen_read_cmdline(&a);
     if (a.opt[OPT_SHOW]) {
@@ -223,7 +226,7 @@ int main(int argc, char **argv)
         if (a.nargs > 1)
             gen_die("--show takes one LISTING, not '%s': the board comes from the listing",
                     a.arg[1]);
-        show(a.nargs ? a.arg[0] : NULL);
+        status = show(a.nargs ? a.arg[0] : NULL);
     } else {
         if (a.nargs < 1)
             gen_die("missing N, the number of queens (try --help)");
@@ -235,5 +238,5 @@ int main(int argc, char **argv)
     }
     gen_close_output(stdout, NULL);
     gen_free_cmdline(&a);
-    return PROG_DONE;
+    return status;
 }

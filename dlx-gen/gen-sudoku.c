@@ -3,6 +3,7 @@
  *
  *   gen-sudoku [--keep K [--seed S]] [PUZZLE]
  *   gen-sudoku --show [--keep K [--seed S]] [PUZZLE [LISTING]]
+ *   gen-sudoku --show LISTING
  *
  * PUZZLE is a file ("-" or none: stdin) holding the 81 cells either on
  * one line or as 9 lines of 9, row by row: a digit 1-9 is a clue, '.' or
@@ -33,7 +34,12 @@
  *
  * --show reads a solver's listing and draws each solution as the filled
  * grid: the clues of PUZZLE (read with the same --keep and --seed) and
- * the digits of the listing; without PUZZLE the clue cells are '.'.
+ * the digits of the listing. Without PUZZLE the clues are worked out
+ * from the listing: a solution fills every blank, so what each row,
+ * column and box lacks are the clues' digits, and the clue cells take
+ * the one way to place them, if there is one way (else they stay '.',
+ * with a warning that asks for the puzzle). A lone argument that is a
+ * listing, not a puzzle, is taken for LISTING.
  */
 #include "draw.h"
 #include "lib/base/gbrand.h" /* the SGB random numbers, shared with the library */
@@ -55,7 +61,8 @@ static const struct gen_option options[] = {
 static const struct gen_program program = {
     "gen-sudoku",
     "gen-sudoku [--keep K [--seed S]] [PUZZLE]\n"
-    "gen-sudoku --show [--keep K [--seed S]] [PUZZLE [LISTING]]\n",
+    "gen-sudoku --show [--keep K [--seed S]] [PUZZLE [LISTING]]\n"
+    "gen-sudoku --show LISTING\n",
     "Writes the exact cover problem of a sudoku puzzle, in the encoding of\n"
     "Knuth's SUDOKU-DLX: items pRC for the blank cells, rRD, cCD and bXD for\n"
     "the digits D that rows, columns and boxes still need; an option\n"
@@ -69,7 +76,9 @@ static const struct gen_program program = {
     "--show reads a solver's listing (dlx2 m1 or JSON) from LISTING or stdin and\n"
     "draws each solution: a line 'solution K', then the filled grid; a blank\n"
     "line between solutions. The clues come from PUZZLE (with the same\n"
-    "--keep and --seed); without it, their cells are '.'.\n"
+    "--keep and --seed); without it, from what the rows, columns and boxes\n"
+    "of each solution lack, when one way fits (else their cells are '.').\n"
+    "A lone argument that is a listing is LISTING.\n"
     "\n"
     "  gen-sudoku P.txt | dlx2 m1 | gen-sudoku --show P.txt\n",
 };
@@ -278,14 +287,14 @@ static int read_item(const char *name, char letter, int lo, int *a, int *b)
 
 /* Puts the digit of option o in grid, or dies; line[] remembers where. */
 static void place(const struct puzzle *pz, int *grid, long *line, const struct listing *ls,
-                  const struct listing_option *o)
+                  const struct lst_option *o)
 {
     static const char kinds[] = "prcb";
     int r = -1, c = -1, d = -1, v[4][2], seen = 0;
     if (o->nitems != 4)
         listing_not_an_option(ls, o, OPTION_FORM);
     for (size_t k = 0; k < 4; k++) {
-        const struct listing_item *it = &o->item[k];
+        const struct lst_item *it = &o->item[k];
         const char *kind = it->name[0] ? strchr(kinds, it->name[0]) : NULL;
         int u = kind ? (int)(kind - kinds) : 0;
         if (!kind || it->color || (seen & 1 << u) || !read_item(it->name, *kind, 0, &v[u][0], &v[u][1])
@@ -339,7 +348,69 @@ static void draw(const int *grid, long picture, const char *label)
     gen_check_output(stdout, NULL);
 }
 
-static void show(const struct puzzle *pz, const char *path)
+/*
+ * Counts in *ways (up to 2) the ways to fill the empty cells of grid so
+ * that no row, column or box has a digit twice: each cell tried with the
+ * digits its units still lack (lack[u][k], a bit a digit), the cell with
+ * the fewest first. The first way found is copied into way.
+ */
+static void fillings(int *grid, unsigned lack[3][9], int *way, int *ways)
+{
+    int best = -1, fewest = 10;
+    unsigned can = 0;
+    for (int i = 0; i < CELLS && fewest; i++) {
+        if (grid[i])
+            continue;
+        int r = i / 9, c = i % 9, n = 0;
+        unsigned here = lack[0][r] & lack[1][c] & lack[2][box_of(r, c)];
+        for (unsigned b = here; b; b &= b - 1)
+            n++;
+        if (n < fewest)
+            fewest = n, best = i, can = here;
+    }
+    if (best < 0) {
+        if (!(*ways)++)
+            memcpy(way, grid, CELLS * sizeof *grid);
+        return;
+    }
+    int r = best / 9, c = best % 9, x = box_of(r, c);
+    for (int d = 0; d < 9 && *ways < 2; d++) {
+        unsigned bit = 1u << d;
+        if (!(can & bit))
+            continue;
+        grid[best] = d + 1;
+        lack[0][r] ^= bit, lack[1][c] ^= bit, lack[2][x] ^= bit;
+        fillings(grid, lack, way, ways);
+        lack[0][r] ^= bit, lack[1][c] ^= bit, lack[2][x] ^= bit;
+        grid[best] = 0;
+    }
+}
+
+/*
+ * Without the puzzle: fills the clue cells of a solution's grid (every
+ * blank filled) with the digits its rows, columns and boxes lack, if
+ * that can be done one way only; 0 if not.
+ */
+static int find_clues(int *grid)
+{
+    unsigned lack[3][9];
+    int way[CELLS], ways = 0;
+    for (int u = 0; u < 3; u++)
+        for (int k = 0; k < 9; k++)
+            lack[u][k] = 0x1ff;
+    for (int i = 0; i < CELLS; i++)
+        if (grid[i]) {
+            unsigned bit = 1u << (grid[i] - 1);
+            lack[0][i / 9] &= ~bit, lack[1][i % 9] &= ~bit, lack[2][box_of(i / 9, i % 9)] &= ~bit;
+        }
+    fillings(grid, lack, way, &ways);
+    if (ways != 1)
+        return 0;
+    memcpy(grid, way, sizeof way);
+    return 1;
+}
+
+static int show(const struct puzzle *pz, const char *path)
 {
     static struct listing ls;   /* static: reachable when a bad line ends the program */
     int grid[CELLS];
@@ -351,9 +422,16 @@ static void show(const struct puzzle *pz, const char *path)
         for (size_t k = 0; k < ls.nopts; k++)
             place(pz, grid, line, &ls, &ls.opt[k]);
         check_grid(grid, &ls);
+        if (!pz && !find_clues(grid))
+            gen_warn("%s:%ld: the clues of solution %s cannot be told from its digits (more than"
+                     " one way, or none, fits them): their cells show '.'; give the puzzle,"
+                     " gen-sudoku --show PUZZLE LISTING", listing_name(&ls), ls.label_line,
+                     ls.label);
         draw(grid, pictures++, ls.label);
     }
+    int status = ls.solutions ? PROG_DONE : listing_none(&ls);
     listing_close(&ls);
+    return status;
 }
 
 int main(int argc, char **argv)
@@ -370,6 +448,13 @@ int main(int argc, char **argv)
         gen_die("--seed goes with --keep");
     const char *puzzle = a.nargs ? a.arg[0] : show_mode ? NULL : "-";
     const char *listing = a.nargs > 1 ? a.arg[1] : "-";
+    if (show_mode && puzzle && strcmp(puzzle, "-") && listing_sniff(puzzle)) {
+        if (a.nargs > 1)
+            gen_die("%s is a listing of solutions, not a puzzle: --show takes PUZZLE, then "
+                    "LISTING, or LISTING alone", puzzle);
+        listing = puzzle;   /* --show LISTING: the clues come from the listing */
+        puzzle = NULL;
+    }
     if (show_mode && puzzle && !strcmp(puzzle, "-") && !strcmp(listing, "-"))
         gen_die("PUZZLE and LISTING cannot both be stdin");
     if (a.opt[OPT_KEEP] && !puzzle)
@@ -381,11 +466,12 @@ int main(int argc, char **argv)
                        a.opt[OPT_SEED] ? gen_parse_long(a.opt[OPT_SEED], 0, 2147483647L, "--seed")
                                        : 0);
     }
+    int status = PROG_DONE;
     if (show_mode)
-        show(puzzle ? &pz : NULL, listing);
+        status = show(puzzle ? &pz : NULL, listing);
     else
         write_sudoku(&pz);
     gen_close_output(stdout, NULL);
     gen_free_cmdline(&a);
-    return PROG_DONE;
+    return status;
 }

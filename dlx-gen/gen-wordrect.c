@@ -332,7 +332,7 @@ static int parse_line_item(const char *name, int *across, int *index)
 /* One option of the listing: Ri and the cells of row i, or Cj and column j. */
 static void show_option(const struct word_option *wo, struct letter_grid *g, const void *ctx)
 {
-    const struct listing_item *it = wo->o->item;
+    const struct lst_item *it = wo->o->item;
     size_t n = wo->o->nitems;
     char quote[GEN_QUOTE];
     int across, index;
@@ -361,9 +361,9 @@ int main(int argc, char **argv)
     gen_init(&program, argc, argv);
     gen_read_cmdline(&a);
     if (a.opt[OPT_SHOW]) {
-        words_show(show_args(&a), a.opt[OPT_COLORS], show_option, NULL, 0, 0, NULL);
+        int status = words_show(show_args(&a), a.opt[OPT_COLORS], show_option, NULL, 0, 0, NULL);
         gen_free_cmdline(&a);
-        return PROG_DONE;
+        return status;
     }
     problem_args(&a, &p);
     read_sides(&p);

@@ -359,7 +359,7 @@ static int is_step(int dr, int dc)
 static void show_option(const struct word_option *wo, struct letter_grid *g, const void *ctx)
 {
     const struct board *b = ctx;
-    const struct listing_item *it = wo->o->item;
+    const struct lst_item *it = wo->o->item;
     size_t n = wo->o->nitems;
     char quote[GEN_QUOTE];
     int r0 = 0, c0 = 0, dr = 0, dc = 0;
@@ -395,9 +395,9 @@ int main(int argc, char **argv)
     if (a.opt[OPT_SHOW]) {
         struct board b = {0, 0};
         const char *listing = show_args(&a, &b);
-        words_show(listing, a.opt[OPT_COLORS], show_option, &b, b.rows, b.cols, NULL);
+        int status = words_show(listing, a.opt[OPT_COLORS], show_option, &b, b.rows, b.cols, NULL);
         gen_free_cmdline(&a);
-        return PROG_DONE;
+        return status;
     }
     problem_args(&a, &p);
     check_words(&p);

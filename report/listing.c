@@ -8,6 +8,7 @@
  * has the color its item was purified to.
  */
 #include "report.h"
+#include "lst_json.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -179,9 +180,7 @@ static void json_body(FILE *f, const char *s, size_t n)
 
 void rep_json_string(FILE *f, const char *s, size_t n)
 {
-    fputc('"', f);
-    json_body(f, s, n);
-    fputc('"', f);
+    lst_json_write(f, s, n);    /* listing/lst_json.h: the codec the reader reads back */
 }
 
 static int by_number(const void *a, const void *b)

@@ -4,13 +4,20 @@
  *
  * A check that reused the engine's reader or its data structure would
  * repeat the engine's mistakes, so this module reads the problem itself
- * (vf_problem.c), reads the listing itself (vf_listing.c: DLX2's m<n>
- * layout, as dlx2 and Knuth's DLX2 write it, or dlx2's JSON Lines), and
- * checks each solution with plain arrays (verify.c): every option is one
- * of the problem's, every primary item is covered exactly once, every
- * secondary item at most once or always with the same color; and when
- * the listing gives a solution's cost (DLX5's costs), that it is the sum
- * of its options' costs.
+ * (vf_problem.c), and checks each solution with plain arrays (verify.c):
+ * every option is one of the problem's, every primary item is covered
+ * exactly once (or within its bounds), every secondary item at most once
+ * or always with the same color; when the listing gives a solution's
+ * cost (DLX5's costs), that it is the sum of its options' costs; and
+ * that no solution comes twice. The listing is read by the toolkit's
+ * reader of listings (listing/lst.h: DLX2's m<n> layout, as dlx2 and
+ * Knuth's programs write it, or dlx2's JSON Lines), which knows nothing
+ * of problems.
+ *
+ * Then what the listing says of itself: a JSON listing ends with the
+ * search's summary, which says how many solutions there were and whether
+ * the search was complete; a text listing says neither, and a report of
+ * the search (its stderr, vf_report.c) or --count N can.
  */
 #ifndef VERIFY_H
 #define VERIFY_H
@@ -22,14 +29,21 @@ typedef struct vf_request {
     const char *listing;   /* file name; "-" is stdin */
     const char *problem;   /* file name; NULL or "-" is stdin */
     long long count;       /* --count N, or -1 */
+    const char *report;    /* --report FILE: the search's stderr, or NULL */
+    int allow_repeats;     /* --allow-repeats: a solution may come again (draws) */
 } vf_request;
 
 /*
- * Runs the check and prints its verdict: on stdout "N solutions verified"
- * when every solution is sound (status 0); on stderr the first unsound
- * solution and what is wrong with it (status 1), or an error in reading
- * (file:line:col, status 2; out of memory, status 3). `prog` prefixes the
- * messages.
+ * Runs the check and prints its verdict: "N solutions verified" on
+ * stdout, and status 0 when every solution is sound and their number is
+ * the one the summary, the report or --count gives (or none gives one,
+ * which the line then says); 4 when they are sound but the search
+ * stopped early, so that they may not be all (a message on stderr says
+ * why). Otherwise a message on stderr: the first unsound or repeated
+ * solution, or a number of solutions that is not the one given (status
+ * 1); an input that cannot be read, or a JSON listing cut short before
+ * its summary (file:line:col, status 2); out of memory (status 3).
+ * `prog` prefixes the messages.
  */
 int vf_run(const vf_request *rq, const char *prog);
 
@@ -86,32 +100,19 @@ int vf_option_find(const vf_problem *p, const vf_pair *run, int n);
 void vf_pairs_sort(vf_pair *run, int n);
 
 /*
- * One solution as a listing gives it: the options' texts with where each
- * stands in the listing, and what the listing claims besides (JSON's
- * input lines and colors), for the checks to compare.
+ * What a report of the search (DLX2's stderr, as dlx2 writes it) says:
+ * the number of solutions of its closing line "Altogether N solutions,
+ * ...", and the line that says the search stopped early, if one does
+ * (T<n>'s "TIMEOUT!", a time limit, a signal, the limit of the figures).
  */
-typedef struct vf_solution {
-    long long number;     /* as labelled in the listing */
-    long line;            /* listing line of its label or object */
-    int nopts;
-    char **text;          /* option texts as printed: "A C X:1", any rotation */
-    long *text_line;      /* listing line of each option (DLX2 layout) */
-    unsigned long long *text_cost; /* DLX5's layout: each option's cost as listed (" $T", or 0) */
-    long *input_line;     /* JSON "lines", or NULL */
-    int has_cost;         /* the listing gives its total cost: */
-    unsigned long long cost; /* "K: (total cost $C)", or JSON's "cost" */
-    int ncolors;          /* JSON "colors": name/color pairs */
-    char **color_item, **color_value;
-} vf_solution;
+typedef struct vf_report {
+    char solutions[48];  /* decimal digits */
+    long line;           /* of the closing line */
+    char stop[120];      /* the line that says it stopped early, or "" */
+    long stop_line;
+} vf_report;
 
-typedef struct vf_listing vf_listing;
-
-/* Opens a listing; its format is told by its first non-blank byte. */
-vf_listing *vf_listing_open(FILE *in, vf_error *err);
-/* The next solution: 1, 0 at the end, or 2/3 with *err filled in. */
-int vf_listing_next(vf_listing *l, vf_solution *sol, vf_error *err);
-void vf_listing_close(vf_listing *l);
-void vf_solution_clear(vf_solution *sol);
+int vf_report_read(vf_report *rep, FILE *in, vf_error *err);
 
 /* Grows an array to hold need elements (doubling); NULL when memory is
    short, with ptr still valid. */

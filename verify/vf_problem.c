@@ -157,6 +157,8 @@ typedef struct reader {
     vf_error *err;
     long line;
     int items_cap, colors_cap, bounds_cap;
+    int has_bounds, has_costs;          /* written anywhere: DLX3's and DLX5's */
+    unsigned long long total_cost;      /* of the kept options */
 } reader;
 
 static int fail(reader *r, long col, const char *what, const char *s, size_t len)
@@ -165,6 +167,16 @@ static int fail(reader *r, long col, const char *what, const char *s, size_t len
     r->err->line = r->line;
     r->err->col = col;
     snprintf(r->err->msg, sizeof r->err->msg, "%s '%.*s'", what, (int)(len > 200 ? 200 : len), s);
+    return 2;
+}
+
+/* A message of its own at column col. */
+static int fail_msg(reader *r, long col, const char *msg)
+{
+    r->err->status = 2;
+    r->err->line = r->line;
+    r->err->col = col;
+    snprintf(r->err->msg, sizeof r->err->msg, "%s", msg);
     return 2;
 }
 
@@ -214,17 +226,14 @@ static int intern_color(reader *r, const char *s, size_t len)
     return c;
 }
 
-/* The value of the n digits at s (at most 9), or -1. */
+/* The value of the n digits at s (at most 2147483647, as the solver's), or -1. */
 static long bound_value(const char *s, size_t n)
 {
     long v = 0;
-    if (!n || n > 9)
-        return n ? -1 : 0;
-    for (size_t k = 0; k < n; k++)
-        if (s[k] < '0' || s[k] > '9')
+    for (size_t k = 0; k < n; k++) {
+        if (s[k] < '0' || s[k] > '9' || (v = 10 * v + (s[k] - '0')) > 2147483647L)
             return -1;
-        else
-            v = 10 * v + (s[k] - '0');
+    }
     return v;
 }
 
@@ -268,33 +277,46 @@ static int grow_bounds(reader *r, int need)
     return 0;
 }
 
+/*
+ * The item line, tokenized as the solver reads it (formats/xcc.md):
+ * names, DLX3's bounds in front of a primary one, separated by white
+ * space; right after a name, a '|' is the bar that ends the primary
+ * items, whether white space follows it or not, so "a |x" is the item a,
+ * the bar and the secondary item x. The bar comes at most once (a line
+ * that starts with it is a comment, not an item line); any other '|' or
+ * ':' makes a bad name.
+ */
 static int read_item_line(reader *r, const char *s, size_t n)
 {
-    int secondary = 0;
-    for (size_t i = 0; i < n;) {
+    int secondary = 0, after_name = 0;
+    for (size_t i = 0;;) {
         while (i < n && vf_space((unsigned char)s[i]))
             i++;
+        if (i == n)
+            break;
+        if (s[i] == '|' && after_name) {
+            if (secondary)
+                return fail(r, (long)i + 1, "a second", "|", 1);
+            secondary = 1;
+            r->p->nprimary = r->p->nitems;
+            after_name = 0;
+            i++;
+            continue;
+        }
         size_t start = i;
         while (i < n && !vf_space((unsigned char)s[i]))
             i++;
-        if (i == start)
-            break;
-        if (i - start == 1 && s[start] == '|') {
-            if (secondary)
-                return fail(r, (long)start + 1, "a second", "|", 1);
-            secondary = 1;
-            r->p->nprimary = r->p->nitems;
-            continue;
-        }
         long lo = 1, hi = 1, b = read_bounds(s + start, i - start, &lo, &hi);
         if (b < 0 || (b > 0 && secondary))
             return fail(r, (long)start + 1, b < 0 ? "bad bounds" : "bounds on a secondary item",
                         s + start, i - start);
+        r->has_bounds |= b > 0;
         int st = add_item(r, s + start + b, i - start - (size_t)b, (long)start + b + 1);
         if (!st && b > 0 && (lo != 1 || hi != 1) && !(st = grow_bounds(r, r->p->nitems)))
             r->p->lo[r->p->nitems - 1] = (int)lo, r->p->hi[r->p->nitems - 1] = (int)hi;
         if (st)
             return st;
+        after_name = 1;
     }
     if (!secondary)
         r->p->nprimary = r->p->nitems;
@@ -338,6 +360,7 @@ static int read_option(reader *r, const char *s, size_t n)
             int st = read_cost(r, s + start, i - start, (long)start + 1, &cost);
             if (st)
                 return st;
+            r->has_costs = 1;
             continue;
         }
         const char *colon = memchr(s + start, ':', i - start);
@@ -367,6 +390,9 @@ static int read_option(reader *r, const char *s, size_t n)
         p->npairs = first;
         return 0;
     }
+    if (r->total_cost > ~0ULL - 1 - cost) /* a solution's cost could pass DLX5's infinity */
+        return fail_msg(r, 1, "the costs of all options add up past 18446744073709551614");
+    r->total_cost += cost;
     vf_pairs_sort(p->pairs + first, p->npairs - first);
     vf_option *opt = vf_grow(p->opt, &p->opt_cap, p->nopt + 1, sizeof *opt);
     if (!opt)
@@ -419,8 +445,12 @@ int vf_problem_read(vf_problem *p, FILE *in, vf_error *err)
         snprintf(err->msg, sizeof err->msg, "read error");
         status = 2;
     } else if (!status && !have_items) {
-        err->status = 2, err->line = r.line ? r.line : 1, err->col = 1;
+        err->status = 2, err->line = r.line + 1, err->col = 1; /* past the end, as the solver */
         snprintf(err->msg, sizeof err->msg, "no item line");
+        status = 2;
+    } else if (!status && r.has_bounds && r.has_costs) { /* as the solver: DLX3's or DLX5's */
+        err->status = 2, err->line = err->col = 0;
+        snprintf(err->msg, sizeof err->msg, "bounds (multiplicities) and costs in one problem");
         status = 2;
     }
     if (status)

@@ -98,6 +98,6 @@ void write_crossword(struct problem *p);
 
 /* --show: draws the listing (NULL: stdin), over the grid if there is one
    (NULL: none); colors is the --knuth problem of --colors, or NULL. */
-void show_crossword(struct problem *p, const char *grid, const char *listing, const char *colors);
+int show_crossword(struct problem *p, const char *grid, const char *listing, const char *colors);
 
 #endif

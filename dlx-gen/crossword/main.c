@@ -53,10 +53,10 @@ int main(int argc, char **argv)
         if (a.nargs > 2)
             gen_die("--show takes GRID and one LISTING, not '%s': the words come from "
                     "the listing", a.arg[2]);
-        show_crossword(&p, a.nargs > 0 ? a.arg[0] : NULL, a.nargs > 1 ? a.arg[1] : NULL,
-                       a.opt[OPT_COLORS]);
+        int status = show_crossword(&p, a.nargs > 0 ? a.arg[0] : NULL,
+                                    a.nargs > 1 ? a.arg[1] : NULL, a.opt[OPT_COLORS]);
         gen_free_cmdline(&a);
-        return PROG_DONE;
+        return status;
     }
     if (a.opt[OPT_COLORS])
         gen_die("--colors goes with --show");

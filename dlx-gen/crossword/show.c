@@ -62,7 +62,7 @@ static void check_slot(const struct word_option *wo, const struct problem *p, in
 static void show_option(const struct word_option *wo, struct letter_grid *g, const void *ctx)
 {
     const struct problem *p = ctx;
-    const struct listing_item *it = wo->o->item;
+    const struct lst_item *it = wo->o->item;
     size_t n = wo->o->nitems;
     char quote[GEN_QUOTE], here[5], given[5];
     int r0, c0;
@@ -108,7 +108,7 @@ static uint32_t *background(const struct problem *p)
     return bg;
 }
 
-void show_crossword(struct problem *p, const char *grid, const char *listing, const char *colors)
+int show_crossword(struct problem *p, const char *grid, const char *listing, const char *colors)
 {
     static uint32_t *bg;    /* static: reachable when a bad line ends the program */
     if (grid) {
@@ -116,6 +116,7 @@ void show_crossword(struct problem *p, const char *grid, const char *listing, co
         find_slots(p);
         bg = background(p);
     }
-    words_show(listing, colors, show_option, p, p->rows, p->cols, bg);
+    int status = words_show(listing, colors, show_option, p, p->rows, p->cols, bg);
     free(bg);
+    return status;
 }

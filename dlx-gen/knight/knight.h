@@ -90,7 +90,7 @@ struct shower {
 };
 
 /* Reads the listing (NULL: stdin) and does what mode says with its tours. */
-void knight_show(const struct board *b, enum show_mode mode, const char *listing);
+int knight_show(const struct board *b, enum show_mode mode, const char *listing);
 
 /* The anchor of canonical forms: cell 0 for closed tours, v for open. */
 int knight_anchor(const struct shower *sh);

@@ -113,6 +113,7 @@ int main(int argc, char **argv)
 {
     static struct gen_cmdline a;    /* static: reachable when the program dies */
     struct board b = {0, 0, 0, 0};
+    int status = PROG_DONE;
     gen_init(&program, argc, argv);
     gen_read_cmdline(&a);
     enum show_mode mode = show_mode(&a);
@@ -120,11 +121,11 @@ int main(int argc, char **argv)
     if (mode != SHOW_NONE) {
         gen_show_refuses(&a, (const int[]){OPT_KNUTH, OPT_FORCE, -1});
         const char *listing = board_args(&a, &b, 1);
-        knight_show(&b, mode, listing);
+        status = knight_show(&b, mode, listing);
     } else {
         board_args(&a, &b, 0);
         knight_write(&b, a.opt[OPT_KNUTH] != NULL, a.opt[OPT_FORCE] != NULL);
     }
     gen_free_cmdline(&a);
-    return PROG_DONE;
+    return status;
 }

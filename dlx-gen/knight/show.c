@@ -46,7 +46,7 @@ struct end {
     int out, r, c;
 };
 
-static int parse_end(const struct listing_item *it, struct end *e)
+static int parse_end(const struct lst_item *it, struct end *e)
 {
     const char *w = it->name;
     if (it->color || (w[0] != 'o' && w[0] != 'i'))
@@ -68,7 +68,7 @@ static int is_knight_move(const struct move *m)
 }
 
 /* The move of option o: two items, one oA and one iB. */
-static struct move read_move(const struct listing *ls, const struct listing_option *o)
+static struct move read_move(const struct listing *ls, const struct lst_option *o)
 {
     char q[GEN_QUOTE];
     struct end e[2];
@@ -237,7 +237,7 @@ static void take_cover(struct shower *sh, const struct cover *cv)
     }
 }
 
-void knight_show(const struct board *b, enum show_mode mode, const char *listing)
+int knight_show(const struct board *b, enum show_mode mode, const char *listing)
 {
     /* static: reachable when a bad line ends the program */
     static struct listing ls;
@@ -263,14 +263,12 @@ void knight_show(const struct board *b, enum show_mode mode, const char *listing
     else if (mode == SHOW_SYMMETRY)
         knight_symmetry(&sh);
     gen_close_output(stdout, NULL);
+    int status = PROG_DONE;
     if (sh.covers > sh.tours)
         gen_note("rejected %llu of %llu covers: not one single cycle", sh.covers - sh.tours,
                  sh.covers);
-    else if (!sh.covers && (mode == SHOW_TEXT || mode == SHOW_SVG)
-             && (!listing || !strcmp(listing, "-")))
-        gen_note("no solutions on stdin");
-    else if (!sh.covers && (mode == SHOW_TEXT || mode == SHOW_SVG))
-        gen_note("no solutions in %s", listing);
+    else if (!sh.covers)
+        status = listing_none(&ls);
     listing_close(&ls);
     free(cv.move);
     free(sh.succ);
@@ -281,4 +279,5 @@ void knight_show(const struct board *b, enum show_mode mode, const char *listing
     free(sh.wpred);
     tour_list_free(&sh.drawn);
     tour_set_free(&sh.distinct);
+    return status;
 }

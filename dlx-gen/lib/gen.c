@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lst.h"
 #include "utf8.h"
 
 /* ---------------------------------------------------------------- messages */
@@ -110,23 +111,11 @@ void gen_out_of_memory(void)
     gen_exit(PROG_NO_MEMORY, "out of memory");
 }
 
+_Static_assert(GEN_QUOTE >= LST_QUOTE, "gen_quote's buffer holds lst_quote's");
+
 const char *gen_quote(char *buf, const char *s)
 {
-    /* at most 40 characters of at most 4 bytes each, then "...": fits */
-    size_t k = 0;
-    s += strspn(s, " \t");
-    for (int chars = 0; *s && chars < 40; chars++) {
-        uint32_t c;
-        size_t n = utf8_decode(s, &c);
-        n = n ? n : 1;
-        memcpy(buf + k, s, n);
-        k += n;
-        s += n;
-    }
-    if (*s)
-        memcpy(buf + k, "...", 3), k += 3;
-    buf[k] = '\0';
-    return buf;
+    return lst_quote(buf, s, strlen(s));   /* the one cut of the toolkit's messages */
 }
 
 /* ---------------------------------------------------------------- memory */

@@ -307,7 +307,7 @@ void word_option_cell(const struct word_option *wo, const char *name, int rows, 
 }
 
 uint32_t word_option_letter(const struct word_option *wo, const struct letter_grid *g,
-                            const struct listing_item *it)
+                            const struct lst_item *it)
 {
     char qc[GEN_QUOTE], qn[GEN_QUOTE];
     const char *color = it->color;
@@ -403,8 +403,8 @@ static void letter_grid_draw(struct letter_grid *g, const struct listing *ls, in
     g->rows = g->cols = 0;
 }
 
-void words_show(const char *path, const char *colors_file, word_show_fn *show, const void *ctx,
-                int rows, int cols, const uint32_t *background)
+int words_show(const char *path, const char *colors_file, word_show_fn *show, const void *ctx,
+               int rows, int cols, const uint32_t *background)
 {
     /* static: what they hold stays reachable when a bad line ends the program */
     static struct listing ls;
@@ -423,8 +423,10 @@ void words_show(const char *path, const char *colors_file, word_show_fn *show, c
         letter_grid_draw(&g, &ls, rows, cols, background);
     }
     gen_close_output(stdout, NULL);
+    int status = ls.solutions ? PROG_DONE : listing_none(&ls);
     listing_close(&ls);
     free(g.e);
     memset(&g, 0, sizeof g);
     knuth_colors_free(&kc);
+    return status;
 }

@@ -169,7 +169,7 @@ struct letter_grid {
 /* The option being shown, as listing.h reads it, and its listing. */
 struct word_option {
     const struct listing *ls;
-    const struct listing_option *o;
+    const struct lst_option *o;
 };
 
 /* Dies "FILE:LINE: message" for the option being shown. */
@@ -189,7 +189,7 @@ void word_option_cell(const struct word_option *wo, const char *name, int rows, 
  * is none.
  */
 uint32_t word_option_letter(const struct word_option *wo, const struct letter_grid *g,
-                            const struct listing_item *it);
+                            const struct lst_item *it);
 
 /* Records that the option puts letter in cell (r, c), named cell. */
 void letter_grid_put(struct letter_grid *g, const struct word_option *wo, int r, int c,
@@ -207,9 +207,10 @@ typedef void word_show_fn(const struct word_option *wo, struct letter_grid *g, c
  * in shows '.', or background[r * cols + c] if background is not NULL
  * (then every letter must lie inside rows x cols). colors_file, if not
  * NULL, is the problem file written with --knuth, whose one-byte colors
- * are read back as letters. No solution at all draws nothing.
+ * are read back as letters. No solution at all draws nothing, and
+ * listing_none says why. Returns the exit status.
  */
-void words_show(const char *path, const char *colors_file, word_show_fn *show, const void *ctx,
-                int rows, int cols, const uint32_t *background);
+int words_show(const char *path, const char *colors_file, word_show_fn *show, const void *ctx,
+               int rows, int cols, const uint32_t *background);
 
 #endif

@@ -144,6 +144,7 @@ int main(int argc, char **argv)
     static struct args a;
     static struct pieceset set;
     static struct box b;
+    int status = PROG_DONE;
     gen_init(&program, argc, argv);
     read_args(argc, &a);
     struct copies copies = read_copies(a.copies);
@@ -168,7 +169,7 @@ int main(int argc, char **argv)
         }
         if (a.on[OPT_KNUTH])
             pieceset_knuth_labels(&set);
-        pentomino_show(&set, sized ? &b : NULL, a.on[OPT_SVG], copies.hi, listing, NULL);
+        status = pentomino_show(&set, sized ? &b : NULL, a.on[OPT_SVG], copies.hi, listing, NULL);
     } else {
         struct request rq = {a.on[OPT_UNIQUE], a.on[OPT_KNUTH], a.on[OPT_FORCE], copies};
         if (rq.unique && (copies.lo != 1 || copies.hi != 1))
@@ -194,5 +195,5 @@ int main(int argc, char **argv)
     pieceset_free(&set);
     free(b.hole);
     free(a.holes);
-    return PROG_DONE;
+    return status;
 }

@@ -180,8 +180,9 @@ void unique_restrict(const struct pieceset *set, const struct box *b, struct pla
 
 /* Reads the listing (NULL: stdin; or, if text is not NULL, text, which
    listing names) and draws every tiling; given is the box of the
-   arguments, or NULL to work it out from the cell names. */
-void pentomino_show(const struct pieceset *set, const struct box *given, int svg, int copies,
-                    const char *listing, const char *text);
+   arguments, or NULL to work it out from the cell names. Returns the
+   exit status (listing_none's when a listing read holds no tiling). */
+int pentomino_show(const struct pieceset *set, const struct box *given, int svg, int copies,
+                   const char *listing, const char *text);
 
 #endif

@@ -103,11 +103,11 @@ static int is_symmetry_item(const char *w)
 }
 
 /* One option of the current solution: its piece and its cells. */
-static void read_option(struct viewer *v, const struct listing_option *o)
+static void read_option(struct viewer *v, const struct lst_option *o)
 {
     int piece = -1, first_cell = v->n;
     for (size_t i = 0; i < o->nitems; i++) {
-        const struct listing_item *it = &o->item[i];
+        const struct lst_item *it = &o->item[i];
         int r, c, k;
         if (it->color)
             listing_die(v->ls, o->line, "'%s:%s' has a color, so this is no listing of a tiling",
@@ -247,8 +247,8 @@ static void free_tiles(struct viewer *v)
     v->ntiles = 0;
 }
 
-void pentomino_show(const struct pieceset *set, const struct box *given, int svg, int copies,
-                    const char *listing, const char *text)
+int pentomino_show(const struct pieceset *set, const struct box *given, int svg, int copies,
+                   const char *listing, const char *text)
 {
     /* static: reachable when a bad line ends the program */
     static struct listing ls;
@@ -285,6 +285,9 @@ void pentomino_show(const struct pieceset *set, const struct box *given, int svg
     else if (!v.pictures)
         printf("no solutions\n");
     gen_close_output(stdout, NULL);
+    /* a listing of --sample's own draws is empty only when the warning
+       before has said that there is no tiling */
+    int status = v.pictures || text ? PROG_DONE : listing_none(&ls);
     listing_close(&ls);
     free_tiles(&v);
     free(v.tile);
@@ -292,4 +295,5 @@ void pentomino_show(const struct pieceset *set, const struct box *given, int svg
     free(v.e);
     free(v.grid.owner);
     registry_free(&v.reg);
+    return status;
 }

@@ -82,7 +82,7 @@ static const char *check_args(const struct gen_cmdline *a)
  * --show: the puzzle is FILE's, or the classic categories with --houses N
  * values, or as many as the listing's first solution has houses.
  */
-static void show(const struct gen_cmdline *a, struct puzzle *pz, int houses, const char *listing)
+static int show(const struct gen_cmdline *a, struct puzzle *pz, int houses, const char *listing)
 {
     static struct listing ls;   /* static: reachable when the program dies */
     int held = 0;
@@ -104,9 +104,10 @@ static void show(const struct gen_cmdline *a, struct puzzle *pz, int houses, con
         held = listing_next(&ls);
     attach_phrases(pz);
     struct colors co = choose_colors(pz, a->opt[OPT_KNUTH] != NULL);
-    zebra_show(pz, &co, &ls, held);
+    int status = zebra_show(pz, &co, &ls, held);
     gen_close_output(stdout, NULL);
     listing_close(&ls);
+    return status;
 }
 
 int main(int argc, char **argv)
@@ -114,6 +115,7 @@ int main(int argc, char **argv)
     /* static: reachable when the program dies */
     static struct gen_cmdline a;
     static struct puzzle pz;
+    int status = PROG_DONE;
     gen_init(&program, argc, argv);
     gen_read_cmdline(&a);
     const char *listing = check_args(&a);
@@ -127,7 +129,7 @@ int main(int argc, char **argv)
     int houses = a.opt[OPT_HOUSES] ? (int)gen_parse_long(a.opt[OPT_HOUSES], 1, 1000000, "--houses") : 0;
 
     if (a.opt[OPT_SHOW]) {
-        show(&a, &pz, houses, listing);
+        status = show(&a, &pz, houses, listing);
     } else if (a.opt[OPT_GENERATE]) {
         /* the grown classic categories, unless FILE gives others */
         if (a.opt[OPT_FILE])
@@ -157,5 +159,5 @@ int main(int argc, char **argv)
     }
     puzzle_free(&pz);
     gen_free_cmdline(&a);
-    return PROG_DONE;
+    return status;
 }

@@ -89,7 +89,7 @@ void print_table(FILE *f, const struct puzzle *pz, const int *slot, const char *
 }
 
 /* One item of an option on line. */
-static void read_item(struct reading *rd, const struct listing_item *it, long line)
+static void read_item(struct reading *rd, const struct lst_item *it, long line)
 {
     const struct puzzle *pz = rd->pz;
     const char *w = it->name;
@@ -137,7 +137,7 @@ static void show_solution(struct reading *rd)
     for (int k = 0; k < pz->ncat * n; k++)
         rd->slot[k] = -1;
     for (size_t k = 0; k < ls->nopts; k++) {
-        const struct listing_option *o = &ls->opt[k];
+        const struct lst_option *o = &ls->opt[k];
         if (!o->nitems)
             listing_die(ls, o->line, "an option line with no items");
         for (size_t i = 0; i < o->nitems; i++)
@@ -160,7 +160,7 @@ static void show_solution(struct reading *rd)
     print_answers(stdout, pz, rd->slot);
 }
 
-void zebra_show(const struct puzzle *pz, const struct colors *co, struct listing *ls, int held)
+int zebra_show(const struct puzzle *pz, const struct colors *co, struct listing *ls, int held)
 {
     size_t nslots = (size_t)pz->ncat * (size_t)pz->houses;
     static struct reading rd;   /* static: reachable if a bad line ends the program */
@@ -175,6 +175,7 @@ void zebra_show(const struct puzzle *pz, const struct colors *co, struct listing
         printf("no solutions\n");
     free(rd.slot);
     free(rd.slot_line);
+    return rd.count ? PROG_DONE : listing_none(ls);
 }
 
 int listing_houses(const struct puzzle *pz, const struct listing *ls)
@@ -183,7 +184,7 @@ int listing_houses(const struct puzzle *pz, const struct listing *ls)
     size_t filled = 0;
     for (size_t k = 0; k < ls->nopts; k++)
         for (size_t i = 0; i < ls->opt[k].nitems; i++) {
-            const struct listing_item *it = &ls->opt[k].item[i];
+            const struct lst_item *it = &ls->opt[k].item[i];
             if (it->color && slot_category(pz, it->name, &h, pz->houses) >= 0 && h >= houses)
                 houses = h + 1;
         }
@@ -191,7 +192,7 @@ int listing_houses(const struct puzzle *pz, const struct listing *ls)
     char *seen = gen_zalloc((size_t)pz->ncat * (size_t)(houses ? houses : 1), 1);
     for (size_t k = 0; k < ls->nopts; k++)
         for (size_t i = 0; i < ls->opt[k].nitems; i++) {
-            const struct listing_item *it = &ls->opt[k].item[i];
+            const struct lst_item *it = &ls->opt[k].item[i];
             if (it->color && (c = slot_category(pz, it->name, &h, houses)) >= 0
                 && !seen[c * houses + h]++)
                 filled++;

@@ -150,8 +150,8 @@ void print_table(FILE *f, const struct puzzle *pz, const int *slot, const char *
 struct listing;
 
 /* --show: prints every solution of the listing, from the one it holds
-   (if held) on. */
-void zebra_show(const struct puzzle *pz, const struct colors *co, struct listing *ls, int held);
+   (if held) on; returns the exit status (listing_none's if none). */
+int zebra_show(const struct puzzle *pz, const struct colors *co, struct listing *ls, int held);
 
 /* The houses of the solution the listing holds, if it fills every slot of
    pz's categories in houses 0 .. h-1 (and no other): h; else 0. */

@@ -1,6 +1,29 @@
 # Malformed input: one message "dlx2: FILE:LINE:COL: what" on stderr, no
-# stdout, exit status 2 — never a crash or a silent answer.
+# stdout, exit status 2 — never a crash or a silent answer. And the
+# verifier's reader of problems (verify/vf_problem.c, written apart from
+# the solver's on purpose) refuses each such input too, at the same line,
+# and reads every input the solver reads (the end of this file).
 . "$(dirname "$0")/../lib.sh"
+
+# readers NAME INPUT(printf format) — the solver and dlx2 --verify (with
+# an empty listing, --count 0) both accept INPUT, or both refuse it with
+# status 2 at the same line of the problem
+n_readers=0
+readers() {
+    printf "$2" > "$TMP/r.dlx"
+    "$DLX2" "$TMP/r.dlx" > /dev/null 2> "$TMP/r.solver"
+    solver=$?
+    "$DLX2" --verify /dev/null "$TMP/r.dlx" --count 0 > /dev/null 2> "$TMP/r.verifier"
+    verifier=$?
+    at() { grep -a '^dlx2: ' "$1" | LC_ALL=C sed -n "1s|^dlx2: $TMP/r.dlx:\([0-9]*\):.*|line \1|p; 1s|^dlx2: $TMP/r.dlx: .*|the file|p"; }
+    want="refused: $([ $solver = 2 ] && at "$TMP/r.solver")"
+    [ $solver = 2 ] || want="accepted"
+    got="refused: $([ $verifier = 2 ] && at "$TMP/r.verifier")"
+    [ $verifier = 2 ] || got="accepted"
+    [ $verifier = 0 ] || [ $verifier = 2 ] || got="status $verifier: $(head -1 "$TMP/r.verifier")"
+    t_eq "$1: the verifier's reader as the solver's" "$want" "$got"
+    n_readers=$((n_readers + 1))
+}
 
 # bad NAME INPUT(printf format) EXPECTED_MESSAGE
 bad() {
@@ -10,6 +33,7 @@ bad() {
     t_eq "$1: exit status" 2 "$status"
     t_eq "$1: message" "$3" "$(cat "$TMP/err")"
     t_eq "$1: nothing on stdout" "" "$(cat "$TMP/out")"
+    readers "$1" "$2"
 }
 
 bad "empty file" '' \
@@ -71,6 +95,8 @@ bad "all options' costs adding up past 2^64 - 2" \
     "dlx2: <stdin>:4:3: the costs of all options add up past 18446744073709551614, and a solution's might"
 # a cost alone on a line is no error: a line that begins with '|' (after
 # blanks) is a comment, in DLX5 as in DLX2, and the problem has no costs
+readers "a cost alone on a line" 'A B\n  |5\nA B\n'
+readers "the largest costs" 'A B\nA |9223372036854775807\nB |9223372036854775807\n'
 printf 'A B\n  |5\nA B\n' > "$TMP/alone.dlx"
 t_run "a cost alone on a line is a comment" 0 "(1 options, 2+0 items, 3 entries successfully read)
 Altogether 1 solution, 70+50-0 mems, 3 updates, 0 cleansings, 148 bytes, 2 nodes, ccost 10%." "$DLX2" "$TMP/alone.dlx"
@@ -116,3 +142,37 @@ t_run "--knuth=dlx5 on a problem with bounds" 2 "dlx2: $TMP/bounds.dlx: bounds (
     "$DLX2" --knuth=dlx5 "$TMP/bounds.dlx"
 t_run "k<n> on a problem with bounds" 2 "dlx2: k<n> is an argument of DLX5 (--knuth=dlx5), and dlx2 plays DLX3; this problem has no costs
 Try 'dlx2 --help' for more information." "$DLX2" k3 "$TMP/bounds.dlx"
+
+# ---- the verifier reads what the solver reads -------------------------------
+# the bar of the item line: after a name, '|' ends the primary items with
+# or without white space after it ("a |x": primary a, secondary x); the
+# verifier tokenizes it by the same rule (xcc(5))
+readers "bounds and costs in one problem" '2|A B\nA |3\nA B\nA\n'
+readers "bounds on an item, a cost in a dropped option" '1|A B | x\nA B\nx |3\n'
+readers "a |x: the bar glued to a secondary name" 'a |x\na\n'
+readers "a |x, x in an option" 'a |x\na x\n'
+readers "a | x, colors" 'a | x\na x:1\n'
+readers "a b |x y" 'a b |x y\na x:1\nb x:1 y\n'
+readers "bounds, then |x" '2|a |x\na x:1\na x:1\n'
+readers "a tab before |x" 'a\t|x\na\n'
+readers "a bar and no secondary item" 'a |\na\n'
+readers "|x and no option" 'a |x\n'
+readers "a |x |y: a second bar" 'a |x |y\na\n'
+readers "a ||x" 'a ||x\na\n'
+readers "a | |x" 'a | |x\na\n'
+readers "a| x: a bar glued to a primary name" 'a| x\na\n'
+readers "a |2|x: bounds on a secondary item" 'a |2|x\na\n'
+readers "a |x:1 in the item line" 'a |x:1\na\n'
+readers "bounds of 10 digits" '1000000000|a\na\n'
+readers "bounds past 2^31 - 1" '2147483648|a\na\n'
+readers "bounds with leading zeros" '0002|a\na\na\n'
+readers "bounds 0:0" '0:0|a\na\n'
+readers "bounds :2" ':2|a\na\n'
+readers "bounds 3:" '3:|a\na\n'
+readers "bounds without a name" '2| b\nb\n'
+readers "signed bounds" '+1|a\na\n'
+t_eq "the two readers compared on at least 54 inputs" yes "$([ "$n_readers" -ge 54 ] && echo yes)"
+t_run "a |x: dlx2 --verify reads the item line as the solver does" 0 "" \
+    sh -c 'printf "a |x\na\n" > "$1/i.dlx" && "$0" m1 < "$1/i.dlx" > "$1/l.txt" 2> /dev/null &&
+           "$0" --verify "$1/l.txt" "$1/i.dlx" --count 1' "$DLX2" "$TMP"
+t_eq "a |x: one solution verified" "1 solution verified" "$(cat "$TMP/out")"

@@ -251,7 +251,7 @@ t_eq "-q -c: the count, not even warnings" "1 " "$("$DLX2" -q -c < "$colors" 2>&
 t_eq "-q is v0, before any v<n>" "$("$DLX2" v0 m1 < "$colors" 2>&1)" "$("$DLX2" -q v1 m1 < "$colors" 2>&1)"
 t_eq "--preprocess -q: the reduced problem, no report" "$("$DLX2" --preprocess v0 < "$colors" 2>&1)" \
     "$("$DLX2" --preprocess -q < "$colors" 2>&1)"
-t_run "-q with --verify: refused" 2 "dlx2: --verify takes a LISTING, a FILE and --count, nothing else
+t_run "-q with --verify: refused" 2 "dlx2: --verify takes a LISTING, a FILE, --count, --report and --allow-repeats, nothing else
 $hint" "$DLX2" --verify /dev/null -q "$colors"
 
 # ---- --verify on a terminal, without the problem: says what it waits for ----

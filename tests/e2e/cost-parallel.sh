@@ -55,7 +55,8 @@ for k in 1 2 3; do
     "$DLX2" k5 m1 --shard "$k/3" "$pento" >> "$TMP/parts.m1" 2> /dev/null
 done
 n=$(grep -c '^[0-9]*: (total cost \$[0-9]*)$' "$TMP/parts.m1")
-t_eq "k5 m1 in 3 shards: every listed solution verifies" "$n solutions verified" \
+t_eq "k5 m1 in 3 shards: every listed solution verifies; a text listing does not say how many" \
+    "$n solutions verified; their number was not checked (a text listing does not give it: --count N or --report FILE does)" \
     "$("$DLX2" --verify "$TMP/parts.m1" "$pento" 2>&1)"
 
 # --merge refuses parts of different k, and of a count
@@ -71,7 +72,8 @@ t_run "a part of a minimum-cost search and one of a search for all" 2 \
 # --verify holds a listing's costs to the problem's
 l7=$FAM/langford-7-cost.dlx
 k10=$ROOT/tests/expected/knuth-args-dlx5/02.stdout # DLX5's own listing, k10 m1
-t_eq "DLX5's k10 m1 listing verifies" "17 solutions verified" "$("$DLX2" --verify "$k10" "$l7" 2>&1)"
+t_eq "DLX5's k10 m1 listing verifies, and holds the 17 solutions of DLX5's report" "17 solutions verified" \
+    "$("$DLX2" --verify "$k10" "$l7" --report "${k10%.stdout}.stderr" 2>&1)"
 sed '1s/total cost \$80/total cost $81/' "$k10" > "$TMP/bad.m1"
 t_run "a wrong total cost" 1 "dlx2: $TMP/bad.m1:1: solution 1: its cost is given as \$81, but its options cost \$80" \
     "$DLX2" --verify "$TMP/bad.m1" "$l7"

@@ -99,9 +99,38 @@ for g in wordsearch pentomino; do
     t_match "gen-$g --show FILE: errors name FILE" "^gen-$g: $TMP/bad.l:2: " \
         "$("$GEN/gen-$g" --show "$TMP/bad.l" 2>&1)"
 done
-printf '{"summary":{}}\n\n{"solution":1,"options":["r1 c1" "r2 c2"]}\n' > "$TMP/bad.json"
+printf '{"other":{}}\n\n{"solution":1,"options":["r1 c1" "r2 c2"]}\n' > "$TMP/bad.json"
 t_run "gen-queens --show: JSON errors name FILE:LINE:COLUMN, status 2" 2 \
     "gen-queens: $TMP/bad.json:3:34: JSON: expected ']'" "$GEN/gen-queens" --show "$TMP/bad.json"
+printf '{"summary":{}}\n' > "$TMP/bad.json"
+t_run "gen-queens --show: a summary without its number of solutions, status 2" 2 \
+    "gen-queens: $TMP/bad.json:1:15: JSON: a summary without \"solutions\"" "$GEN/gen-queens" --show "$TMP/bad.json"
+
+# --show of a listing without solutions: a message on stderr says why,
+# and the status is 0 only if the summary says the search found none
+n_none=0
+none() { # NAME LISTING STATUS MESSAGE
+    printf "$2" > "$TMP/none.l"
+    for g in wordsearch wordrect crossword knight pentomino zebra queens langford sudoku; do
+        grid=()
+        [ $g = crossword ] && grid=("$EX/crossword-given-4x4.txt")
+        [ $g = sudoku ] && grid=("$EX/sudoku-inkala.txt")
+        t_run "gen-$g --show, $1: status $3 and why" "$3" "gen-$g: $TMP/none.l: $4" \
+            "$GEN/gen-$g" --show "${grid[@]}" "$TMP/none.l"
+        n_none=$((n_none + 1))
+    done
+}
+none "an empty listing (dlx2 without m1)" '' 1 \
+    "the listing holds no solutions; dlx2 lists them with m1 (or --format=json, whose summary says when there are none)"
+none "a summary of a complete search without solutions" \
+    '{"summary":{"solutions":0,"complete":true,"stopped":null}}\n' 0 \
+    "no solutions: the listing's summary says the search found none"
+none "a summary of 14 solutions (dlx2 -c)" '{"summary":{"solutions":14,"complete":true,"stopped":null}}\n' 1 \
+    "the listing holds none of the 14 solutions its summary counts (dlx2 -c lists none; --format=json or m1 lists them all)"
+none "a summary of a search stopped early" \
+    '{"summary":{"solutions":0,"complete":false,"stopped":"mems"}}\n' 1 \
+    "the listing holds no solutions: the search stopped early (mems) before it found one"
+t_eq "every show checked on 4 listings without solutions" 36 "$n_none"
 
 # '-' for stdin wherever a file is read: the same problem as from the file
 # (the comments, which name the files, aside).

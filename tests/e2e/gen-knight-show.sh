@@ -207,7 +207,13 @@ t_run "--svg without --show" 2 "gen-knight: --svg goes with --show" "$K" --svg
 t_run "--svg and --count" 2 "gen-knight: --svg and --count do not go together" "$K" --show --svg --count
 t_run "--knuth with --show" 2 "gen-knight: --knuth goes with writing a problem, not with --show" \
     "$K" 5 --knuth --show
-t_run "nothing to show" 0 "gen-knight: no solutions on stdin" sh -c '"$1" --show < /dev/null' sh "$K"
+t_run "nothing to show: status 1, and why" 1 \
+    "gen-knight: <stdin>: the listing holds no solutions; dlx2 lists them with m1 (or --format=json, whose summary says when there are none)" \
+    sh -c '"$1" --show < /dev/null' sh "$K"
+t_run "nothing to show in --count: the count 0, status 1" 1 \
+    "gen-knight: <stdin>: the listing holds no solutions; dlx2 lists them with m1 (or --format=json, whose summary says when there are none)" \
+    sh -c '"$1" --show --count < /dev/null' sh "$K"
+t_eq "nothing to show in --count: 0" 0 "$(cat "$TMP/out")"
 
 # Random tours: covers drawn uniformly, the ones that are not tours skipped.
 t_run "random tours: 7 of 2000 covers of 5 x 5 --open are tours" 0 \

@@ -78,9 +78,20 @@ printf '1:\n <&> 00 01\n' > "$TMP/amp.m1"
 well_formed "a piece named '<&>': SVG is well-formed" "$TMP/amp.svg"
 t_match "... and names it" '>&lt;&amp;&gt;<' "$(cat "$TMP/amp.svg")"
 
-# No solutions: a note, and still a picture.
-t_eq "empty listing" "no solutions" "$(printf '' | "$P" --show)"
-printf '' | "$P" --svg > "$TMP/none.svg"
+# No solutions: a note, and still a picture; status 1 unless the listing's
+# summary says that the search found none.
+t_run "gen-pentomino 6 10 | dlx2 t1 | gen-pentomino --show: the hint of m1, status 1" 1 \
+    "gen-pentomino: <stdin>: the listing holds no solutions; dlx2 lists them with m1 (or --format=json, whose summary says when there are none)" \
+    sh -c '"$0" 6 10 | "$1" t1 2> /dev/null | "$0" --show' "$P" "$DLX2"
+t_eq "empty listing" "no solutions" "$(cat "$TMP/out")"
+t_run "a listing of no tiling with its summary: status 0" 0 \
+    "gen-pentomino: <stdin>: no solutions: the listing's summary says the search found none" \
+    sh -c '"$0" 4 4 2> /dev/null | "$1" --format=json 2> /dev/null | "$0" --show' "$P" "$DLX2"
+t_eq "a listing of no tiling: no solutions" "no solutions" "$(cat "$TMP/out")"
+t_run "dlx2 -c --format=json: the count, no tiling listed" 1 \
+    "gen-pentomino: <stdin>: the listing holds none of the 8 solutions its summary counts (dlx2 -c lists none; --format=json or m1 lists them all)" \
+    sh -c '"$0" 3 20 | "$1" -c --format=json 2> /dev/null | "$0" --show' "$P" "$DLX2"
+printf '' | "$P" --svg > "$TMP/none.svg" 2> /dev/null
 well_formed "empty listing: SVG is well-formed" "$TMP/none.svg"
 t_match "empty listing: SVG says so" "no solutions" "$(cat "$TMP/none.svg")"
 

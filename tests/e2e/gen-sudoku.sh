@@ -130,10 +130,36 @@ t_file_eq "--show PUZZLE: the listing from stdin" "$TMP/grid" \
     <("$DLX2" m1 < "$TMP/inkala.dlx" 2> /dev/null | "$S" --show "$INKALA")
 t_eq "--show: the solved grid is the example" "$(grep -v '^|' "$SOLVED")" \
     "$(tail -n +2 "$TMP/grid" | grep -v -- - | tr -d ' |')"
-t_eq "--show without PUZZLE: the clues are dots" "8 . . | . . . | . . ." \
-    "$("$S" --show < "$REF/expected/sudoku-inkala.m1.stdout" | sed -n 2p | tr '1-9' '.' | sed 's/^\./8/')"
-t_eq "--show without PUZZLE: 60 digits, the blanks" 60 \
-    "$("$S" --show < "$REF/expected/sudoku-inkala.m1.stdout" | tail -n +2 | grep -o '[1-9]' | wc -l | tr -d ' ')"
+t_run "--show without PUZZLE: the clues from what the listing's rows, columns and boxes lack" 0 "" \
+    sh -c '"$0" --show < "$1"' "$S" "$REF/expected/sudoku-inkala.m1.stdout"
+t_file_eq "--show without PUZZLE: inkala's solution, clues and all" "$TMP/grid" "$TMP/out"
+t_run "--show LISTING: a listing alone is LISTING, not PUZZLE" 0 "" \
+    "$S" --show "$REF/expected/sudoku-inkala.m1.stdout"
+t_file_eq "--show LISTING: inkala's solution" "$TMP/grid" "$TMP/out"
+"$DLX2" --format=json < "$TMP/inkala.dlx" > "$TMP/inkala.json" 2> /dev/null
+t_run "--show LISTING: a JSON listing alone too" 0 "" "$S" --show "$TMP/inkala.json"
+t_file_eq "--show LISTING (JSON): inkala's solution" "$TMP/grid" "$TMP/out"
+t_run "--show LISTING PUZZLE: the listing first is refused" 2 \
+    "gen-sudoku: $TMP/inkala.json is a listing of solutions, not a puzzle: --show takes PUZZLE, then LISTING, or LISTING alone" \
+    "$S" --show "$TMP/inkala.json" "$INKALA"
+# the solved grid but for four cells that can take their two digits
+# either way (rows 0 and 1, columns 2 and 5: 2 3 / 3 2): the listing
+# cannot tell its clues
+grep -v '^|' "$SOLVED" | awk '{ for (c = 0; c < 9; c++) { r = NR - 1; d = substr($0, c + 1, 1)
+    if (r < 2 && (c == 2 || c == 5)) continue
+    printf " p%d%d r%d%d c%d%d b%d%d\n", r, c, r, d, c, d, 3 * int(r / 3) + int(c / 3), d } }' |
+    sed '1i 1:' > "$TMP/four.l"
+t_run "--show without PUZZLE: clues that two grids fit are dots, with a warning" 0 \
+    "gen-sudoku: warning: <stdin>:1: the clues of solution 1 cannot be told from its digits (more than one way, or none, fits them): their cells show '.'; give the puzzle, gen-sudoku --show PUZZLE LISTING" \
+    sh -c '"$0" --show < "$1"' "$S" "$TMP/four.l"
+t_eq "--show without PUZZLE: the four cells are dots" "8 1 . | 7 5 . | 6 4 9
+9 4 . | 6 8 . | 1 7 5" "$(sed -n 2,3p "$TMP/out")"
+t_run "--show: the empty listing of dlx2 without m1 says why there is nothing to draw (status 1)" 1 \
+    "gen-sudoku: <stdin>: the listing holds no solutions; dlx2 lists them with m1 (or --format=json, whose summary says when there are none)" \
+    sh -c '"$0" < "$1" 2> /dev/null | "$2" --show "$3"' "$DLX2" "$TMP/inkala.dlx" "$S" "$INKALA"
+t_run "--show: a listing of a puzzle without solution (its summary says so): status 0" 0 \
+    "gen-sudoku: <stdin>: no solutions: the listing's summary says the search found none" \
+    sh -c '"$0" --format=json < "$1" 2> /dev/null | "$2" --show' "$DLX2" "$TMP/clash.dlx" "$S"
 "$S" --keep 24 --seed 1 "$SOLVED" | "$DLX2" m1 t3 2> /dev/null > "$TMP/k.l"
 "$S" --show --keep 24 --seed 1 "$SOLVED" "$TMP/k.l" > "$TMP/k.show" 2> "$TMP/err"
 t_eq "--show --keep: status 0, three grids" "0:3" "$?:$(grep -c '^solution' "$TMP/k.show")"

@@ -105,12 +105,17 @@ t_run "a given é against a --knuth code: --colors needed" 2 \
     "gen-crossword: <stdin>:2: square 11 is '!' here, but 'é' in $TMP/g2e" \
     sh -c '"$1" --knuth "$2" "$3" | "$4" m1 2>/dev/null | "$1" --show "$2"' sh "$CW" "$TMP/g2e" "$TMP/w" "$DLX2"
 
-# ---- no solution: nothing drawn, status 0
+# ---- no solution: nothing drawn, status 1 but for a summary that says there is none
 for g in wordsearch wordrect crossword; do
-    t_run "gen-$g --show: empty input, status 0" 0 "" sh -c '"$1" --show < /dev/null > "$2"' sh "$GEN/gen-$g" "$TMP/out"
+    t_run "gen-$g --show: empty input, status 1" 1 \
+        "gen-$g: <stdin>: the listing holds no solutions; dlx2 lists them with m1 (or --format=json, whose summary says when there are none)" \
+        sh -c '"$1" --show < /dev/null > "$2"' sh "$GEN/gen-$g" "$TMP/out"
     t_eq "gen-$g --show: empty input draws nothing" "" "$(cat "$TMP/out")"
 done
-t_eq "no solution (dlx2 m1 lists none): nothing" "" "$("$WS" 2 2 ABC 2>/dev/null | "$DLX2" m1 2>/dev/null | "$WS" --show)"
+t_eq "no solution (dlx2 m1 lists none): nothing" "" "$("$WS" 2 2 ABC 2>/dev/null | "$DLX2" m1 2>/dev/null | "$WS" --show 2> /dev/null)"
+t_run "no solution, dlx2 --format=json: its summary says so, status 0" 0 \
+    "gen-wordsearch: <stdin>: no solutions: the listing's summary says the search found none" \
+    sh -c '"$0" 2 2 ABC 2> /dev/null | "$1" --format=json 2> /dev/null | "$0" --show' "$WS" "$DLX2"
 
 # ---- bad listings: one message, status 2
 # bad G MESSAGE INPUT [ARGS...]: printf INPUT | gen-G --show ARGS
@@ -134,7 +139,7 @@ bad wordsearch "<stdin>:2: 'ABEL (1 of 2)' is not an option of gen-wordsearch (e
     '1:\n ABEL (1 of 2)\n'
 bad wordsearch "<stdin>:2: ':B' is neither an item nor item:color" '1:\n ABEL 00:A :B\n'
 bad wordsearch "<stdin>:2: '01:' is neither an item nor item:color" '1:\n ABEL 00:A 01:\n'
-bad wordsearch "<stdin>:2: '01:B:C' is neither an item nor item:color" '1:\n ABEL 01:B:C\n'
+bad wordsearch "<stdin>:2: the color 'B:C' of cell 01 is not one letter" '1:\n ABEL 01:B:C\n'
 bad wordsearch "<stdin>:2: '0z1' is not the name of a cell" '1:\n ABEL 00:A 0z1:B\n'
 bad wordsearch "<stdin>:2: '07' is no cell of the 6 x 6 board" '1:\n ABEL 00:A 07:B\n' 6 6
 bad wordsearch "<stdin>:2: 'a.0' is not the name of a cell" '1:\n ABEL a.0:A\n'

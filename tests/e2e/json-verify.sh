@@ -45,13 +45,13 @@ for name in langford-7 queens-8 random-small-003; do
     done
     : > "$TMP/parts.json"
     for k in 1 2 3; do
-        "$DLX2" --format=json --shard "$k/3" "$inst" > "$TMP/part.json" 2> /dev/null
-        grep -v '^{"summary"' "$TMP/part.json" >> "$TMP/parts.json"
+        "$DLX2" --format=json --shard "$k/3" "$inst" > "$TMP/part$k.json" 2> /dev/null
         t_match "$name --shard $k/3: the summary names the part" '"shard":\['"$k"',3\]' \
-            "$(tail -1 "$TMP/part.json")"
+            "$(tail -1 "$TMP/part$k.json")"
     done
-    verified "$name --shard k/3: the parts' solutions together verify" "$TMP/parts.json" "$inst" \
-        "$sols"
+    cat "$TMP/part3.json" "$TMP/part1.json" "$TMP/part2.json" > "$TMP/parts.json"
+    verified "$name --shard k/3: the parts, each with its summary, together verify" "$TMP/parts.json" \
+        "$inst" "$sols"
 done
 
 # ---- the JSON lines themselves ---------------------------------------------
@@ -115,9 +115,160 @@ t_run "a problem that cannot be read: status 2" 2 "dlx2: $TMP/nothing: cannot op
 printf 'A B\nA C\n' > "$TMP/bad.dlx"
 t_run "a problem with bad input: status 2" 2 "dlx2: $TMP/bad.dlx:2:3: unknown item 'C'" \
     "$DLX2" --verify "$TMP/good" "$TMP/bad.dlx"
-t_run "--verify with a search argument is refused" 2 "dlx2: --verify takes a LISTING, a FILE and --count, nothing else
+t_run "--verify with a search argument is refused" 2 "dlx2: --verify takes a LISTING, a FILE, --count, --report and --allow-repeats, nothing else
 Try 'dlx2 --help' for more information." "$DLX2" --verify "$TMP/good" m1 "$colors"
 t_run "--count without --verify is refused" 2 "dlx2: --count goes with --verify
 Try 'dlx2 --help' for more information." "$DLX2" --count 3 "$colors"
 t_run "--verify > /dev/full: status 1" 1 "dlx2: error writing to standard output: No space left on device" \
     sh -c '"$0" --verify "$1" "$2" > /dev/full' "$DLX2" "$TMP/good" "$colors"
+t_run "--report without --verify is refused" 2 "dlx2: --report goes with --verify
+Try 'dlx2 --help' for more information." "$DLX2" --report "$TMP/good" "$colors"
+t_run "--allow-repeats without --verify is refused" 2 "dlx2: --allow-repeats goes with --verify
+Try 'dlx2 --help' for more information." "$DLX2" --allow-repeats "$colors"
+
+# ---- what the listing says of itself: its number of solutions ----------------
+# vrun NAME STATUS STDOUT STDERR ARGS... — dlx2 --verify ARGS: status, stdout and stderr exactly
+vrun() {
+    name=$1 want_status=$2 want_out=$3 want_err=$4
+    shift 4
+    "$DLX2" --verify "$@" > "$TMP/v.out" 2> "$TMP/v.err"
+    t_eq "$name" "$want_status|$want_out|$want_err" "$?|$(cat "$TMP/v.out")|$(cat "$TMP/v.err")"
+}
+unchecked="their number was not checked (a text listing does not give it: --count N or --report FILE does)"
+"$DLX2" m1 "$colors" > "$TMP/c.m1" 2> "$TMP/c.err"
+vrun "a text listing: verified, its number not checked" 0 "1 solution verified; $unchecked" "" \
+    "$TMP/c.m1" "$colors"
+vrun "a text listing and its report: the number checked" 0 "1 solution verified" "" \
+    "$TMP/c.m1" "$colors" --report "$TMP/c.err"
+vrun "Knuth's DLX2's listing and his report" 0 "52 solutions verified" "" \
+    "$REF/expected/langford-7.m1.stdout" "$l7" --report "$REF/expected/langford-7.stderr"
+vrun "a report of another search: status 1" 1 "" \
+    "dlx2: $TMP/c.err:3: the report counts 1 solution, but the listing holds 52" \
+    "$REF/expected/langford-7.m1.stdout" "$l7" --report "$TMP/c.err"
+"$DLX2" m1 T10000 "$l7" > "$TMP/T.m1" 2> "$TMP/T.err"
+vrun "a report that says TIMEOUT!: status 4, and how many verified" 4 "5 solutions verified" \
+    "dlx2: $TMP/T.err:2: the search was stopped early ('TIMEOUT!'): the 5 solutions verified may not be all" \
+    "$TMP/T.m1" "$l7" --report "$TMP/T.err"
+printf '(63 options, 21+0 items, 252 entries successfully read)\nTime limit of 0.5 seconds reached; the figures below are partial.\nAltogether 5 solutions, 5891+0-0 mems, 0 updates, 0 cleansings, 4736 bytes, 1 nodes, ccost 0%%.\n' \
+    > "$TMP/time.err"
+vrun "a report of a time limit: status 4" 4 "5 solutions verified" \
+    "dlx2: $TMP/time.err:2: the search was stopped early ('Time limit of 0.5 seconds reached; the figures below are partial.'): the 5 solutions verified may not be all" \
+    "$TMP/T.m1" "$l7" --report "$TMP/time.err"
+vrun "a report without its closing line: status 2" 2 "" \
+    "dlx2: $TMP/T.m1: no closing line 'Altogether N solutions, ...': this is not the report of a search (dlx2's stderr)" \
+    "$TMP/T.m1" "$l7" --report "$TMP/T.m1"
+cat "$TMP/c.err" "$TMP/c.err" > "$TMP/cc.err"
+vrun "a report of two searches: status 2" 2 "" \
+    "dlx2: $TMP/cc.err:6:1: a second closing line 'Altogether ...' (the first on line 3): the report of one search has one (dlx2 --merge adds up the parts of a sharded search)" \
+    "$TMP/c.m1" "$colors" --report "$TMP/cc.err"
+: > "$TMP/empty"
+vrun "an empty listing that nothing vouches for: status 1" 1 "" \
+    "dlx2: $TMP/empty: the listing holds no solutions, and nothing says the problem has none; dlx2 lists them with m1 (--count 0 or --report FILE checks a problem without solutions)" \
+    "$TMP/empty" "$colors"
+"$DLX2" "$colors" > "$TMP/none.m1" 2> /dev/null
+vrun "dlx2 without m1: the empty listing is refused" 1 "" \
+    "dlx2: $TMP/none.m1: the listing holds no solutions, and nothing says the problem has none; dlx2 lists them with m1 (--count 0 or --report FILE checks a problem without solutions)" \
+    "$TMP/none.m1" "$colors"
+printf 'A B\nA\n' > "$TMP/nosol.dlx"
+"$DLX2" m1 "$TMP/nosol.dlx" > "$TMP/nosol.m1" 2> "$TMP/nosol.err"
+vrun "an empty listing whose report says there is none: status 0" 0 "0 solutions verified" "" \
+    "$TMP/nosol.m1" "$TMP/nosol.dlx" --report "$TMP/nosol.err"
+vrun "an empty listing with --count 0: status 0" 0 "0 solutions verified" "" \
+    "$TMP/empty" "$colors" --count 0
+"$DLX2" --format=json "$TMP/nosol.dlx" > "$TMP/nosol.json" 2> /dev/null
+vrun "a JSON listing whose summary says there is none: status 0" 0 "0 solutions verified" "" \
+    "$TMP/nosol.json" "$TMP/nosol.dlx"
+"$DLX2" --format=json "$l7" > "$TMP/l7.json" 2> /dev/null
+head -5 "$TMP/l7.json" > "$TMP/cut.json"
+vrun "a JSON listing cut short before its summary: status 2" 2 "" \
+    "dlx2: $TMP/cut.json:5: the listing is cut short: no summary after its last solution (dlx2 --format=json ends with one)" \
+    "$TMP/cut.json" "$l7"
+sed 3d "$TMP/l7.json" > "$TMP/miss.json"
+vrun "a JSON listing short of a solution: status 1" 1 "" \
+    "dlx2: $TMP/miss.json:52: the summary counts 52 solutions, but the listing holds 51" \
+    "$TMP/miss.json" "$l7"
+"$DLX2" --format=json -c "$l7" > "$TMP/c.json" 2> /dev/null
+vrun "dlx2 -c --format=json: the summary alone, status 1" 1 "" \
+    "dlx2: $TMP/c.json:1: the summary counts 52 solutions, but the listing holds none (dlx2 lists solutions with m1 or --format=json, not with -c)" \
+    "$TMP/c.json" "$l7"
+"$DLX2" --format=json t5 "$l7" > "$TMP/t5.json" 2> /dev/null
+vrun "a summary of a search stopped by t5: status 4, and how many verified" 4 "5 solutions verified" \
+    "dlx2: $TMP/t5.json:6: the search was stopped early by t<n> (its summary says \"count\"): the 5 solutions verified may not be all" \
+    "$TMP/t5.json" "$l7"
+"$DLX2" --format=json T10000 "$l7" > "$TMP/T.json" 2> /dev/null
+vrun "a summary of a search stopped by T<n>: status 4" 4 "5 solutions verified" \
+    "dlx2: $TMP/T.json:6: the search was stopped early by T<n> (its summary says \"mems\"): the 5 solutions verified may not be all" \
+    "$TMP/T.json" "$l7"
+"$DLX2" --format=json m10 "$l7" > "$TMP/m10.json" 2> /dev/null
+vrun "m10: every tenth of the summary's solutions" 0 "5 solutions verified, one in 10 of the 52 the search found" "" \
+    "$TMP/m10.json" "$l7"
+"$DLX2" m10 "$l7" > "$TMP/m10.m1" 2> "$TMP/m10.err"
+vrun "m10 in DLX2's layout, with its report" 0 "5 solutions verified, one in 10 of the 52 the search found" "" \
+    "$TMP/m10.m1" "$l7" --report "$TMP/m10.err"
+sed 5d "$TMP/m10.json" > "$TMP/m10-4.json"
+vrun "m10 short of one: status 1" 1 "" \
+    "dlx2: $TMP/m10-4.json:5: the summary counts 52 solutions, so a listing of one in 10 holds 5, but this one holds 4" \
+    "$TMP/m10-4.json" "$l7"
+for k in 1 2 3; do "$DLX2" --format=json --shard "$k/3" "$l7" > "$TMP/s$k.json" 2> /dev/null; done
+cat "$TMP/s1.json" "$TMP/s3.json" > "$TMP/s13.json"
+vrun "two shards of three: status 4" 4 "34 solutions verified" \
+    "dlx2: $TMP/s13.json: the listing holds 2 of the 3 shards of the search (shard 2/3 is missing): the solutions verified are not all" \
+    "$TMP/s13.json" "$l7"
+cat "$TMP/s1.json" "$TMP/s1.json" > "$TMP/s11.json"
+vrun "a shard twice: its solutions come again, status 1" 1 "" \
+    "dlx2: $TMP/s11.json:19: solution 1: the same as solution 1 (line 1)" "$TMP/s11.json" "$l7"
+vrun "a shard twice with --allow-repeats: status 1" 1 "" \
+    "dlx2: $TMP/s11.json:36: shard 1/3 again (its summary is on line 18 too)" "$TMP/s11.json" "$l7" --allow-repeats
+
+# ---- a solution twice -----------------------------------------------------------
+cat "$TMP/c.m1" "$TMP/c.m1" > "$TMP/twice.m1"
+vrun "a solution twice: status 1, naming both" 1 "" \
+    "dlx2: $TMP/twice.m1:4: solution 1: the same as solution 1 (line 1)" "$TMP/twice.m1" "$colors"
+vrun "a solution twice with --allow-repeats: verified" 0 \
+    "2 solutions verified; their number was not checked (with --allow-repeats, a listing of draws)" "" \
+    "$TMP/twice.m1" "$colors" --allow-repeats
+vrun "a solution twice with --allow-repeats --count 2" 0 "2 solutions verified" "" \
+    "$TMP/twice.m1" "$colors" --allow-repeats --count 2
+"$DLX2" --format=json "$colors" 2> /dev/null | sed 's/"solution":1/"solution":2/' > "$TMP/j2.json"
+"$DLX2" --format=json "$colors" 2> /dev/null | head -1 | cat - "$TMP/j2.json" > "$TMP/twice.json"
+vrun "a solution twice in JSON: status 1" 1 "" \
+    "dlx2: $TMP/twice.json:2: solution 2: the same as solution 1 (line 1)" "$TMP/twice.json" "$colors"
+# an option given twice in the problem: DLX2 lists the two solutions alike
+printf 'A\nA\nA\n' > "$TMP/copies.dlx"
+"$DLX2" m1 "$TMP/copies.dlx" > "$TMP/copies.m1" 2> "$TMP/copies.err"
+vrun "copies of an option: two solutions that read alike are two" 0 "2 solutions verified" "" \
+    "$TMP/copies.m1" "$TMP/copies.dlx" --report "$TMP/copies.err"
+printf '3:\n A (1 of 2)\n' >> "$TMP/copies.m1"
+vrun "copies of an option: a third is one too many" 1 "" \
+    "dlx2: $TMP/copies.m1:5: solution 3: the same as solution 1 (line 1), more times than the copies of its options in the problem allow (2)" \
+    "$TMP/copies.m1" "$TMP/copies.dlx"
+"$DLX2" --format=json "$TMP/copies.dlx" > "$TMP/copies.json" 2> /dev/null
+vrun "copies of an option in JSON: told apart by their lines" 0 "2 solutions verified" "" \
+    "$TMP/copies.json" "$TMP/copies.dlx"
+
+# ---- the listing's own errors, and stdin ------------------------------------------
+printf '{"solution":1,"options":["A" "B"]}\n' > "$TMP/bad.json"
+vrun "bad JSON: status 2, line and column" 2 "" "dlx2: $TMP/bad.json:1:30: JSON: expected ']'" \
+    "$TMP/bad.json" "$colors"
+printf '1:\n A :1\n' > "$TMP/bad.m1"
+vrun "a bad word: status 2" 2 "" "dlx2: $TMP/bad.m1:2: ':1' is neither an item nor item:color" \
+    "$TMP/bad.m1" "$colors"
+printf '1:\n A \001 (1 of 1)\n' > "$TMP/ctl.m1"
+vrun "bytes that are not text are shown \\xhh" 1 "" \
+    "dlx2: $TMP/ctl.m1:2: solution 1: '\\x01' is not an item of the problem (option 'A \\x01')" \
+    "$TMP/ctl.m1" "$colors"
+t_run "the listing, the problem and the report: one of them at most on stdin" 2 \
+    "dlx2: --verify: only one of the listing, the problem and the report can be stdin" \
+    "$DLX2" --verify "$TMP/c.m1" --report - 
+cat "$TMP/s1.json" "$TMP/l7.json" > "$TMP/mixed.json"
+vrun "shards and a whole search in one listing: status 1" 1 "" \
+    "dlx2: $TMP/mixed.json: the listing mixes shards and whole searches" "$TMP/mixed.json" "$l7" --allow-repeats
+"$DLX2" --format=json --shard 2/2 "$l7" > "$TMP/s22.json" 2> /dev/null
+cat "$TMP/s1.json" "$TMP/s22.json" > "$TMP/s1-22.json"
+vrun "shards of two splits in one listing: status 1" 1 "" \
+    "dlx2: $TMP/s1-22.json:$(wc -l < "$TMP/s1-22.json"): shard 2/2, but the first shard of the listing is one of 3" \
+    "$TMP/s1-22.json" "$l7" --allow-repeats
+printf 'Altogether 5+ solutions, 1 mems.\n' > "$TMP/wide.err"
+vrun "a report whose count goes on ('5+'): status 4" 4 "5 solutions verified" \
+    "dlx2: $TMP/wide.err:1: the search was stopped early ('Altogether 5+ solutions, 1 mems.'): the 5 solutions verified may not be all" \
+    "$TMP/T.m1" "$l7" --report "$TMP/wide.err"

@@ -105,12 +105,12 @@ t_eq "JSON leaves null choices out" '{"solution":1,"lines":[4,6,7],"options":["A
 for n in knuth-example-mcc langford02-7 random-mcc-small-013; do
     inst=$D3/instances/$n.dlx
     sols=$(awk -F'\t' -v n="$n" '$1 == n {print $3}' "$D3/MANIFEST.tsv")
-    "$DLX2" m1 "$inst" 2> /dev/null > "$TMP/l.m1"
+    "$DLX2" m1 "$inst" 2> "$TMP/l.err" > "$TMP/l.m1"
     "$DLX2" --format=json "$inst" 2> /dev/null > "$TMP/l.json"
-    t_eq "$n: --verify of its m1 listing and of its JSON" \
+    t_eq "$n: --verify of its m1 listing (and DLX3's report) and of its JSON" \
         "$sols solution$([ "$sols" = 1 ] || echo s) verified
 $sols solution$([ "$sols" = 1 ] || echo s) verified" \
-        "$("$DLX2" --verify "$TMP/l.m1" "$inst" 2>&1; "$DLX2" --verify "$TMP/l.json" "$inst" 2>&1)"
+        "$("$DLX2" --verify "$TMP/l.m1" "$inst" --report "$TMP/l.err" 2>&1; "$DLX2" --verify "$TMP/l.json" "$inst" 2>&1)"
 done
 printf '2|A 1:2|B 0:2|C | X\nA B X:1\nA C\nA B C X:2\nB\n' > "$TMP/ab.dlx"
 printf '1:\n A B X:1 (1 of 2)\n null C (1 of 1)\n B (1 of 2)\n' > "$TMP/l.m1"

@@ -1,7 +1,9 @@
 /*
  * check_gen.c — unit tests of the generator library (dlx-gen/lib/) with
- * the Check framework: the listing reader (DLX2's listing as dlx2 and
- * Knuth's programs write it, dlx2's JSON Lines, and what it refuses), UTF-8 and display
+ * the Check framework: the listing as the shows read it (the reader is
+ * listing/'s, tests/unit/check_listing.c tests it in full: here, that
+ * its refusals end the program and what a listing without solutions
+ * says), UTF-8 and display
  * widths, the table of options and --help, messages, cell names and the
  * text tables of the pictures.
  *
@@ -52,7 +54,7 @@ static char *read_listing(const char *text)
         n += (size_t)snprintf(out + n, sizeof out - n, "%s:", ls.label);
         for (size_t k = 0; k < ls.nopts; k++)
             for (size_t i = 0; i < ls.opt[k].nitems; i++) {
-                const struct listing_item *it = &ls.opt[k].item[i];
+                const struct lst_item *it = &ls.opt[k].item[i];
                 n += (size_t)snprintf(out + n, sizeof out - n, "%s%s%s%s", i ? " " : k ? "|" : "",
                                       it->name, it->color ? "=" : "", it->color ? it->color : "");
             }
@@ -147,8 +149,8 @@ static const char *const bad_json[] = {
     "{\"solution\":1,\"options\":[\" A\"]}\n",            /* not one space between items */
     "{\"solution\":1,\"options\":[\"A\"]}\n1:\n A\n",     /* two layouts */
     "{\"solution\":\"1\",\"options\":[\"A\"]}\n",         /* not a number */
-    "{\"solution\":1,\"options\":[]}\n",                  /* no option */
-    "{\"solution\":1,\"options\":[\"A X:1:2\"]}\n",       /* not item:color */
+    "{\"solution\":1}\n",                                /* no options */
+    "{\"solution\":1,\"options\":[\"A X:\"]}\n",          /* not item:color */
     "{\"summary\":{\"solutions\":[}}\n",                  /* the summary too */
 };
 
@@ -172,7 +174,31 @@ END_TEST
 
 START_TEST(listing_refuses_a_bad_item)
 {
-    read_bad_listing("1:\n A X:1:2\n");
+    read_bad_listing("1:\n A :1\n");
+}
+END_TEST
+
+/* listing_none's status for a listing of no solution (its message aside). */
+static int none_status(const char *text)
+{
+    struct listing ls;
+    FILE *err = freopen("/dev/null", "w", stderr);
+    ck_assert_ptr_nonnull(err);
+    listing_open_string(&ls, "t", text);
+    ck_assert_int_eq(listing_next(&ls), 0);
+    int status = listing_none(&ls);
+    listing_close(&ls);
+    return status;
+}
+
+START_TEST(listing_none_says_why)
+{
+    /* only a summary of a complete search that found none makes it 0 */
+    ck_assert_int_eq(none_status("{\"summary\":{\"solutions\":0,\"complete\":true}}\n"), 0);
+    ck_assert_int_eq(none_status(""), 1);
+    ck_assert_int_eq(none_status("{\"summary\":{\"solutions\":52,\"complete\":true}}\n"), 1);
+    ck_assert_int_eq(none_status("{\"summary\":{\"solutions\":0,\"complete\":false,"
+                                 "\"stopped\":\"mems\"}}\n"), 1);
 }
 END_TEST
 
@@ -433,6 +459,7 @@ static Suite *gen_suite(void)
     tcase_add_exit_test(ls, listing_refuses_a_bad_item, PROG_BAD_INPUT);
     tcase_add_exit_test(ls, listing_refuses_an_empty_color, PROG_BAD_INPUT);
     tcase_add_exit_test(ls, listing_refuses_a_nul_byte, PROG_BAD_INPUT);
+    tcase_add_test(ls, listing_none_says_why);
     suite_add_tcase(s, ls);
     TCase *u8 = tcase_create("utf8");
     tcase_add_test(u8, utf8_decodes_and_encodes);
