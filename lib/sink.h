@@ -25,6 +25,7 @@ typedef struct xcc_figs {
     int big_solutions;
     xcc_big big;
     int mems_counted;     /* 0 for "fast", which counts no mems nor cleansings */
+    int no_updates;       /* 1 for "zdd", which counts no updates either */
     xcc_stop stop;
     int level, maxl;      /* the level where it ended, the deepest reached */
     double seconds;       /* wall clock */

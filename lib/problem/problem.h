@@ -233,11 +233,4 @@ static inline const char *xcc_color_name(const xcc_problem *p, int c)
 }
 
 
-/* The length of every item where the last search stopped, or as read. */
-static inline int xcc_item_total(const xcc_problem *p, int k)
-{
-    return p->stop_len ? p->stop_len[k] : p->nd[k].len;
-}
-
-
 #endif

@@ -81,3 +81,30 @@ const xcc_taxes *xcc_taxes_of(xcc_problem *p)
     p->taxes = tx;
     return tx;
 }
+
+/* ---- the public calls: the taxes as made, if they are ----------------------- */
+
+static const xcc_taxes *made(const xcc_problem *p)
+{
+    return p->taxes && p->taxes->options == p->options ? p->taxes : NULL;
+}
+
+unsigned long long xcc_item_tax(const xcc_problem *p, int item)
+{
+    const xcc_taxes *tx = made(p);
+    return tx && item >= 0 && item < p->second - 1 ? tx->tax[item + 1] : 0;
+}
+
+unsigned long long xcc_problem_tax(const xcc_problem *p)
+{
+    const xcc_taxes *tx = made(p);
+    return tx ? tx->total : 0;
+}
+
+unsigned long long xcc_option_net_cost(const xcc_problem *p, int o)
+{
+    const xcc_taxes *tx = made(p);
+    if (o < 0 || (ullng)o >= p->options)
+        return 0;
+    return tx ? tx->net[o] : xcc_cost_of(p, o);
+}
