@@ -20,29 +20,6 @@ void rep_cost_taxes(const rep *r)
         fprintf(r->err, " (total tax is $%llu)\n", xcc_problem_tax(p));
 }
 
-/* DLX5's " A B:x ... (k of d) $T [N]" (T the option's cost, N its net cost; none if T is 0). */
-static void choice(FILE *f, const xcc_problem *p, const xcc_choice *c)
-{
-    rep_entries(f, p, c->option, c->entry);
-    if (c->k > 0)
-        fprintf(f, " (%d of %d)", c->k, c->d);
-    else
-        fputs(" (?)", f);
-    ullng cost = xcc_option_cost(p, c->option);
-    if (cost)
-        fprintf(f, " $%llu [%llu]\n", cost, xcc_option_net_cost(p, c->option));
-    else
-        fputc('\n', f);
-}
-
-int rep_cost_solution(rep *r, const xcc_problem *p, const xcc_solution *s)
-{
-    fprintf(r->out, "%s: (total cost $%llu)\n", REP_N(rep_number(s)), s->cost);
-    for (int l = 0; l < s->size; l++)
-        choice(r->out, p, &s->choices[l]);
-    return 0;
-}
-
 /*
  * " after M mems: S sols, $C, kd kd ... 0.12345": the estimate of the
  * share done goes only as deep as the levels shown (C<n>).
@@ -70,7 +47,7 @@ static void state_report(const rep *r, const xcc_progress *pr)
 {
     fprintf(r->err, "Current state (level %d):\n", pr->level);
     for (int l = 0; l < pr->level; l++) {
-        choice(r->err, r->p, &pr->path[l]);
+        rep_option(r->err, r->p, &pr->path[l], 1);
         if (l >= r->show_levels_max) {
             fputs(" ...\n", r->err);
             break;

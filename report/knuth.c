@@ -36,7 +36,7 @@ static void state_report(const rep *r, const xcc_progress *pr, int dlx3)
 {
     fprintf(r->err, "Current state (level %d):\n", pr->level);
     for (int l = 0; l < pr->level; l++) {
-        rep_option(r->err, r->p, &pr->path[l]);
+        rep_option(r->err, r->p, &pr->path[l], 0);
         if (l >= r->show_levels_max) {
             fputs(" ...\n", r->err);
             break;

@@ -98,50 +98,51 @@ static void entries(spool *o, const xcc_problem *p, int opt, int k)
     }
 }
 
-/* " (k of d)" and the end of the line. */
-static void k_of_d(spool *o, const xcc_choice *c)
-{
-    put(o, " (", 2);
-    put_number(o, (ullng)c->k);
-    put(o, " of ", 4);
-    put_number(o, (ullng)c->d);
-    put(o, ")\n", 2);
-}
-
-/* DLX3's line for a null choice: " null NAME (k of d)". */
-static void null_choice(spool *o, const xcc_problem *p, const xcc_choice *c)
-{
-    const char *name = xcc_item_name(p, c->entry);
-    put(o, " null ", 6);
-    put(o, name, strlen(name));
-    k_of_d(o, c);
-}
-
-static void option(spool *o, const xcc_problem *p, const xcc_choice *c)
+/*
+ * The one printer of an option's line in a listing or a state report
+ * (v256), DLX2's, DLX3's and DLX5's: the entries from the item branched
+ * on, " (k of d)", and in DLX5's (costs set) " (?)" for an option not in
+ * its item's list and " $T [N]" for an option of cost T (N: its cost
+ * less its items' taxes). DLX3's null choice is " null NAME (k of d)".
+ */
+static void option(spool *o, const xcc_problem *p, const xcc_choice *c, int costs)
 {
     if (c->option < 0) {
-        null_choice(o, p, c);
-        return;
+        const char *name = xcc_item_name(p, c->entry);
+        put(o, " null ", 6);
+        put(o, name, strlen(name));
+    } else {
+        entries(o, p, c->option, c->entry);
     }
-    entries(o, p, c->option, c->entry);
-    k_of_d(o, c);
+    if (costs && c->k <= 0) {
+        put(o, " (?)", 4);
+    } else {
+        put(o, " (", 2);
+        put_number(o, (ullng)c->k);
+        put(o, " of ", 4);
+        put_number(o, (ullng)c->d);
+        put_char(o, ')');
+    }
+    ullng cost = costs && c->option >= 0 ? xcc_option_cost(p, c->option) : 0;
+    if (cost) {
+        put(o, " $", 2);
+        put_number(o, cost);
+        put(o, " [", 2);
+        put_number(o, xcc_option_net_cost(p, c->option));
+        put_char(o, ']');
+    }
+    put_char(o, '\n');
 }
 
-void rep_entries(FILE *f, const xcc_problem *p, int o, int k)
-{
-    spool s = {.f = f};
-    entries(&s, p, o, k);
-    spool_end(&s);
-}
-
-void rep_option(FILE *f, const xcc_problem *p, const xcc_choice *c)
+void rep_option(FILE *f, const xcc_problem *p, const xcc_choice *c, int costs)
 {
     spool o = {.f = f};
-    option(&o, p, c);
+    option(&o, p, c, costs);
     spool_end(&o);
 }
 
-void rep_listing(FILE *f, const xcc_problem *p, const xcc_solution *s)
+/* "K:" (DLX5's "K: (total cost $C)"), then each option on a line of its own. */
+static void solution(FILE *f, const xcc_problem *p, const xcc_solution *s, int costs)
 {
     spool o = {.f = f};
     if (s->number_high) {
@@ -150,14 +151,31 @@ void rep_listing(FILE *f, const xcc_problem *p, const xcc_solution *s)
     } else {
         put_number(&o, s->number);
     }
-    put(&o, ":\n", 2);
+    put_char(&o, ':');
+    if (costs) {
+        put(&o, " (total cost $", 14);
+        put_number(&o, s->cost);
+        put_char(&o, ')');
+    }
+    put_char(&o, '\n');
     for (int l = 0; l < s->size; l++)
-        option(&o, p, &s->choices[l]);
+        option(&o, p, &s->choices[l], costs);
     spool_end(&o);
+}
+
+void rep_listing(FILE *f, const xcc_problem *p, const xcc_solution *s)
+{
+    solution(f, p, s, 0);
 }
 
 int rep_text_solution(rep *r, const xcc_problem *p, const xcc_solution *s)
 {
-    rep_listing(r->out, p, s);
+    solution(r->out, p, s, 0);
+    return 0;
+}
+
+int rep_cost_solution(rep *r, const xcc_problem *p, const xcc_solution *s)
+{
+    solution(r->out, p, s, 1);
     return 0;
 }

@@ -107,11 +107,12 @@ static inline xcc_u128 rep_number(const xcc_solution *s)
 
 /* ---- solutions (listing.c, json.c) ------------------------------------ */
 
-/* Option o's entries from entry k round: " A C X:1 Y:1" (xcc_option_text). */
-void rep_entries(FILE *f, const xcc_problem *p, int o, int k);
-
-/* One option of a solution: " A C X:1 Y:1 (2 of 2)", DLX3's " null A (1 of 2)". */
-void rep_option(FILE *f, const xcc_problem *p, const xcc_choice *c);
+/*
+ * One option of a solution or of a state (v256), the one printer of
+ * them: " A C X:1 Y:1 (2 of 2)", DLX3's " null A (1 of 2)", and with
+ * costs DLX5's " A B (1 of 3) $5 [2]" (listing.c).
+ */
+void rep_option(FILE *f, const xcc_problem *p, const xcc_choice *c, int costs);
 
 /* The sink's solution callback: s on r->out in r's format; nonzero stops. */
 int rep_solution(const xcc_problem *p, const xcc_solution *s, void *r);
@@ -119,8 +120,9 @@ int rep_solution(const xcc_problem *p, const xcc_solution *s, void *r);
 /* Frees r's scratch. */
 void rep_free(rep *r);
 
-/* The formats' solutions: DLX2's listing (rep_listing), a line of JSON. */
+/* The formats' solutions: DLX2's listing (rep_listing), DLX5's, a line of JSON. */
 int rep_text_solution(rep *r, const xcc_problem *p, const xcc_solution *s);
+int rep_cost_solution(rep *r, const xcc_problem *p, const xcc_solution *s);
 int rep_json_solution(rep *r, const xcc_problem *p, const xcc_solution *s);
 
 /* A string as JSON writes it (formats/json.md). */
@@ -211,9 +213,6 @@ void rep_clear_progress(const rep *r);
 
 /* " A tax=$3" for every taxed item, and the total (v8). */
 void rep_cost_taxes(const rep *r);
-
-/* "K: (total cost $C)", then each option with "(k of d) $T [N]". */
-int rep_cost_solution(rep *r, const xcc_problem *p, const xcc_solution *s);
 
 /* DLX5's progress line, or its current state (v256). */
 void rep_cost_progress(const rep *r, const xcc_progress *pr);

@@ -399,13 +399,8 @@ INLINE int choose_item(xcc_tree *s, int *score, xcc_tally *t)
 
 void xcc_mcc_print_choice(FILE *f, const xcc_problem *p, int q, int k, int d)
 {
-    if (q < p->last_itm) {
-        fputs(" null ", f);
-        xcc_print_name(f, p, q);
-    } else {
-        xcc_print_entries(f, p, q);
-    }
-    fprintf(f, " (%d of %d)\n", k, d);
+    xcc_print_choice(f, p, q, k, d);
+    fputc('\n', f);
 }
 
 /* ---- stopping, replaying ------------------------------------------------ */

@@ -81,6 +81,20 @@ void xcc_print_entries(FILE *f, const xcc_problem *p, int q)
         free(text);
 }
 
+void xcc_print_choice(FILE *f, const xcc_problem *p, int q, int k, int d)
+{
+    if (q < p->last_itm) {
+        fputs(" null ", f);
+        xcc_print_name(f, p, q);
+    } else {
+        xcc_print_entries(f, p, q);
+    }
+    if (k > 0)
+        fprintf(f, " (%d of %d)", k, d);
+    else
+        fputs(" (?)", f);
+}
+
 void xcc_print_option(FILE *f, const xcc_problem *p, int q)
 {
     const xcc_node *nd = p->nd;
@@ -88,13 +102,12 @@ void xcc_print_option(FILE *f, const xcc_problem *p, int q)
         fprintf(f, "Illegal option %d!\n", q);
         return;
     }
-    xcc_print_entries(f, p, q);
     int item = nd[q].itm, k = 1;
-    for (int x = nd[item].down; x != q; x = nd[x].down, k++) {
-        if (x == item) {
-            fputs(" (?)\n", f); /* not in its item's list */
-            return;
+    for (int x = nd[item].down; x != q; x = nd[x].down, k++)
+        if (x == item) { /* not in its item's list */
+            k = 0;
+            break;
         }
-    }
-    fprintf(f, " (%d of %d)\n", k, nd[item].len);
+    xcc_print_choice(f, p, q, k, nd[item].len);
+    fputc('\n', f);
 }
