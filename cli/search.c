@@ -416,6 +416,16 @@ int cli_preprocess(cli *c)
     return PROG_DONE;
 }
 
+/*
+ * The format of stdout (a row of report/formats.c): --format=json's
+ * lines (with -c the summary alone), -c's count, --zdd's nodes, or the
+ * listing of the program played.
+ */
+static const char *output(const cli *c, const knuth_program *prog)
+{
+    return c->json ? "json" : c->count_only ? "count" : c->zdd ? "zdd" : prog->name;
+}
+
 int cli_search(cli *c)
 {
     const xcc_engine_row *row;
@@ -436,13 +446,11 @@ int cli_search(cli *c)
     if (!prog)
         play(c, prog = program(c, &p));
 
-    rep r = {.out = stdout, .err = stderr, .p = &p, .json = c->json,
-             .costs = prog->bit == CLI_DLX5, .best = c->xs.best,
-             .count_only = c->count_only, .vbose = c->k.vbose,
+    rep r = {.out = stdout, .err = stderr, .p = &p, .output = rep_format_named(output(c, prog)),
+             .costs = prog->bit == CLI_DLX5, .best = c->xs.best, .vbose = c->k.vbose,
              .show_levels_max = c->k.show_levels_max,
              .tty_progress = c->progress && isatty(2), .out_tty = isatty(1),
-             .shard = c->xs.shard, .shards = c->xs.shards, .time_limit = c->time_limit,
-             .zdd = c->zdd};
+             .shard = c->xs.shard, .shards = c->xs.shards, .time_limit = c->time_limit};
     if (r.costs && (c->k.vbose & XCC_SHOW_TAXES))
         rep_cost_taxes(&r);
     if (c->k.vbose & XCC_SHOW_BASICS)

@@ -36,22 +36,10 @@ void rep_item_totals(const rep *r)
 
 /* ---- solutions and progress ----------------------------------------------- */
 
-/* stdout's format, chosen once from what dlx2 asked. */
-static const rep_format *output(rep *r)
-{
-    if (!r->output)
-        r->output = &rep_formats[r->json ? REP_JSON
-                                 : r->count_only ? REP_COUNT
-                                 : r->zdd ? REP_ZDD
-                                 : r->costs ? REP_DLX5
-                                 : REP_DLX2];
-    return r->output;
-}
-
 int rep_solution(const xcc_problem *p, const xcc_solution *s, void *ctx)
 {
     rep *r = ctx;
-    const rep_format *f = output(r);
+    const rep_format *f = r->output;
     if (r->out_gone)
         return 1;
     if (f->solution && f->solution(r, p, s))
@@ -143,7 +131,7 @@ static void stop_line(const rep *r, const xcc_figs *fig)
 
 int rep_end(rep *r, const xcc_figs *fig)
 {
-    const rep_format *out = output(r), *program = rep_program(fig->knuth, r->costs);
+    const rep_format *out = r->output, *program = rep_program(fig->knuth, r->costs);
     rep_clear_progress(r);
     free(r->total);
     if (!(r->total = xcc_figs_solutions_text(fig)))

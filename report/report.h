@@ -32,8 +32,9 @@ typedef struct rep {
     FILE *out;             /* stdout: the solutions, -c's count, JSON */
     FILE *err;             /* stderr: DLX2's report */
     const xcc_problem *p;
-    int json;              /* --format=json */
-    int count_only;        /* -c */
+    /* stdout's format: a row of rep_formats (rep_format_named), which
+       writes the solutions and stdout's end of the run */
+    const struct rep_format *output;
     int vbose;             /* v<n> */
     int show_levels_max;   /* C<n> */
     int tty_progress;      /* -p on a terminal: one self-updating line */
@@ -50,13 +51,11 @@ typedef struct rep {
     int no_memory;         /* JSON's scratch could not grow */
     char *total;           /* the number of solutions in decimal, while rep_end writes */
     ullng zdd_nodes;       /* --zdd: the nodes written */
-    int zdd;               /* --zdd: the closing line counts them */
     size_t zlen;           /* --zdd: bytes of lines in zbuf, not yet on r->out */
     char zbuf[1 << 14];
     int *order;            /* JSON's scratch: options sorted, items seen */
     ullng *seen;
     int order_cap;
-    const struct rep_format *output; /* stdout's format (formats.c), chosen at the first use */
 } rep;
 
 /*
@@ -64,8 +63,11 @@ typedef struct rep {
  * a progress report, and at the end of a run, on stdout (summary: the
  * JSON summary, -c's count) and on stderr (closing: Knuth's lines, each
  * as his verbosity asks). A run writes its solutions and stdout's end in
- * one format (r->output), its progress and stderr's in the layout of
- * the Knuth program it plays (dlx2, dlx3, dlx5: rep_program).
+ * one format (r->output, which the caller chooses by name), its progress
+ * and stderr's in the layout of the Knuth program whose tree it walks
+ * (dlx2, dlx3, dlx5: rep_program). A new format is a row of rep_formats
+ * and its functions in report/ (and, to be read back, a reader in
+ * listing/).
  */
 typedef struct rep_format {
     const char *name;
