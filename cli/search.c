@@ -469,7 +469,7 @@ int cli_search(cli *c)
     xcc_diag d;
     xcc_status s = c->count_only ? xcc_engine_run_counting(e, &p, &c->xs, &sink, &fig, &d, &row)
                                  : xcc_engine_run(e, &p, &c->xs, &sink, &fig, &d);
-    fig.engine = row->name;
+    (void)row; /* fig.engine: the engine that ran (xcc_engine_run) */
     int status = finish(&r, s, &fig, &d);
     status = close_shape(c, shape, status);
     xcc_figs_free(&fig);

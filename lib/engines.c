@@ -165,6 +165,8 @@ xcc_status xcc_engine_run(const xcc_engine *e, xcc_problem *p, const xcc_setting
     double start = now();
     xcc_status s = e->solve(p, st, sink ? sink : &nothing, fig, d);
     fig->seconds = now() - start;
+    if (!fig->engine) /* else the engine said what walked: threads' twins or links, ... */
+        fig->engine = e->name;
     if (!fig->imems) /* not counted by the engine (as DLX5's input phase is) */
         fig->imems = fig->knuth == 3 ? xcc_imems3(p) : p->imems;
     return s;
@@ -273,7 +275,7 @@ xcc_status xcc_solve(xcc_problem *p, const xcc_settings *s, xcc_on_solution fn, 
         status = xcc_engine_run_counting(e, p, s, &sink, &fig, d, &row);
     else
         status = xcc_engine_run(e, p, s, &sink, &fig, d);
-    fig.engine = row->name;
+    fig.engine = row->name; /* the public figures name the engine asked for */
     if (out) {
         public_figures(&fig, out);
         fig.profile = NULL, fig.costs = NULL; /* now out's */

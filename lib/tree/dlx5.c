@@ -154,6 +154,7 @@ void xcc_cost_walk_free(cost_walk *w)
 void xcc_cost_figures(cost_walk *w, xcc_figs *fig)
 {
     xcc_tree_figures(&w->t, fig);
+    fig->engine = w->method->name; /* the twin's when it stood in */
     fig->lmems = 0;
     fig->imems = w->imems;
     /* DLX5's nodes are three octabytes */
