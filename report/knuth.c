@@ -101,7 +101,7 @@ static void zdd_closing(const rep *r, const xcc_figs *fig)
     const char *n = rep_total(r);
     fprintf(r->err, "Altogether %s solution%s, %llu bytes, %s nodes", n, strcmp(n, "1") ? "s" : "",
             fig->bytes, REP_N(fig->nodes));
-    if (r->output == &rep_formats[REP_ZDD]) /* --zdd: the lines written */
+    if (r->output && r->output->zdd) /* --zdd: the lines written */
         fprintf(r->err, ", %llu ZDD node%s", r->zdd_nodes, r->zdd_nodes == 1 ? "" : "s");
     fputs(" (--engine=zdd: no mems counted).\n", r->err);
 }

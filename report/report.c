@@ -94,17 +94,6 @@ void rep_free(rep *r)
 
 /* ---- the end of a run -------------------------------------------------- */
 
-int rep_stopped_early(const xcc_figs *fig)
-{
-    return fig->stop == XCC_STOP_MEMS || fig->stop == XCC_STOP_INTERRUPT
-           || fig->stop == XCC_STOP_WIDE;
-}
-
-void rep_count_summary(const rep *r, const xcc_figs *fig)
-{
-    fprintf(r->out, "%s%s\n", rep_total(r), rep_stopped_early(fig) ? "+" : "");
-}
-
 /*
  * The line that says a search stopped before its end: DLX2's for T<n>,
  * ours for a signal and for --time-limit. --merge looks for these

@@ -75,6 +75,7 @@ typedef struct rep_format {
     void (*progress)(const rep *r, const xcc_progress *pr);
     void (*summary)(const rep *r, const xcc_figs *fig);
     void (*closing)(const rep *r, const xcc_figs *fig);
+    int zdd;   /* its lines are a ZDD's (rep_zdd_line): the closing line counts them */
 } rep_format;
 
 enum { REP_DLX2, REP_DLX3, REP_DLX5, REP_JSON, REP_COUNT, REP_ZDD };
@@ -165,11 +166,15 @@ static inline const char *rep_total(const rep *r)
     return r->total;
 }
 
-/* -c's count on stdout: a lower bound "1778+" when the search stopped early. */
+/* -c's count on stdout: a lower bound "1778+" when the search stopped early (formats.c). */
 void rep_count_summary(const rep *r, const xcc_figs *fig);
 
 /* Whether the search stopped before its end (a limit, a signal). */
-int rep_stopped_early(const xcc_figs *fig);
+static inline int rep_stopped_early(const xcc_figs *fig)
+{
+    return fig->stop == XCC_STOP_MEMS || fig->stop == XCC_STOP_INTERRUPT
+           || fig->stop == XCC_STOP_WIDE;
+}
 
 /* How the lines begin that say a search stopped early (TIMEOUT!, ...). */
 #define REP_STOP_LINES 4
