@@ -417,13 +417,15 @@ int cli_preprocess(cli *c)
 }
 
 /*
- * The format of stdout (a row of report/formats.c): --format=json's
- * lines (with -c the summary alone), -c's count, --zdd's nodes, or the
- * listing of the program played.
+ * The format of stdout, a row of report/formats.c: --format's (json: with
+ * -c the summary alone), else -c's count, --zdd's nodes, or the listing
+ * of the program played (--format=dlx2 is that listing).
  */
 static const char *output(const cli *c, const knuth_program *prog)
 {
-    return c->json ? "json" : c->count_only ? "count" : c->zdd ? "zdd" : prog->name;
+    if (c->format && strcmp(c->format, "dlx2"))
+        return c->format;
+    return c->count_only ? "count" : c->zdd ? "zdd" : prog->name;
 }
 
 int cli_search(cli *c)
