@@ -1,18 +1,27 @@
 /*
- * report.h — everything the programs write about a search, and what they
- * read back, each format in one place:
+ * report.h — everything dlx2 writes about a search, each format in one
+ * place, through the table of formats (formats.c):
  *
- *   listing.c  a solution in DLX2's layout ("K:", then each option from
- *              the item branched on, with "(k of d)"), and in JSON Lines
- *              (formats/json.md)
- *   report.c   the rest of a run's report: DLX2's input line, progress
- *              lines, the line saying why a search stopped early, -c's
- *              count, the item totals, the profile, --shard's line, the
- *              closing "Altogether" line (or the JSON summary)
+ *   formats.c  the table: a row per format (dlx2, dlx3, dlx5, json,
+ *              count, zdd) with what it writes of a solution, of
+ *              progress and at the end of a run
+ *   listing.c  a solution as DLX2, DLX3 and DLX5 list it (the one
+ *              printer of an option's line)
+ *   json.c     JSON Lines (formats/json.md): solutions and the summary
+ *   knuth.c    DLX2's and DLX3's progress and closing lines
+ *   cost.c     DLX5's taxes, progress, closing line and best costs
+ *   zdd.c      --zdd's lines (formats/zdd.md)
+ *   pre.c      --preprocess's reduced problem and DLX-PRE's notes
+ *   report.c   the run around them: the input line, the sink's
+ *              callbacks, why a search stopped, the item totals, the
+ *              profile, --shard's line and its fingerprint
+ *   msg.c      messages, and whether stdout took everything
  *
  * The engines never write results: they hand solutions and progress to
- * a sink (lib/problem/problem.h), and rep_solution and rep_progress are the
- * sink of dlx2. A new output format touches this module only.
+ * a sink (lib/sink.h), and rep_solution and rep_progress are the sink
+ * of dlx2. The report sees a problem through include/xcc.h only, never
+ * its layout (lib/problem/problem.h). A new output format is a row of
+ * formats.c and its functions here (bench/NOTES.md "The layout").
  */
 #ifndef REPORT_H
 #define REPORT_H
