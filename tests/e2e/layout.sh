@@ -29,7 +29,7 @@ else
 fi
 
 t_eq "no file of report/ includes problem/problem.h" "" \
-    "$(grep -l 'problem/problem\.h' report/*.c report/*.h)"
+    "$(grep -l '^#include "problem/problem\.h"' report/*.c report/*.h)"
 # and not by way of another header: the preprocessor's list of what each includes
 bad="" n=0
 for f in report/*.c; do
