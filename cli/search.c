@@ -419,6 +419,18 @@ int cli_preprocess(cli *c)
     return PROG_DONE;
 }
 
+/*
+ * The format of stdout, a row of report/formats.c: --format's (json: with
+ * -c the summary alone), else -c's count, --zdd's nodes, or the listing
+ * of the program played (--format=dlx2 is that listing).
+ */
+static const char *output(const cli *c, const knuth_program *prog)
+{
+    if (c->format && strcmp(c->format, "dlx2"))
+        return c->format;
+    return c->count_only ? "count" : c->zdd ? "zdd" : prog->name;
+}
+
 int cli_search(cli *c)
 {
     const xcc_engine_row *row;
@@ -439,13 +451,11 @@ int cli_search(cli *c)
     if (!prog)
         play(c, prog = program(c, &p));
 
-    rep r = {.out = stdout, .err = stderr, .p = &p, .json = c->json,
-             .costs = prog->bit == CLI_DLX5, .best = c->xs.best,
-             .count_only = c->count_only, .vbose = c->k.vbose,
+    rep r = {.out = stdout, .err = stderr, .p = &p, .output = rep_format_named(output(c, prog)),
+             .costs = prog->bit == CLI_DLX5, .best = c->xs.best, .vbose = c->k.vbose,
              .show_levels_max = c->k.show_levels_max,
              .tty_progress = c->progress && isatty(2), .out_tty = isatty(1),
-             .shard = c->xs.shard, .shards = c->xs.shards, .time_limit = c->time_limit,
-             .zdd = c->zdd};
+             .shard = c->xs.shard, .shards = c->xs.shards, .time_limit = c->time_limit};
     if (r.costs && (c->k.vbose & XCC_SHOW_TAXES))
         rep_cost_taxes(&r);
     if (c->k.vbose & XCC_SHOW_BASICS)
@@ -464,7 +474,7 @@ int cli_search(cli *c)
     xcc_diag d;
     xcc_status s = c->count_only ? xcc_engine_run_counting(e, &p, &c->xs, &sink, &fig, &d, &row)
                                  : xcc_engine_run(e, &p, &c->xs, &sink, &fig, &d);
-    fig.engine = row->name;
+    (void)row; /* fig.engine: the engine that ran (xcc_engine_run) */
     int status = finish(&r, s, &fig, &d);
     status = close_shape(c, shape, status);
     xcc_figs_free(&fig);

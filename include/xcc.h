@@ -158,6 +158,37 @@ XCC_API long xcc_option_line(const xcc_problem *p, int o);
 /* Its cost, the sum of its cost entries "|n" (0 without). */
 XCC_API unsigned long long xcc_option_cost(const xcc_problem *p, int o);
 
+/*
+ * Option o's entries as DLX2 lists them in a solution, " A B:x C": from
+ * entry k round to the entry before it (a search that chose the option
+ * for k's item lists it so); an entry that a running search has
+ * cleansed shows the color its item was purified to. Writes at most size
+ * bytes, NUL included, as snprintf does; returns the length of the whole.
+ */
+XCC_API size_t xcc_option_text(const xcc_problem *p, int o, int k, char *out, size_t size);
+
+/* DLX2's count of entries ("E entries successfully read"): every option's, and one more each. */
+XCC_API int xcc_problem_entries(const xcc_problem *p);
+/*
+ * The item's options left where the last search stopped early, when dlx2
+ * asked to keep them (Knuth's "Item totals"); else xcc_item_options.
+ */
+XCC_API int xcc_item_total(const xcc_problem *p, int item);
+
+/*
+ * Costs (options ending in cost entries |n, Knuth's DLX5): whether the
+ * problem has any, and an option's cost, the sum of its entries. DLX5
+ * taxes each primary item by the least cost of its options left, item
+ * after item, and takes the tax off them: an item's tax, the sum of all
+ * taxes (modulo 2^64, as DLX5 adds), and an option's net cost, its cost
+ * less its items' taxes. The taxes are made when a problem is read, or
+ * by the first search of one built by calls; 0 until then.
+ */
+XCC_API int xcc_problem_has_costs(const xcc_problem *p);
+XCC_API unsigned long long xcc_item_tax(const xcc_problem *p, int item);
+XCC_API unsigned long long xcc_problem_tax(const xcc_problem *p);
+XCC_API unsigned long long xcc_option_net_cost(const xcc_problem *p, int o);
+
 /* ---- settings (man xcc_settings) -------------------------------------- */
 
 /*

@@ -24,22 +24,21 @@ typedef struct xcc_engine {
 } xcc_engine;
 
 /* The engines (engines.c has the table of those users can name). */
-extern const xcc_engine xcc_links_engine;    /* links/dlx2.c: dancing links */
-extern const xcc_engine xcc_twin_engine;     /* twin/dlx2.c: DLX2's tree with bit sets */
-extern const xcc_engine xcc_fast_engine;     /* fast/fast.c: another tree */
-extern const xcc_engine xcc_threads_twin;    /* parallel/parallel.c: threads and shards, twins */
-extern const xcc_engine xcc_threads_links;   /* the same, dancing */
-extern const xcc_engine xcc_cost_engine;     /* links/dlx5.c: DLX5's minimum-cost search, */
-extern const xcc_engine xcc_cost_links_engine; /* with bit sets when it can, or always dancing */
-extern const xcc_engine xcc_cost_threads;    /* parallel/dlx5.c: the same, threads and shards, */
-extern const xcc_engine xcc_cost_threads_links; /* with bit sets when they can, or dancing */
-extern const xcc_engine xcc_zdd_engine;      /* zdd/dlx2.c: each subproblem once, as a ZDD */
-
+extern const xcc_engine xcc_links_engine;       /* links/dlx2.c: DLX2's tree, dancing links */
+extern const xcc_engine xcc_twin_engine;        /* twin/dlx2.c: the same with bit sets */
+extern const xcc_engine xcc_threads_twin;       /* parallel/dlx2.c: threads and shards, twins */
+extern const xcc_engine xcc_threads_links;      /* the same, dancing */
 extern const xcc_engine xcc_mcc_links_engine;   /* links/dlx3.c: DLX3's tree, dancing */
 extern const xcc_engine xcc_mcc_twin_engine;    /* twin/dlx3.c: with bit sets */
-extern const xcc_engine xcc_mcc_threads_twin;   /* -j, --shard: twins, or links */
-extern const xcc_engine xcc_mcc_threads_links;  /* the same, always dancing */
-extern const xcc_engine xcc_mcc_zdd_engine;     /* zdd/dlx3.c: each subproblem once, as a ZDD */
+extern const xcc_engine xcc_mcc_threads_twin;   /* parallel/dlx3.c: threads and shards, twins */
+extern const xcc_engine xcc_mcc_threads_links;  /* the same, dancing */
+extern const xcc_engine xcc_cost_links_engine;  /* links/dlx5.c: DLX5's tree, dancing */
+extern const xcc_engine xcc_cost_engine;        /* twin/dlx5_make.c: with bit sets when it can */
+extern const xcc_engine xcc_cost_threads;       /* parallel/dlx5.c: threads and shards, twins */
+extern const xcc_engine xcc_cost_threads_links; /* the same, dancing */
+extern const xcc_engine xcc_fast_engine;        /* fast/fast.c: another tree */
+extern const xcc_engine xcc_zdd_engine;         /* zdd/dlx2.c: each subproblem once, as a ZDD */
+extern const xcc_engine xcc_mcc_zdd_engine;     /* zdd/dlx3.c: the same on DLX3's tree */
 
 /*
  * The engines users can name, and how each is chosen (engines.c). A

@@ -170,6 +170,8 @@ xcc_status xcc_engine_run(const xcc_engine *e, xcc_problem *p, const xcc_setting
     double start = now();
     xcc_status s = e->solve(p, st, sink ? sink : &nothing, fig, d);
     fig->seconds = now() - start;
+    if (!fig->engine) /* else the engine said what walked: threads' twins or links, ... */
+        fig->engine = e->name;
     if (!fig->imems) /* not counted by the engine (as DLX5's input phase is) */
         fig->imems = fig->knuth == 3 ? xcc_imems3(p) : p->imems;
     return s;

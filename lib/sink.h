@@ -26,10 +26,13 @@ typedef struct xcc_figs {
     int big_solutions;
     xcc_big big;
     int mems_counted;     /* 0 for "fast", which counts no mems nor cleansings */
+    int no_updates;       /* 1 for "zdd", which counts no updates either */
     xcc_stop stop;
     int level, maxl;      /* the level where it ended, the deepest reached */
     double seconds;       /* wall clock */
-    const char *engine;   /* the row asked for: "dlx", "links", "fast", ... */
+    const char *engine;   /* the engine that ran, as the JSON summary names it: "twin" or
+                             "links" (DLX2's tree), "mcc-twin", "mcc-links" (DLX3's),
+                             "cost", "cost-links" (DLX5's), "fast", "zdd" */
     int knuth;            /* 3: DLX3's tree and cost model (lmems is 0); 0: DLX2's */
     ullng *profile;       /* nodes per level 0 .. maxl + 1 when dlx2 asks (v128), else NULL */
     /* with costs: the `best` least costs of all solutions, least first,

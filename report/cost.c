@@ -6,39 +6,18 @@
  */
 #include "report.h"
 
-#include "tree/dlx5.h"
-#include "problem/print.h"
-
 #include <string.h>
 
 void rep_cost_taxes(const rep *r)
 {
-    xcc_problem *p = (xcc_problem *)r->p; /* the taxes are made once, and kept in it */
-    const xcc_taxes *tx = xcc_taxes_of(p);
-    if (!tx)
-        rep_die(3, "out of memory");
-    for (int k = 1; k < p->second; k++)
-        if (tx->tax[k]) {
-            fputc(' ', r->err);
-            xcc_print_name(r->err, p, k);
-            fprintf(r->err, " tax=$%llu\n", tx->tax[k]);
-        }
-    if (tx->total)
-        fprintf(r->err, " (total tax is $%llu)\n", tx->total);
-}
-
-void rep_cost_listing(FILE *f, const xcc_problem *p, const xcc_solution *s)
-{
-    const xcc_taxes *tx = xcc_taxes_of((xcc_problem *)p);
-    fprintf(f, "%s: (total cost $%llu)\n", REP_N(rep_number(s)), s->cost);
-    for (int l = 0; l < s->size; l++)
-        xcc_cost_print_choice(f, p, tx, &s->choices[l]);
-}
-
-/* DLX5's one-character code for 0..61, '*' beyond (as DLX2's). */
-static char code_char(int v)
-{
-    return v < 10 ? (char)('0' + v) : v < 36 ? (char)('a' + v - 10) : v < 62 ? (char)('A' + v - 36) : '*';
+    const xcc_problem *p = r->p;
+    for (int i = 0, n = xcc_problem_primary_items(p); i < n; i++) {
+        ullng tax = xcc_item_tax(p, i);
+        if (tax)
+            fprintf(r->err, " %s tax=$%llu\n", xcc_item_name(p, i), tax);
+    }
+    if (xcc_problem_tax(p))
+        fprintf(r->err, " (total tax is $%llu)\n", xcc_problem_tax(p));
 }
 
 /*
@@ -54,7 +33,7 @@ static void progress_line(const rep *r, const xcc_progress *pr)
     for (int l = 0; l < pr->level; l++) {
         int k = pr->path[l].k, d = pr->path[l].d;
         fd *= d, f += (k - 1) / fd;
-        fprintf(r->err, " %c%c", code_char(k), code_char(d));
+        fprintf(r->err, " %c%c", rep_code_char(k), rep_code_char(d));
         if (l >= r->show_levels_max) {
             fputs("...", r->err);
             break;
@@ -66,10 +45,9 @@ static void progress_line(const rep *r, const xcc_progress *pr)
 /* "Current state (level L):" and the options chosen (v256). */
 static void state_report(const rep *r, const xcc_progress *pr)
 {
-    const xcc_taxes *tx = xcc_taxes_of((xcc_problem *)r->p);
     fprintf(r->err, "Current state (level %d):\n", pr->level);
     for (int l = 0; l < pr->level; l++) {
-        xcc_cost_print_choice(r->err, r->p, tx, &pr->path[l]);
+        rep_option(r->err, r->p, &pr->path[l], 1);
         if (l >= r->show_levels_max) {
             fputs(" ...\n", r->err);
             break;
@@ -95,6 +73,14 @@ void rep_cost_closing(FILE *f, const xcc_figs *fig)
                " %llu bytes, %s nodes.\n", REP_N(fig->solutions), fig->solutions == 1 ? "" : "s",
             REP_N(fig->imems), REP_N(fig->mems), REP_N(fig->updates), REP_N(fig->cleansings),
             fig->bytes, REP_N(fig->nodes));
+}
+
+void rep_cost_end(const rep *r, const xcc_figs *fig)
+{
+    if (r->vbose & XCC_SHOW_BASICS)
+        rep_cost_closing(r->err, fig);
+    if ((r->vbose & XCC_SHOW_OPT_COSTS) && fig->solutions)
+        rep_cost_optimum(r->err, fig->costs, fig->ncosts, r->best);
 }
 
 void rep_cost_optimum(FILE *f, const ullng *costs, int n, int best)

@@ -4,60 +4,53 @@
  */
 #include "report.h"
 
-/* The name of item i. */
-static void name(FILE *f, const xcc_problem *p, int i)
+static void name(FILE *f, const xcc_pre *s, int i)
 {
-    fwrite(p->names + p->cl[i].name, 1, (size_t)p->cl[i].namelen, f);
+    fputs(xcc_pre_name(s, i), f);
 }
 
-/* The option of node x as reduced: its items in input order. */
+/* The option of node x as reduced: its entries in input order. */
 static void option(FILE *f, const xcc_pre *s, int x)
 {
-    for (int q = xcc_pre_first(s, x); q; q = xcc_pre_next(s, q))
-        rep_entry(f, s->p, q);
+    for (int q = xcc_pre_first(s, x); q; q = xcc_pre_next(s, q)) {
+        const char *color, *item = xcc_pre_entry(s, q, &color);
+        fputc(' ', f);
+        fputs(item, f);
+        if (color) {
+            fputc(':', f);
+            fputs(color, f);
+        }
+    }
 }
 
 void rep_reduced(FILE *f, const xcc_pre *s, int from)
 {
-    const xcc_problem *p = s->p;
     if (s->infeasible) {
-        name(f, p, s->infeasible);
+        name(f, s, s->infeasible);
         fputc('\n', f);
         return;
     }
-    for (int c = 1, bar = 0; c < p->last_itm; c++)
-        if (s->nd[c].len) {
-            if (c >= p->second && !bar)
-                bar = 1, fputs(" |", f);
-            fputc(' ', f);
-            name(f, p, c);
-        }
+    for (int c = xcc_pre_next_item(s, 0), bar = 0; c; c = xcc_pre_next_item(s, c)) {
+        if (xcc_pre_secondary(s, c) && !bar)
+            bar = 1, fputs(" |", f);
+        fputc(' ', f);
+        name(f, s, c);
+    }
     fputc('\n', f);
-    /* each option once: from the item of its first node left */
-    for (int c = 1; c < p->last_itm; c++) {
-        if (!s->nd[c].len)
-            continue;
-        for (int r = s->nd[c].down; r >= p->last_itm; r = s->nd[r].down) {
-            int q = r - 1;
-            while (s->nd[q].down == q - 1) /* null spacers */
-                q--;
-            if (s->nd[q].itm > 0)
-                continue;
-            option(f, s, r);
-            fputc('\n', f);
-            if (from)
-                fprintf(f, "| (from %d)\n", xcc_pre_number(s, r));
-        }
+    for (int r = xcc_pre_next_option(s, 0); r; r = xcc_pre_next_option(s, r)) {
+        option(f, s, r);
+        fputc('\n', f);
+        if (from)
+            fprintf(f, "| (from %d)\n", xcc_pre_number(s, r));
     }
 }
 
 void rep_pre_note(void *ctx, const xcc_pre *s, xcc_pre_event e, int item, int other, int node)
 {
     FILE *f = ((rep *)ctx)->err;
-    const xcc_problem *p = s->p;
     switch (e) {
     case XCC_PRE_FORCED:
-        fputs("Deleting item ", f), name(f, p, item), fputs(", forced by ", f), name(f, p, other);
+        fputs("Deleting item ", f), name(f, s, item), fputs(", forced by ", f), name(f, s, other);
         fputc('\n', f);
         return;
     case XCC_PRE_SHORTEN:
@@ -67,13 +60,13 @@ void rep_pre_note(void *ctx, const xcc_pre *s, xcc_pre_event e, int item, int ot
         fputs(" deleting", f);
         break;
     case XCC_PRE_BLOCKED:
-        fputc(' ', f), name(f, p, other), fputs(" blocked by", f);
+        fputc(' ', f), name(f, s, other), fputs(" blocked by", f);
         break;
     case XCC_PRE_EMPTY:
-        fputc(' ', f), name(f, p, item), fputs(" is in no options\n", f);
+        fputc(' ', f), name(f, s, item), fputs(" is in no options\n", f);
         return;
     case XCC_PRE_INFEASIBLE:
-        fputs("Primary item ", f), name(f, p, item), fputs(" is in no options!\n", f);
+        fputs("Primary item ", f), name(f, s, item), fputs(" is in no options!\n", f);
         return;
     }
     option(f, s, node);

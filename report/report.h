@@ -1,37 +1,49 @@
 /*
- * report.h — everything the programs write about a search, and what they
- * read back, each format in one place:
+ * report.h — everything dlx2 writes about a search, each format in one
+ * place, through the table of formats (formats.c):
  *
- *   listing.c  a solution in DLX2's layout ("K:", then each option from
- *              the item branched on, with "(k of d)"), and in JSON Lines
- *              (formats/json.md)
- *   report.c   the rest of a run's report: DLX2's input line, progress
- *              lines, the line saying why a search stopped early, -c's
- *              count, the item totals, the profile, --shard's line, the
- *              closing "Altogether" line (or the JSON summary)
+ *   formats.c  the table: a row per format (dlx2, dlx3, dlx5, json,
+ *              count, zdd) with what it writes of a solution, of
+ *              progress and at the end of a run
+ *   listing.c  a solution as DLX2, DLX3 and DLX5 list it (the one
+ *              printer of an option's line)
+ *   json.c     JSON Lines (formats/json.md): solutions and the summary
+ *   knuth.c    DLX2's and DLX3's progress and closing lines
+ *   cost.c     DLX5's taxes, progress, closing line and best costs
+ *   zdd.c      --zdd's lines (formats/zdd.md)
+ *   pre.c      --preprocess's reduced problem and DLX-PRE's notes
+ *   report.c   the run around them: the input line, the sink's
+ *              callbacks, why a search stopped, the item totals, the
+ *              profile, --shard's line and its fingerprint
+ *   msg.c      messages, and whether stdout took everything
  *
  * The engines never write results: they hand solutions and progress to
- * a sink (lib/problem/problem.h), and rep_solution and rep_progress are the
- * sink of dlx2. A new output format touches this module only.
+ * a sink (lib/sink.h), and rep_solution and rep_progress are the sink
+ * of dlx2. The report sees a problem through include/xcc.h only, never
+ * its layout (lib/problem/problem.h). A new output format is a row of
+ * formats.c and its functions here (bench/NOTES.md "The layout").
  */
 #ifndef REPORT_H
 #define REPORT_H
 
 #include <stdint.h>
 #include "rep_listing.h"
-#include "problem/problem.h"
-#include "sink.h"
-#include "knobs.h"
+#include "base/num.h"
 #include "base/text.h"
+#include "knobs.h"
 #include "pre/pre.h"
+#include "sink.h"
+
+struct rep_format;
 
 /* What the report of one run needs, and what happened to its stdout. */
 typedef struct rep {
     FILE *out;             /* stdout: the solutions, -c's count, JSON */
     FILE *err;             /* stderr: DLX2's report */
     const xcc_problem *p;
-    int json;              /* --format=json */
-    int count_only;        /* -c */
+    /* stdout's format: a row of rep_formats (rep_format_named), which
+       writes the solutions and stdout's end of the run */
+    const struct rep_format *output;
     int vbose;             /* v<n> */
     int show_levels_max;   /* C<n> */
     int tty_progress;      /* -p on a terminal: one self-updating line */
@@ -48,13 +60,41 @@ typedef struct rep {
     int no_memory;         /* JSON's scratch could not grow */
     char *total;           /* the number of solutions in decimal, while rep_end writes */
     ullng zdd_nodes;       /* --zdd: the nodes written */
-    int zdd;               /* --zdd: the closing line counts them */
     size_t zlen;           /* --zdd: bytes of lines in zbuf, not yet on r->out */
     char zbuf[1 << 14];
     int *order;            /* JSON's scratch: options sorted, items seen */
     ullng *seen;
     int order_cap;
 } rep;
+
+/*
+ * A format (formats.c): what it writes of each solution (NULL: none), of
+ * a progress report, and at the end of a run, on stdout (summary: the
+ * JSON summary, -c's count) and on stderr (closing: Knuth's lines, each
+ * as his verbosity asks). A run writes its solutions and stdout's end in
+ * one format (r->output, which the caller chooses by name), its progress
+ * and stderr's in the layout of the Knuth program whose tree it walks
+ * (dlx2, dlx3, dlx5: rep_program). A new format is a row of rep_formats
+ * and its functions in report/ (and, to be read back, a reader in
+ * listing/).
+ */
+typedef struct rep_format {
+    const char *name;
+    int (*solution)(rep *r, const xcc_problem *p, const xcc_solution *s); /* nonzero: no memory */
+    void (*progress)(const rep *r, const xcc_progress *pr);
+    void (*summary)(const rep *r, const xcc_figs *fig);
+    void (*closing)(const rep *r, const xcc_figs *fig);
+    int zdd;   /* its lines are a ZDD's (rep_zdd_line): the closing line counts them */
+} rep_format;
+
+enum { REP_DLX2, REP_DLX3, REP_DLX5, REP_JSON, REP_COUNT, REP_ZDD };
+extern const rep_format rep_formats[]; /* indexed by REP_*, then a row of NULL name */
+
+/* The format named so, or NULL. */
+const rep_format *rep_format_named(const char *name);
+
+/* The format of Knuth's program whose tree a search walks (knuth 3: DLX3's; costs: DLX5's). */
+const rep_format *rep_program(int knuth, int costs);
 
 /*
  * A figure in decimal, for a printf's "%s": REP_N(fig->nodes) is text
@@ -77,13 +117,14 @@ static inline xcc_u128 rep_number(const xcc_solution *s)
     return (xcc_u128)s->number_high << 64 | s->number;
 }
 
-/* ---- solutions (listing.c) -------------------------------------------- */
+/* ---- solutions (listing.c, json.c) ------------------------------------ */
 
-/* " name" or " name:color" for node x, as DLX2 writes it. */
-void rep_entry(FILE *f, const xcc_problem *p, int x);
-
-/* One option of it: " A C X:1 Y:1 (2 of 2)". */
-void rep_option(FILE *f, const xcc_problem *p, const xcc_choice *c);
+/*
+ * One option of a solution or of a state (v256), the one printer of
+ * them: " A C X:1 Y:1 (2 of 2)", DLX3's " null A (1 of 2)", and with
+ * costs DLX5's " A B (1 of 3) $5 [2]" (listing.c).
+ */
+void rep_option(FILE *f, const xcc_problem *p, const xcc_choice *c, int costs);
 
 /* The sink's solution callback: s on r->out in r's format; nonzero stops. */
 int rep_solution(const xcc_problem *p, const xcc_solution *s, void *r);
@@ -91,8 +132,16 @@ int rep_solution(const xcc_problem *p, const xcc_solution *s, void *r);
 /* Frees r's scratch. */
 void rep_free(rep *r);
 
+/* The formats' solutions: DLX2's listing (rep_listing), DLX5's, a line of JSON. */
+int rep_text_solution(rep *r, const xcc_problem *p, const xcc_solution *s);
+int rep_cost_solution(rep *r, const xcc_problem *p, const xcc_solution *s);
+int rep_json_solution(rep *r, const xcc_problem *p, const xcc_solution *s);
+
 /* A string as JSON writes it (formats/json.md). */
 void rep_json_string(FILE *f, const char *s, size_t n);
+
+/* The JSON summary, {"summary":{...}} (formats/json.md). */
+void rep_json_summary(const rep *r, const xcc_figs *fig);
 
 /* ---- the report of a run (report.c) ----------------------------------- */
 
@@ -120,12 +169,39 @@ int rep_flush(FILE *f);
 /* DLX2's "ccost" percentage: the share of mems spent choosing the branch item. */
 long long rep_ccost(const xcc_figs *fig);
 
+/* The number of solutions in decimal, exact at any size (while rep_end writes). */
+static inline const char *rep_total(const rep *r)
+{
+    return r->total;
+}
+
+/* -c's count on stdout: a lower bound "1778+" when the search stopped early (formats.c). */
+void rep_count_summary(const rep *r, const xcc_figs *fig);
+
+/* Whether the search stopped before its end (a limit, a signal). */
+static inline int rep_stopped_early(const xcc_figs *fig)
+{
+    return fig->stop == XCC_STOP_MEMS || fig->stop == XCC_STOP_INTERRUPT
+           || fig->stop == XCC_STOP_WIDE;
+}
+
 /* How the lines begin that say a search stopped early (TIMEOUT!, ...). */
 #define REP_STOP_LINES 4
 extern const char *const rep_stop_lines[REP_STOP_LINES];
 
-/* The closing line: DLX2's, or the fast engine's without mems. */
+/* The closing line: DLX2's, DLX3's, or the fast engine's without mems. */
 void rep_closing(FILE *f, const xcc_figs *fig, long long ccost);
+
+/* DLX2's and DLX3's progress and end of a run on stderr (knuth.c). */
+void rep_dlx2_progress(const rep *r, const xcc_progress *pr);
+void rep_dlx3_progress(const rep *r, const xcc_progress *pr);
+void rep_knuth_closing(const rep *r, const xcc_figs *fig);
+
+/* What progress reports have in common: the code of a "(k of d)" (0..61, '*' beyond). */
+static inline char rep_code_char(int v)
+{
+    return v < 10 ? (char)('0' + v) : v < 36 ? (char)('a' + v - 10) : v < 62 ? (char)('A' + v - 36) : '*';
+}
 
 /*
  * A fingerprint of the problem as read, for --merge to tell the parts of
@@ -133,7 +209,7 @@ void rep_closing(FILE *f, const xcc_figs *fig, long long ccost);
  */
 uint64_t rep_fingerprint(const xcc_problem *p);
 
-/* ---- messages (report.c) ------------------------------------------------ */
+/* ---- messages (msg.c) ---------------------------------------------------- */
 
 /* "dlx2: MESSAGE" on stderr, and exit with status. */
 void rep_die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
@@ -146,7 +222,7 @@ void rep_die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 
 enum { REP_SHOWN_MAX = 1024, REP_SHOWN_SIZE = XCC_QUOTE_SIZE(REP_SHOWN_MAX) };
 const char *rep_shown(const char *s, size_t max, char out[REP_SHOWN_SIZE]);
 
-/* Wipes -p's self-updating line off the terminal. */
+/* Wipes -p's self-updating line off the terminal (report.c). */
 void rep_clear_progress(const rep *r);
 
 /* ---- DLX5's report of a minimum-cost search (cost.c) -------------------- */
@@ -154,11 +230,11 @@ void rep_clear_progress(const rep *r);
 /* " A tax=$3" for every taxed item, and the total (v8). */
 void rep_cost_taxes(const rep *r);
 
-/* "K: (total cost $C)", then each option with "(k of d) $T [N]". */
-void rep_cost_listing(FILE *f, const xcc_problem *p, const xcc_solution *s);
-
 /* DLX5's progress line, or its current state (v256). */
 void rep_cost_progress(const rep *r, const xcc_progress *pr);
+
+/* DLX5's end on stderr: its closing line (v1) and best costs (v16). */
+void rep_cost_end(const rep *r, const xcc_figs *fig);
 
 /* DLX5's closing line. */
 void rep_cost_closing(FILE *f, const xcc_figs *fig);

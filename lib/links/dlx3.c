@@ -38,48 +38,10 @@
 
 #define INLINE static inline __attribute__((always_inline))
 
-/* ---- the walk's state ---------------------------------------------------- */
-
-xcc_status xcc_mcc_walk_start(xcc_tree *t)
-{
-    const xcc_problem *p = t->p;
-    t->fig.knuth = 3;
-    if (t->mcc)
-        return XCC_OK;
-    struct mcc_walk *w = calloc(1, sizeof *w);
-    if (!w)
-        return XCC_NO_MEMORY;
-    t->mcc = w;
-    w->cap = malloc((size_t)p->second * sizeof(mcc_cap));
-    if (!w->cap)
-        return XCC_NO_MEMORY;
-    for (int i = 1; i < p->second; i++) {
-        xcc_bound b = xcc_item_bound(p, i);
-        w->cap[i] = (mcc_cap){b.hi, b.hi - b.lo};
-    }
-    return XCC_OK;
-}
-
-void xcc_mcc_walk_free(xcc_tree *t)
-{
-    if (t->mcc) {
-        free(t->mcc->cap);
-        free(t->mcc->tweak);
-        free(t->mcc);
-        t->mcc = NULL;
-    }
-}
-
-ullng xcc_mcc_bytes(const xcc_problem *p, int maxl)
-{
-    return (ullng)p->last_itm * (sizeof(xcc_item) + sizeof(mcc_cap))
-           + (ullng)p->last_node * sizeof(xcc_node) + (ullng)maxl * sizeof(int);
-}
-
 /* Room for levels 0 .. need in the tree's arrays and in tweak[]. */
 static xcc_status reserve(xcc_tree *t, int need)
 {
-    struct mcc_walk *w = t->mcc;
+    struct mcc_walk *w = xcc_mcc_state(t);
     if (xcc_tree_reserve(t, need))
         return XCC_NO_MEMORY;
     if (need < w->levels)
@@ -307,16 +269,16 @@ static int covering(mcc_cap c)
 INLINE int level_start(xcc_tree *s, int x, xcc_tally *t)
 {
     xcc_problem *p = s->p;
-    mcc_cap *cap = s->mcc->cap;
+    mcc_cap *cap = xcc_mcc_state(s)->cap;
     int cur = p->nd[x].down;
     t->mems += 3;
     cap[x].bound--;
-    s->mcc->tweak[s->level] = 0;
+    xcc_mcc_state(s)->tweak[s->level] = 0;
     if (covering(cap[x])) {
         cover(p->cl, p->nd, x, 1, p->last_itm, t);
     } else {
         t->mems++;
-        s->mcc->tweak[s->level] = cur;
+        xcc_mcc_state(s)->tweak[s->level] = cur;
         if (cap[x].bound == 0)
             cover(p->cl, p->nd, x, 1, p->last_itm, t);
     }
@@ -331,7 +293,7 @@ INLINE int level_start(xcc_tree *s, int x, xcc_tally *t)
 INLINE int level_try(xcc_tree *s, int x, int cur, xcc_tally *t)
 {
     xcc_problem *p = s->p;
-    mcc_cap c = s->mcc->cap[x];
+    mcc_cap c = xcc_mcc_state(s)->cap[x];
     t->mems++;
     if (covering(c))
         return cur != x;
@@ -349,13 +311,13 @@ INLINE int level_try(xcc_tree *s, int x, int cur, xcc_tally *t)
 INLINE void level_end(xcc_tree *s, int x, xcc_tally *t)
 {
     xcc_problem *p = s->p;
-    mcc_cap *cap = s->mcc->cap;
+    mcc_cap *cap = xcc_mcc_state(s)->cap;
     t->mems++;
     if (covering(cap[x])) {
         uncover(p->cl, p->nd, x, 1, p->last_itm, t);
     } else {
         t->mems++;
-        untweak(p->cl, p->nd, x, s->mcc->tweak[s->level], cap[x].bound != 0, p->last_itm, t);
+        untweak(p->cl, p->nd, x, xcc_mcc_state(s)->tweak[s->level], cap[x].bound != 0, p->last_itm, t);
     }
     t->mems += 2;
     cap[x].bound++;
@@ -368,7 +330,7 @@ INLINE void level_untry(xcc_tree *s, int cur, xcc_tally *t)
     if (cur < p->last_itm)
         xcc_links_reactivate(p->cl, cur, &t->mems);
     else
-        uncommit(p->cl, p->nd, s->mcc->cap, cur, p->last_itm, p->second, t);
+        uncommit(p->cl, p->nd, xcc_mcc_state(s)->cap, cur, p->last_itm, p->second, t);
 }
 
 /* The item a choice branched on. */
@@ -391,7 +353,7 @@ INLINE int choose_item(xcc_tree *s, int *score, xcc_tally *t)
     const xcc_problem *p = s->p;
     const xcc_item *cl = p->cl;
     const xcc_node *nd = p->nd;
-    const mcc_cap *cap = s->mcc->cap;
+    const mcc_cap *cap = xcc_mcc_state(s)->cap;
     int best = 0, best_s = 0, best_l = 0, ties = 0, trace = tracing_details(s);
     long long least = MCC_INFINITY;
     xcc_u128 before = t->mems;
@@ -437,13 +399,8 @@ INLINE int choose_item(xcc_tree *s, int *score, xcc_tally *t)
 
 void xcc_mcc_print_choice(FILE *f, const xcc_problem *p, int q, int k, int d)
 {
-    if (q < p->last_itm) {
-        fputs(" null ", f);
-        xcc_print_name(f, p, q);
-    } else {
-        xcc_print_entries(f, p, q);
-    }
-    fprintf(f, " (%d of %d)\n", k, d);
+    xcc_print_choice(f, p, q, k, d);
+    fputc('\n', f);
 }
 
 /* ---- stopping, replaying ------------------------------------------------ */
@@ -463,7 +420,7 @@ static __attribute__((noinline)) void unwind(xcc_tree *s, int top)
     int stopped_at = s->level;
     for (int l = top; l >= s->base_level; l--) {
         int cur = s->choice[l], x = item_of(p, cur);
-        mcc_cap c = s->mcc->cap[x];
+        mcc_cap c = xcc_mcc_state(s)->cap[x];
         s->level = l;
         level_untry(s, cur, &scratch);
         if (cur != x && c.bound == 0 && c.slack) /* its null choice would have put x back */
@@ -482,13 +439,13 @@ xcc_status xcc_mcc_replay(xcc_tree *s, const int *path, int depth)
     for (int l = 0; l < depth; l++) {
         int q = path[l], x = item_of(p, q), k = 1;
         s->level = l;
-        s->path[l].d = (int)xcc_mcc_score(p->nd[x].len, s->mcc->cap[x]);
+        s->path[l].d = (int)xcc_mcc_score(p->nd[x].len, xcc_mcc_state(s)->cap[x]);
         int cur = level_start(s, x, &scratch);
         for (; cur != q; cur = p->nd[cur].down, k++) /* the tries before q, made and taken back */
             level_try(s, x, cur, &scratch);
         level_try(s, x, cur, &scratch);
         if (cur >= p->last_itm)
-            commit(p->cl, p->nd, s->mcc->cap, cur, p->last_itm, p->second, &scratch);
+            commit(p->cl, p->nd, xcc_mcc_state(s)->cap, cur, p->last_itm, p->second, &scratch);
         s->choice[l] = q;
         s->path[l].k = k;
     }
@@ -519,7 +476,7 @@ static int plain_choice(const xcc_tree *s, int *score)
     int best = 0, best_s = 0, best_l = 0;
     long long least = MCC_INFINITY;
     for (int k = p->cl[0].next; k != 0; k = p->cl[k].next) {
-        mcc_cap c = s->mcc->cap[k];
+        mcc_cap c = xcc_mcc_state(s)->cap[k];
         int sl = c.slack < c.bound ? c.slack : c.bound, len = p->nd[k].len;
         long long v = xcc_mcc_score(len, c);
         if (v < least || (v == least && (sl < best_s || (sl == best_s && len > best_l))))
@@ -552,7 +509,7 @@ double xcc_mcc_estimate_subtree(xcc_tree *s, int probes, xcc_gb_rng *rng)
                 level_try(s, x, cur, &scratch);
             level_try(s, x, cur, &scratch);
             if (cur >= p->last_itm)
-                commit(p->cl, p->nd, s->mcc->cap, cur, p->last_itm, p->second, &scratch);
+                commit(p->cl, p->nd, xcc_mcc_state(s)->cap, cur, p->last_itm, p->second, &scratch);
             s->choice[s->level++] = cur;
             weight *= d;
             sum += weight;
@@ -600,7 +557,7 @@ INLINE void take(xcc_tree *s, int cur, xcc_tally *t)
         xcc_mcc_print_choice(s->sink->trace, p, cur, s->path[s->level].k, s->path[s->level].d);
     }
     if (cur > p->last_itm)
-        commit(p->cl, p->nd, s->mcc->cap, cur, p->last_itm, p->second, t);
+        commit(p->cl, p->nd, xcc_mcc_state(s)->cap, cur, p->last_itm, p->second, t);
     if (++s->level > s->maxl)
         s->maxl = s->level;
 }

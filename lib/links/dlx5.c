@@ -18,7 +18,7 @@
  * he charges them, in a local tally the compiler can keep in registers.
  * The lengths of secondary items are not kept (DLX5 does not).
  */
-#include "tree/dlx5.h"
+#include "tree/dlx5_steps.h"
 #include "links/links.h"
 #include "engine.h"
 #include "base/alloc.h"
@@ -231,10 +231,10 @@ static int explaining(const cost_walk *w)
 
 /* ---- replaying a path ------------------------------------------------------ */
 
-int xcc_cost_replay(cost_walk *w, const int *path, int depth)
+static void links_unreplay(cost_walk *w);
+
+static int links_replay(cost_walk *w, const int *path, int depth)
 {
-    if (w->twin)
-        return xcc_cost_twin_replay(w, path, depth);
     cost_links *lk = &w->lk;
     struct tally scratch = {0, 0, 0};
     ullng cur = 0;
@@ -245,7 +245,7 @@ int xcc_cost_replay(cost_walk *w, const int *path, int depth)
         ullng next = cur + lk->cost[c];
         if (next >= w->cutoff) {
             w->t.base_level = l;
-            xcc_cost_unreplay(w);
+            links_unreplay(w);
             return 1;
         }
         w->partcost[l] = cur;
@@ -260,12 +260,8 @@ int xcc_cost_replay(cost_walk *w, const int *path, int depth)
     return 0;
 }
 
-void xcc_cost_unreplay(cost_walk *w)
+static void links_unreplay(cost_walk *w)
 {
-    if (w->twin) {
-        xcc_cost_twin_unreplay(w);
-        return;
-    }
     cost_links *lk = &w->lk;
     struct tally scratch = {0, 0, 0};
     for (int l = w->t.base_level - 1; l >= 0; l--) {
@@ -281,46 +277,6 @@ void xcc_cost_unreplay(cost_walk *w)
 
 #define SAVE_TALLY() \
     (s->fig.mems = t.mems, s->fig.updates = t.updates, s->fig.cleansings = t.cleansings)
-
-/*
- * A solution (of net cost nextcost, below the cutoff), the tally saved in
- * the figures: it goes into the k best and out to the sink. Nonzero
- * stops the search (fig.stop says why), -1 without memory. *mems gets
- * DLX5's mems for the heap.
- */
-int xcc_cost_solution(cost_walk *w, xcc_u128 *mems)
-{
-    xcc_tree *s = &w->t;
-    s->fig.nodes++; /* a solution is a node of the tree too */
-    if (s->level + 1 > s->maxl) {
-        if (xcc_cost_reserve(w, s->level + 2))
-            return -1;
-        s->maxl = s->level + 1;
-    }
-    if (s->vbose & XCC_SHOW_PROFILE)
-        s->profile[s->level + 1]++;
-    if (s->sink->shape) {
-        fputs("sol\n", s->sink->shape);
-        fflush(s->sink->shape);
-    }
-    if (w->on_solution) {
-        int stop = w->on_solution(w, w->solution_ctx);
-        *mems = s->fig.mems;
-        return stop;
-    }
-    ullng old = w->cutoff;
-    *mems += xcc_cost_keep(w, w->nextcost);
-    s->fig.solutions++;
-    if (s->sink->solution && xcc_cost_hand_out(w, old)) {
-        s->fig.stop = XCC_STOP_CALLBACK;
-        return 1;
-    }
-    if (s->fig.solutions >= s->maxcount) {
-        s->fig.stop = XCC_STOP_COUNT;
-        return 1;
-    }
-    return 0;
-}
 
 #ifdef XCC_SANITY
 /*
@@ -412,10 +368,8 @@ INLINE xcc_status next_level(cost_walk *w)
  * new node), advance (try the option cur), backup (the branch item is
  * done), backdown (up a level), recover (take back the option cur).
  */
-xcc_status xcc_cost_search(cost_walk *w)
+static xcc_status links_search(cost_walk *w)
 {
-    if (w->twin)
-        return xcc_cost_twin_search(w);
     xcc_tree *s = &w->t;
     cost_links *lk = &w->lk;
     xcc_node *nd = lk->nd;
@@ -484,77 +438,17 @@ done:
     return status;
 }
 
-/* ---- the engine --------------------------------------------------------------- */
+/* ---- the method and its engine ---------------------------------------------------- */
 
-static const char *cost_refuses(const xcc_problem *p, const xcc_settings *st)
-{
-    (void)p;
-    if (st->threads > 1 || st->shards > 1)
-        return "the minimum-cost search in one thread (-j and --shard take its parallel driver)";
-    if (st->randomize)
-        return "the minimum-cost search breaks no ties at random (DLX5 has no {randomize|s<n>})";
-    if (st->accept || st->retract)
-        return "pruning hooks are for the dancing links of DLX2's search";
-    if (st->best < 1)
-        return "the number of best solutions to find must be at least 1";
-    return NULL;
-}
-
-/* The lengths of the items where a search stopped, for DLX5's item totals. */
-static void keep_totals(const cost_walk *w, xcc_problem *p)
-{
-    free(p->stop_len);
-    p->stop_len = NULL;
-    if (w->t.fig.stop == XCC_COMPLETE || !(w->t.vbose & XCC_SHOW_TOTS))
-        return;
-    if (!(p->stop_len = malloc((size_t)p->last_itm * sizeof(int))))
-        return; /* the totals show the lengths as read */
-    for (int k = 1; k < p->last_itm; k++) /* DLX5 keeps the lengths of primary items only */
-        p->stop_len[k] = w->twin && k < p->second ? xcc_cost_twin_len(w, k) : w->lk.nd[k].len;
-}
-
-/* The k best costs into the figures, as totals. */
-xcc_status xcc_cost_best_figures(const cost_best *b, const xcc_taxes *tx, xcc_figs *fig)
-{
-    fig->costs = malloc(((size_t)b->k + 1) * sizeof(ullng));
-    if (!fig->costs)
-        return XCC_NO_MEMORY;
-    fig->ncosts = xcc_cost_best_sorted(b, fig->costs);
-    for (int i = 0; i < fig->ncosts; i++)
-        fig->costs[i] += tx->total; /* modulo 2^64, as DLX5 adds */
-    return XCC_OK;
-}
-
-static xcc_status cost_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                             xcc_figs *fig, int twin)
-{
-    cost_walk w;
-    xcc_status s = xcc_cost_walk_init(&w, p, st, sink, twin);
-    if (!s && xcc_cost_z_fits(&w)) {
-        w.t.fig.mems = (ullng)w.own.k; /* DLX5 sets its k best to infinity */
-        s = xcc_cost_search(&w);
-    }
-    keep_totals(&w, p);
-    xcc_cost_figures(&w, fig);
-    if (!s)
-        s = xcc_cost_best_figures(w.best, w.tx, fig);
-    xcc_cost_walk_free(&w);
-    return s;
-}
-
-static xcc_status twin_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                             xcc_figs *fig, xcc_diag *d)
-{
-    (void)d;
-    return cost_solve(p, st, sink, fig, 1);
-}
+const cost_method xcc_cost_links_method = {
+    "cost-links", links_search, links_replay, links_unreplay, NULL, NULL, NULL, NULL,
+};
 
 static xcc_status links_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
                               xcc_figs *fig, xcc_diag *d)
 {
     (void)d;
-    return cost_solve(p, st, sink, fig, 0);
+    return xcc_cost_solve(p, st, sink, fig, &xcc_cost_links_method, NULL);
 }
 
-const xcc_engine xcc_cost_engine = {"cost", cost_refuses, twin_solve, NULL};
-const xcc_engine xcc_cost_links_engine = {"cost-links", cost_refuses, links_solve, NULL};
+const xcc_engine xcc_cost_links_engine = {"cost-links", xcc_cost_refuses, links_solve, NULL};

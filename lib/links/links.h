@@ -219,7 +219,7 @@ static inline xcc_stop xcc_links_solution(xcc_tree *s, xcc_tally t, int mcc)
     if (s->sink->solution) {
         xcc_tally_save(&s->fig, &t);
         s->level -= mcc;
-        int stop = xcc_tree_solution(s, mcc);
+        int stop = xcc_tree_solution(s, mcc, 0);
         s->level += mcc;
         if (stop)
             return XCC_STOP_CALLBACK;

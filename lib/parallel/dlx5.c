@@ -245,7 +245,9 @@ static xcc_status threads_solve(xcc_problem *p, const xcc_settings *st, const xc
     cost_walk e;
     pthread_mutex_init(&sh.lock, NULL);
 
-    xcc_status s = xcc_cost_walk_init(&e, p, &one, sink, twin);
+    xcc_status s = xcc_cost_walk_init(&e, p, &one, sink, &xcc_cost_links_method);
+    if (!s && twin)
+        xcc_cost_twin_install(&e, &one);
     if (!s)
         s = xcc_cost_best_init(&sh.best, e.own.k);
     if (s || !xcc_cost_z_fits(&e))

@@ -43,8 +43,8 @@
  * enumerator's own figures and solutions, and is dealt them first.
  * (Cut so for DLX2's tree; DLX3's is cut at one depth.)
  *
- * The driver knows the walks only through an xcc_walker (tree/walk.h):
- * DLX2's tree here, DLX3's in twin/dlx3.c. This file holds the threads:
+ * The driver knows the walks only through an xcc_walker (parallel.h):
+ * DLX2's tree in parallel/dlx2.c, DLX3's in parallel/dlx3.c. This file holds the threads:
  * the workers, how they take tasks and hand solutions on, and the
  * driver that runs them (xcc_threads_solve).
  */
@@ -53,9 +53,7 @@
 #include <sched.h>
 #endif
 #include "parallel/split.h"
-#include "engine.h"
 #include "parallel/parallel.h"
-#include "tree/dlx2.h"
 #include "base/alloc.h"
 
 #include <pthread.h>
@@ -539,7 +537,7 @@ static xcc_status cut_tree(drive *d)
     int per_worker = xcc_knobs(st)->tasks_per_worker;
     size_t want = (size_t)(per_worker > 0 ? per_worker : 64) * (size_t)d->n;
     void *twin = d->sh.use_twin ? walker->twin_new(d->p) : NULL; /* NULL: the enumerator dances */
-    int planned = d->sharded && walker == &xcc_dlx2_walker; /* add_children branches as DLX2 */
+    int planned = d->sharded && walker->planned;
     xcc_status s = planned ? xcc_shard_enumerate(&d->e, &d->esink, d->p, st, &d->t, &d->pl,
                                                  walker, twin)
                            : xcc_split_choose_depth(&d->e, &d->esink, d->p, st, &d->t, walker, twin,
@@ -596,7 +594,8 @@ static void sum_up(drive *d, xcc_figs *fig)
     if (xcc_split_interrupted(d->st))
         e->fig.stop = XCC_STOP_INTERRUPT;
     e->vbose = xcc_knobs(d->st)->vbose & XCC_SHOW_PROFILE;
-    e->fig.knuth = d->walker->knuth;
+    if (d->walker->start)
+        d->walker->start(e);
     xcc_tree_figures(e, fig);
     fig->level = 0;
 }
@@ -633,6 +632,7 @@ xcc_status xcc_threads_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
     if (!s && d.stop == XCC_COMPLETE) /* else a limit above the split, or an interruption */
         s = run_tasks(&d);
     sum_up(&d, fig);
+    fig->engine = walker->ran[d.sh.use_twin != 0];
     int failed = d.sh.failed;
     drive_free(&d);
     return s ? s : failed ? XCC_NO_MEMORY : XCC_OK;
@@ -654,46 +654,3 @@ const char *xcc_threads_refuses(const xcc_problem *p, const xcc_settings *st)
         return "pruning hooks need one thread: not with {threads or shard|-j or --shard}";
     return NULL;
 }
-
-/* DLX2's walks, as the driver sees them. */
-static void *twin_new(const xcc_problem *p)
-{
-    return xcc_twin_new(p);
-}
-
-static void twin_delete(void *tw)
-{
-    xcc_twin_delete(tw);
-}
-
-static xcc_status twin_walk(void *tw, xcc_tree *t)
-{
-    return xcc_twin_walk(tw, t);
-}
-
-static void twin_share_memo(void *tw, void *from)
-{
-    xcc_twin_share_memo(tw, from);
-}
-
-const xcc_walker xcc_dlx2_walker = {
-    xcc_links_walk, xcc_replay, xcc_unreplay, xcc_estimate_subtree,
-    xcc_twin_refuses, twin_new, twin_delete, twin_walk, twin_share_memo, 0,
-};
-
-static xcc_status threads_twin_solve(xcc_problem *p, const xcc_settings *st,
-                                     const xcc_sink *sink, xcc_figs *fig, xcc_diag *d)
-{
-    (void)d;
-    return xcc_threads_solve(p, st, sink, fig, &xcc_dlx2_walker, 1);
-}
-
-static xcc_status threads_links_solve(xcc_problem *p, const xcc_settings *st,
-                                      const xcc_sink *sink, xcc_figs *fig, xcc_diag *d)
-{
-    (void)d;
-    return xcc_threads_solve(p, st, sink, fig, &xcc_dlx2_walker, 0);
-}
-
-const xcc_engine xcc_threads_twin = {"threads", xcc_threads_refuses, threads_twin_solve, NULL};
-const xcc_engine xcc_threads_links = {"threads", xcc_threads_refuses, threads_links_solve, NULL};

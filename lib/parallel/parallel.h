@@ -12,7 +12,10 @@
  * One kind of tree (DLX2's, DLX3's) as the parallel driver walks it: by
  * dancing links (walk, with replay and unreplay to start below a path,
  * and estimate for the shards), and, unless twin_refuses, by bit sets.
- * twin_share_memo may be NULL. knuth: the figures' (xcc_figs.knuth).
+ * twin_share_memo may be NULL. start makes a walk one of this tree (its
+ * figures and bytes; NULL: DLX2's). planned: --shard cuts the tree by the
+ * shards' plan (parallel/shard.c, which branches as DLX2's links), else
+ * at one depth.
  */
 typedef struct xcc_walker {
     xcc_status (*walk)(xcc_tree *t);
@@ -24,7 +27,9 @@ typedef struct xcc_walker {
     void (*twin_delete)(void *tw);
     xcc_status (*twin_walk)(void *tw, xcc_tree *t);
     void (*twin_share_memo)(void *tw, void *from);
-    int knuth;
+    void (*start)(xcc_tree *t);
+    int planned;
+    const char *ran[2];   /* the engine as the summary names it: [0] dancing, [1] with twins */
 } xcc_walker;
 
 /*

@@ -73,6 +73,11 @@ static double estimate_below(const xcc_walker *w, xcc_tree *e, const int *path, 
     return size;
 }
 
+/* The plan's cut follows DLX2's tree, by its links, whatever tree is walked. */
+static const xcc_walker dlx2_links = {
+    .replay = xcc_replay, .unreplay = xcc_unreplay, .estimate = xcc_estimate_subtree,
+};
+
 /* The plan's subtrees not cut yet, largest on top of a heap. */
 typedef struct leaves {
     sized *heap;  /* task: the index of its path in the plan's set of all */
@@ -131,7 +136,7 @@ static xcc_status add_children(xcc_tree *e, leaves *lv, size_t at)
             memcpy(child, path, (size_t)len * sizeof(int));
         for (k = 0; k < n && !s; k++) {
             child[len] = opts[k];
-            double size = estimate_below(&xcc_dlx2_walker, e, child, len + 1, &s);
+            double size = estimate_below(&dlx2_links, e, child, len + 1, &s);
             if (s)
                 break;
             if (lv->count == lv->cap) {
@@ -287,48 +292,5 @@ xcc_status xcc_shard_enumerate(xcc_tree *e, xcc_sink *sink, xcc_problem *p,
         s = XCC_NO_MEMORY;
     if (!s && stop == XCC_STOP_INTERRUPT)
         e->fig.stop = XCC_STOP_INTERRUPT;
-    return s;
-}
-
-xcc_status xcc_shard_nodes(xcc_problem *p, const xcc_settings *st, ullng *nodes)
-{
-    const xcc_walker *walker = &xcc_dlx2_walker;
-    xcc_settings one = *st;
-    one.threads = 1, one.shards = 0, one.shard = 0;
-    int twins = !walker->twin_refuses(p, &one);
-    void *twin = twins ? walker->twin_new(p) : NULL;
-    xcc_tasks t = {.counting_only = 1};
-    xcc_shard_plan pl = {0};
-    xcc_sink none = {0};
-    xcc_tree e, w;
-    int *owner = NULL;
-    xcc_stop stop = XCC_COMPLETE;
-    xcc_status s = xcc_shard_enumerate(&e, &none, p, st, &t, &pl, walker, twin);
-    memset(nodes, 0, (size_t)st->shards * sizeof(ullng));
-    nodes[0] = (ullng)e.fig.nodes;
-    if (!s && !(owner = malloc((t.ps.count + 1) * sizeof(int))))
-        s = XCC_NO_MEMORY;
-    if (!s)
-        s = xcc_shard_deal(p, st, walker, &t, (ullng)e.fig.nodes, owner, &stop);
-    for (size_t i = 0; !s && i < t.ps.count && stop == XCC_COMPLETE; i++) {
-        int len;
-        const int *path = xcc_path_of(&t.ps, i, &len);
-        if ((s = xcc_split_prepare(&w, p, &one, &none)))
-            break;
-        if (twin) {
-            s = xcc_split_walk_below(walker, twin, &w, path, len);
-        } else if (!(s = walker->replay(&w, path, len))) {
-            s = walker->walk(&w);
-            walker->unreplay(&w);
-        }
-        nodes[owner[i]] += (ullng)w.fig.nodes;
-        xcc_tree_free(&w);
-    }
-    xcc_tree_free(&e);
-    if (twin)
-        walker->twin_delete(twin);
-    free(owner);
-    xcc_paths_free(&t.ps);
-    xcc_shard_plan_free(&pl);
     return s;
 }

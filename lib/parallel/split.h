@@ -86,9 +86,6 @@ xcc_status xcc_split_walk_below(const xcc_walker *w, void *tw, xcc_tree *t, cons
 /* Whether the caller asked the search to stop. */
 int xcc_split_interrupted(const xcc_settings *st);
 
-/* DLX2's walks, as the driver sees them (parallel/parallel.c). */
-extern const xcc_walker xcc_dlx2_walker;
-
 /* ---- shards (parallel/shard.c) ------------------------------------------------ */
 
 /* A plan of plan_shards: the nodes cut below, the tasks and their sizes. */

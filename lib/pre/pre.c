@@ -23,6 +23,7 @@
  * down the one before, which the walks along an option skip.
  */
 #include "pre/pre.h"
+#include "problem/problem.h"
 #include "base/gbrand.h"
 #include "base/alloc.h"
 
@@ -466,4 +467,56 @@ int xcc_pre_number(const xcc_pre *s, int x)
     while (s->nd[x].itm >= 0)
         x++;
     return -s->nd[x].itm;
+}
+
+/* ---- the reduced problem, as the report writes it ------------------------------- */
+
+int xcc_pre_next_item(const xcc_pre *s, int i)
+{
+    for (i++; i < s->p->last_itm; i++)
+        if (s->nd[i].len)
+            return i;
+    return 0;
+}
+
+int xcc_pre_secondary(const xcc_pre *s, int i)
+{
+    return i >= s->p->second;
+}
+
+const char *xcc_pre_name(const xcc_pre *s, int i)
+{
+    return s->p->names + s->p->cl[i].name;
+}
+
+const char *xcc_pre_entry(const xcc_pre *s, int x, const char **color)
+{
+    const xcc_problem *p = s->p;
+    int c = p->nd[x].color;
+    *color = c > 0 ? xcc_color_name(p, c) : NULL;
+    return xcc_pre_name(s, p->nd[x].itm);
+}
+
+/* Whether node r is the first node left of its option (null spacers skipped). */
+static int first_left(const xcc_pre *s, int r)
+{
+    int q = r - 1;
+    while (s->nd[q].down == q - 1)
+        q--;
+    return s->nd[q].itm <= 0;
+}
+
+int xcc_pre_next_option(const xcc_pre *s, int x)
+{
+    const xcc_problem *p = s->p;
+    int c = x ? s->nd[x].itm : xcc_pre_next_item(s, 0);
+    int r = x ? s->nd[x].down : c ? s->nd[c].down : 0;
+    while (c) {
+        for (; r >= p->last_itm; r = s->nd[r].down)
+            if (first_left(s, r))
+                return r;
+        if ((c = xcc_pre_next_item(s, c)))
+            r = s->nd[c].down;
+    }
+    return 0;
 }

@@ -12,7 +12,10 @@
 #ifndef XCC_PRE_H
 #define XCC_PRE_H
 
-#include "problem/problem.h"
+#include "xcc.h"
+#include "base/num.h"
+
+struct xcc_node; /* the links (problem/problem.h), which the report does not see */
 
 /* What a reduction step did, for the report (DLX-PRE's v4 lines). */
 typedef enum xcc_pre_event {
@@ -50,7 +53,7 @@ typedef struct xcc_pre {
     ullng probe_mems;    /* their mems */
     ullng mems;          /* the memory accesses of the estimate and the reduction so far */
     int cut;             /* the budget ran out before the reduction was done */
-    xcc_node *nd;        /* the links as reduced: a header's len is 0 once its item is gone */
+    struct xcc_node *nd; /* the links as reduced: a header's len is 0 once its item is gone */
     int stack;           /* the item found blocked, or the options marked for deletion */
     int change;          /* something went in this round */
     int options_out, items_out, rounds;
@@ -76,5 +79,26 @@ int xcc_pre_next(const xcc_pre *s, int x);
 
 /* The option's number (1 for the first option kept), from its right spacer. */
 int xcc_pre_number(const xcc_pre *s, int x);
+
+/* ---- the reduced problem, as the report writes it (items from 1) ---------- */
+
+/* The next item left after item i (0: the first); 0 when none is. */
+int xcc_pre_next_item(const xcc_pre *s, int i);
+
+/* Whether item i is secondary. */
+int xcc_pre_secondary(const xcc_pre *s, int i);
+
+/* Item i's name. */
+const char *xcc_pre_name(const xcc_pre *s, int i);
+
+/* The name of node x's item, and in *color its color (NULL: none). */
+const char *xcc_pre_entry(const xcc_pre *s, int x, const char **color);
+
+/*
+ * The options left, as DLX-PRE writes them: item by item, down each
+ * item's list, every option whose first node left is there. The node
+ * of the next after the one at node x (0: the first); 0 at the end.
+ */
+int xcc_pre_next_option(const xcc_pre *s, int x);
 
 #endif

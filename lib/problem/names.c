@@ -3,15 +3,33 @@
  * bytes in one pool (p->names, offsets into it in the items and colors),
  * and a hash table each for items and colors, so that a name is found
  * in constant time where DLX2 searches linearly (the reader still
- * charges his mems). Also the growing of the reader's arrays.
+ * charges his mems). Also the growing of the reader's arrays, and its
+ * failures (what read.c and read_ext.c stop with).
  */
 #include "problem/read.h"
 #include "base/alloc.h"
 
 #include <limits.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* ---- failing ---------------------------------------------------------- */
+
+xcc_status xcc_read_fail(xcc_reader *r, xcc_status status, long col, const char *fmt, ...)
+{
+    va_list ap;
+    r->status = status;
+    if (r->err) {
+        r->err->line = r->line;
+        r->err->col = col;
+        va_start(ap, fmt);
+        vsnprintf(r->err->message, sizeof r->err->message, fmt, ap);
+        va_end(ap);
+    }
+    return status;
+}
 
 /* ---- growing arrays ---------------------------------------------------- */
 

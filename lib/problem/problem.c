@@ -161,6 +161,23 @@ long xcc_option_line(const xcc_problem *p, int o)
     return o < 0 || (ullng)o >= p->options ? 0 : p->opt_line[o];
 }
 
+int xcc_problem_entries(const xcc_problem *p)
+{
+    return xcc_entries(p);
+}
+
+int xcc_item_total(const xcc_problem *p, int item)
+{
+    if (item < 0 || item >= p->last_itm - 1)
+        return 0;
+    return p->stop_len ? p->stop_len[item + 1] : p->nd[item + 1].len;
+}
+
+int xcc_problem_has_costs(const xcc_problem *p)
+{
+    return xcc_has_costs(p);
+}
+
 unsigned long long xcc_option_cost(const xcc_problem *p, int o)
 {
     return o < 0 || (ullng)o >= p->options ? 0 : xcc_cost_of(p, o);

@@ -105,8 +105,7 @@ struct xcc_problem {
      * has none, and then the problem is plain XCC. cost_total, that of
      * every kept option, stays below XCC_COST_INFINITY, so no solution's
      * cost can wrap. imems5_less is DLX2's imems minus what DLX5 charges
-     * for reading (xcc_imems5). tax[i] is DLX5's tax on primary item i
-     * (cost.c), made when first asked for.
+     * for reading (xcc_imems5). taxes are DLX5's (below).
      */
     ullng *opt_cost;
     ullng cost_total;
@@ -194,7 +193,27 @@ static inline ullng xcc_imems5(const xcc_problem *p)
     return p->imems - (ullng)p->imems5_less + 1;
 }
 
-/* Frees p's taxes (lib/tree/dlx5_lists.c). */
+/* ---- DLX5's taxes (taxes.c) ------------------------------------------- */
+
+/*
+ * DLX5's taxes on the primary items of p, made when a problem with costs
+ * is read, and by a search again if options were added since: items are taxed one after another, 1 to second-1,
+ * each by the least net cost of its options at its turn; an item without
+ * options pays "infinity", which DLX5 adds in all the same, modulo 2^64.
+ */
+struct xcc_taxes {
+    ullng options;  /* the problem's options when they were made */
+    ullng *tax;     /* tax[i], primary item i */
+    ullng *net;     /* net[o], option o's net cost */
+    ullng total;    /* the sum of the taxes, modulo 2^64 */
+    ullng mems;     /* DLX5's mems for assessing them */
+};
+typedef struct xcc_taxes xcc_taxes;
+
+/* p's taxes, made if need be (a search's call); NULL without memory. */
+const xcc_taxes *xcc_taxes_of(xcc_problem *p);
+
+/* Frees p's taxes. */
 void xcc_taxes_free(xcc_problem *p);
 
 /* Number of entries as DLX2 reports them (nodes after the headers). */
@@ -212,13 +231,6 @@ static inline int xcc_option_of(const xcc_problem *p, int x)
 static inline const char *xcc_color_name(const xcc_problem *p, int c)
 {
     return p->names + p->color_name[c];
-}
-
-
-/* The length of every item where the last search stopped, or as read. */
-static inline int xcc_item_total(const xcc_problem *p, int k)
-{
-    return p->stop_len ? p->stop_len[k] : p->nd[k].len;
 }
 
 

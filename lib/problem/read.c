@@ -30,24 +30,9 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-xcc_status xcc_read_fail(xcc_reader *r, xcc_status status, long col, const char *fmt, ...)
-{
-    va_list ap;
-    r->status = status;
-    if (r->err) {
-        r->err->line = r->line;
-        r->err->col = col;
-        va_start(ap, fmt);
-        vsnprintf(r->err->message, sizeof r->err->message, fmt, ap);
-        va_end(ap);
-    }
-    return status;
-}
 
 /* ---- lines ------------------------------------------------------------- */
 
@@ -500,6 +485,8 @@ static xcc_status read_problem(xcc_problem *p, FILE *in, const char *text,
     xcc_status status = read_all(&r);
     free(r.buf);
     p->lines = r.line;
+    if (!status && xcc_has_costs(p) && !xcc_taxes_of(p))
+        status = xcc_diag_set(d, XCC_NO_MEMORY, "out of memory");
     if (status)
         xcc_release(p);
     return status;

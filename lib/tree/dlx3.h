@@ -38,19 +38,23 @@ typedef struct mcc_cap {
     int bound, slack;
 } mcc_cap;
 
-/* What a walk of DLX3's tree keeps besides xcc_tree (xcc_tree.mcc). */
+/* What a walk of DLX3's tree by links keeps besides xcc_tree (its ext_state). */
 struct mcc_walk {
     mcc_cap *cap;   /* cap[i] for the primary items 1 .. second-1 */
     int *tweak;     /* per level: the first option tried by tweaking, 0 when covering */
     int levels;     /* room in tweak[] */
 };
 
-/* Sets t up for DLX3's tree (t->mcc, the figures' knuth); 0, or XCC_NO_MEMORY. */
-xcc_status xcc_mcc_walk_start(xcc_tree *t);
-void xcc_mcc_walk_free(xcc_tree *t);
+/* Makes t a walk of DLX3's tree: its figures (knuth 3) and bytes are DLX3's (tree/dlx3.c). */
+void xcc_mcc_tree(xcc_tree *t);
 
-/* DLX3's bytes: his item is 8 bytes longer than DLX2's (bound, slack). */
-ullng xcc_mcc_bytes(const xcc_problem *p, int maxl);
+/* The same, with the state of DLX3's links (t->ext_state); 0, or XCC_NO_MEMORY. */
+xcc_status xcc_mcc_walk_start(xcc_tree *t);
+
+static inline struct mcc_walk *xcc_mcc_state(const xcc_tree *t)
+{
+    return t->ext_state;
+}
 
 /* DLX3's score of an item: len + min(slack, bound) - bound + 1. */
 static inline long long xcc_mcc_score(int len, mcc_cap c)

@@ -1,7 +1,8 @@
 /*
- * tree/dlx5.c — a walk of DLX5's tree around the search itself: setting
- * it up, the heap of the k best costs, the path as DLX5 prints it, and
- * the lower bound of its heuristics z<n> and Z<chars>.
+ * tree/dlx5.c — a walk of DLX5's tree around the search itself, by
+ * whichever method (tree/dlx5.h): setting it up, the heap of the k best
+ * costs, the path as DLX5 prints it, the lower bound of its heuristics
+ * z<n> and Z<chars>, a solution's bookkeeping, and a whole search.
  */
 #include "tree/dlx5.h"
 #include "base/alloc.h"
@@ -93,7 +94,6 @@ static xcc_status walk_start(cost_walk *w, xcc_problem *p, const xcc_settings *s
     const xcc_dlx2 *k = xcc_knobs(st);
     memset(w, 0, sizeof *w);
     xcc_status s = xcc_tree_init(&w->t, p, st, sink);
-    w->t.costs = 1;
     w->lenthresh = k->lenthresh;
     w->zgiven = k->zgiven;
     w->zchars = k->zchars ? k->zchars : "";
@@ -109,7 +109,7 @@ static xcc_status walk_start(cost_walk *w, xcc_problem *p, const xcc_settings *s
 }
 
 xcc_status xcc_cost_walk_init(cost_walk *w, xcc_problem *p, const xcc_settings *st,
-                              const xcc_sink *sink, int twin)
+                              const xcc_sink *sink, const cost_method *method)
 {
     ullng sort_mems = 0;
     xcc_status s = walk_start(w, p, st, sink);
@@ -119,8 +119,7 @@ xcc_status xcc_cost_walk_init(cost_walk *w, xcc_problem *p, const xcc_settings *
         s = xcc_cost_links(&w->lk, p, w->tx, &sort_mems);
     if (!s)
         w->imems = xcc_imems5(p) + w->tx->mems + sort_mems;
-    if (!s && twin && !xcc_cost_twin_refuses(p, st))
-        w->twin = xcc_cost_twin_new(w, NULL); /* NULL: the links walk */
+    w->method = method;
     return s;
 }
 
@@ -132,14 +131,16 @@ xcc_status xcc_cost_walk_twin(cost_walk *w, const cost_walk *from, const xcc_set
     w->imems = from->imems;
     if (!s)
         s = xcc_cost_links_copy(&w->lk, &from->lk);
-    if (!s && from->twin && !(w->twin = xcc_cost_twin_new(w, from->twin)))
+    w->method = from->method;
+    if (!s && from->twin && !(w->twin = from->method->copy(w, from->twin)))
         s = XCC_NO_MEMORY;
     return s;
 }
 
 void xcc_cost_walk_free(cost_walk *w)
 {
-    xcc_cost_twin_delete(w->twin);
+    if (w->twin)
+        w->method->release(w->twin);
     xcc_tree_free(&w->t);
     xcc_cost_links_free(&w->lk);
     xcc_cost_best_free(&w->own);
@@ -153,6 +154,7 @@ void xcc_cost_walk_free(cost_walk *w)
 void xcc_cost_figures(cost_walk *w, xcc_figs *fig)
 {
     xcc_tree_figures(&w->t, fig);
+    fig->engine = w->method->name; /* the twin's when it stood in */
     fig->lmems = 0;
     fig->imems = w->imems;
     /* DLX5's nodes are three octabytes */
@@ -161,23 +163,6 @@ void xcc_cost_figures(cost_walk *w, xcc_figs *fig)
 }
 
 /* ---- the path, as DLX5 prints it ------------------------------------------- */
-
-int xcc_cost_position(const cost_links *lk, int q)
-{
-    int item = lk->nd[q].itm, k = 1;
-    for (int x = lk->nd[item].down; x != q; x = lk->nd[x].down, k++)
-        if (x == item)
-            return 0; /* not in its item's list */
-    return k;
-}
-
-int xcc_cost_usable(const cost_links *lk, int item, ullng thresh)
-{
-    int d = 0;
-    for (int x = lk->nd[item].down; x >= lk->last_itm && lk->cost[x] < thresh; x = lk->nd[x].down)
-        d++;
-    return d;
-}
 
 /*
  * Each level's "(k of d)": d counts the options from the top of the list
@@ -189,8 +174,8 @@ static void measure_path(cost_walk *w, int levels, ullng cutoff, int from_choice
 {
     const cost_links *lk = &w->lk;
     xcc_tree_path(&w->t, levels, 1);
-    if (w->twin) {
-        xcc_cost_twin_measure(w, levels, cutoff, from_choice);
+    if (w->method->measure) {
+        w->method->measure(w, levels, cutoff, from_choice);
         return;
     }
     for (int l = 0; l < levels; l++) {
@@ -213,15 +198,14 @@ int xcc_cost_hand_out(cost_walk *w, ullng old)
     if (!xcc_sink_wants(w->t.sink, w->t.fig.solutions))
         return 0;
     measure_path(w, w->t.level + 1, old, 0);
-    w->t.cost = w->nextcost + w->tx->total;
-    return xcc_tree_solution(&w->t, 1);
+    return xcc_tree_solution(&w->t, 1, w->nextcost + w->tx->total);
 }
 
 void xcc_cost_progress(cost_walk *w)
 {
     measure_path(w, w->t.level, w->cutoff, !(w->t.vbose & XCC_SHOW_FULL_STATE));
-    w->t.cutoff = w->cutoff == XCC_COST_INFINITY ? w->cutoff : w->cutoff + w->tx->total;
-    xcc_tree_progress(&w->t, 1);
+    xcc_tree_progress_costs(&w->t, 1,
+                            w->cutoff == XCC_COST_INFINITY ? w->cutoff : w->cutoff + w->tx->total);
 }
 
 /* ---- z<n> and Z<chars> ------------------------------------------------------ */
@@ -317,4 +301,107 @@ int xcc_cost_too_dear(cost_walk *w, int explaining, xcc_u128 *mems)
     }
     *mems = m;
     return 0;
+}
+
+/* ---- a solution ------------------------------------------------------------ */
+
+/*
+ * A solution (of net cost nextcost, below the cutoff), the tally saved in
+ * the figures: it goes into the k best and out to the sink. Nonzero
+ * stops the search (fig.stop says why), -1 without memory. *mems gets
+ * DLX5's mems for the heap.
+ */
+int xcc_cost_solution(cost_walk *w, xcc_u128 *mems)
+{
+    xcc_tree *s = &w->t;
+    s->fig.nodes++; /* a solution is a node of the tree too */
+    if (s->level + 1 > s->maxl) {
+        if (xcc_cost_reserve(w, s->level + 2))
+            return -1;
+        s->maxl = s->level + 1;
+    }
+    if (s->vbose & XCC_SHOW_PROFILE)
+        s->profile[s->level + 1]++;
+    if (s->sink->shape) {
+        fputs("sol\n", s->sink->shape);
+        fflush(s->sink->shape);
+    }
+    if (w->on_solution) {
+        int stop = w->on_solution(w, w->solution_ctx);
+        *mems = s->fig.mems;
+        return stop;
+    }
+    ullng old = w->cutoff;
+    *mems += xcc_cost_keep(w, w->nextcost);
+    s->fig.solutions++;
+    if (s->sink->solution && xcc_cost_hand_out(w, old)) {
+        s->fig.stop = XCC_STOP_CALLBACK;
+        return 1;
+    }
+    if (s->fig.solutions >= s->maxcount) {
+        s->fig.stop = XCC_STOP_COUNT;
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- a whole search (the engines') ------------------------------------------- */
+
+const char *xcc_cost_refuses(const xcc_problem *p, const xcc_settings *st)
+{
+    (void)p;
+    if (st->threads > 1 || st->shards > 1)
+        return "the minimum-cost search in one thread (-j and --shard take its parallel driver)";
+    if (st->randomize)
+        return "the minimum-cost search breaks no ties at random (DLX5 has no {randomize|s<n>})";
+    if (st->accept || st->retract)
+        return "pruning hooks are for the dancing links of DLX2's search";
+    if (st->best < 1)
+        return "the number of best solutions to find must be at least 1";
+    return NULL;
+}
+
+/* The lengths of the items where a search stopped, for DLX5's item totals. */
+static void keep_totals(const cost_walk *w, xcc_problem *p)
+{
+    free(p->stop_len);
+    p->stop_len = NULL;
+    if (w->t.fig.stop == XCC_COMPLETE || !(w->t.vbose & XCC_SHOW_TOTS))
+        return;
+    if (!(p->stop_len = malloc((size_t)p->last_itm * sizeof(int))))
+        return; /* the totals show the lengths as read */
+    for (int k = 1; k < p->last_itm; k++) /* DLX5 keeps the lengths of primary items only */
+        p->stop_len[k] = w->method->len && k < p->second ? w->method->len(w, k) : w->lk.nd[k].len;
+}
+
+/* The k best costs into the figures, as totals. */
+xcc_status xcc_cost_best_figures(const cost_best *b, const xcc_taxes *tx, xcc_figs *fig)
+{
+    fig->costs = malloc(((size_t)b->k + 1) * sizeof(ullng));
+    if (!fig->costs)
+        return XCC_NO_MEMORY;
+    fig->ncosts = xcc_cost_best_sorted(b, fig->costs);
+    for (int i = 0; i < fig->ncosts; i++)
+        fig->costs[i] += tx->total; /* modulo 2^64, as DLX5 adds */
+    return XCC_OK;
+}
+
+xcc_status xcc_cost_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
+                          xcc_figs *fig, const cost_method *method,
+                          int (*install)(cost_walk *w, const xcc_settings *st))
+{
+    cost_walk w;
+    xcc_status s = xcc_cost_walk_init(&w, p, st, sink, method);
+    if (!s && install)
+        install(&w, st);
+    if (!s && xcc_cost_z_fits(&w)) {
+        w.t.fig.mems = (ullng)w.own.k; /* DLX5 sets its k best to infinity */
+        s = xcc_cost_search(&w);
+    }
+    keep_totals(&w, p);
+    xcc_cost_figures(&w, fig);
+    if (!s)
+        s = xcc_cost_best_figures(w.best, w.tx, fig);
+    xcc_cost_walk_free(&w);
+    return s;
 }

@@ -1,7 +1,8 @@
 /*
- * tree/dlx5.h — minimum-cost solutions, as Knuth's DLX5 finds them: what the
- * files of the cost engine share (tree/dlx5_lists.c, links/dlx5.c,
- * tree/dlx5_print.c, parallel/dlx5.c).
+ * tree/dlx5.h — minimum-cost solutions, as Knuth's DLX5 finds them: what
+ * every method walking DLX5's tree shares (tree/dlx5.c, dlx5_lists.c,
+ * dlx5_print.c), which the links (links/dlx5.c), the twin (twin/dlx5.c)
+ * and the threads (parallel/dlx5.c) walk it with.
  *
  * DLX5's method, in brief. Each primary item pays a tax, the least cost
  * of its options; an option's net cost is its cost less the taxes of its
@@ -21,26 +22,6 @@
 #define XCC_COST_H
 
 #include "tree/walk.h"
-
-/* ---- taxes (tree/dlx5_lists.c) ------------------------------------------------ */
-
-/*
- * DLX5's taxes on the primary items of p, made once (again if options
- * were added since): items are taxed one after another, 1 to second-1,
- * each by the least net cost of its options at its turn; an item without
- * options pays "infinity", which DLX5 adds in all the same, modulo 2^64.
- */
-struct xcc_taxes {
-    ullng options;  /* the problem's options when they were made */
-    ullng *tax;     /* tax[i], primary item i */
-    ullng *net;     /* net[o], option o's net cost */
-    ullng total;    /* the sum of the taxes, modulo 2^64 */
-    ullng mems;     /* DLX5's mems for assessing them */
-};
-typedef struct xcc_taxes xcc_taxes;
-
-/* p's taxes, made if need be; NULL without memory. */
-const xcc_taxes *xcc_taxes_of(xcc_problem *p);
 
 /* ---- the links, sorted by net cost (tree/dlx5_lists.c) --------------------------- */
 
@@ -68,7 +49,7 @@ xcc_status xcc_cost_links_copy(cost_links *lk, const cost_links *from);
 
 void xcc_cost_links_free(cost_links *lk);
 
-/* ---- the search (links/dlx5.c) -------------------------------------------- */
+/* ---- a search (tree/dlx5.c) ---------------------------------------------- */
 
 /*
  * The k best costs so far, for one search or shared by threads. heap is
@@ -95,10 +76,32 @@ int xcc_cost_best_sorted(const cost_best *b, ullng *out);
  */
 typedef struct cost_walk cost_walk;
 typedef struct cost_twin cost_twin;
+
+/*
+ * How a walk of DLX5's tree goes: by the sorted links (links/dlx5.c), or
+ * with bit sets (the twin, twin/dlx5.c, which installs itself in a walk
+ * when it can take the problem and keeps its state in cost_walk.twin).
+ * The rest of a walk is the same for both (tree/dlx5.c).
+ */
+typedef struct cost_method {
+    const char *name;     /* the engine, as the summary names it */
+    xcc_status (*search)(cost_walk *w);
+    int (*replay)(cost_walk *w, const int *path, int depth);
+    void (*unreplay)(cost_walk *w);
+    /* each level's "(k of d)" of the path (NULL: read off the links) */
+    void (*measure)(cost_walk *w, int levels, ullng cutoff, int from_choice);
+    /* primary item k's options left (NULL: the links') */
+    int (*len)(const cost_walk *w, int k);
+    /* the state for another walk of the problem (a thread's) from from's; NULL without memory */
+    cost_twin *(*copy)(const cost_walk *w, const cost_twin *from);
+    void (*release)(cost_twin *state);
+} cost_method;
+
 struct cost_walk {
     xcc_tree t;
     cost_links lk;
-    cost_twin *twin;      /* walks with bit sets instead, or NULL */
+    const cost_method *method;
+    cost_twin *twin;      /* the twin's state, when it walks; or NULL */
     const xcc_taxes *tx;
     ullng imems;          /* DLX5's input phase: reading, taxes, sorting */
     cost_best own;        /* the k best, unless shared */
@@ -128,25 +131,19 @@ struct cost_walk {
     void *solution_ctx;
 };
 
-/* The twin (twin/dlx5.c): DLX5's tree with bit sets. */
-cost_twin *xcc_cost_twin_new(const cost_walk *w, const cost_twin *from);
-void xcc_cost_twin_delete(cost_twin *tw);
-const char *xcc_cost_twin_refuses(const xcc_problem *p, const xcc_settings *st);
-double xcc_cost_twin_bytes(const xcc_problem *p);
-xcc_status xcc_cost_twin_search(cost_walk *w);
-int xcc_cost_twin_replay(cost_walk *w, const int *path, int depth);
-void xcc_cost_twin_unreplay(cost_walk *w);
-void xcc_cost_twin_measure(cost_walk *w, int levels, ullng cutoff, int from_choice);
-int xcc_cost_twin_len(const cost_walk *w, int k);
+/* The methods: the links' (links/dlx5.c), and the twin's, which takes the
+   walk over from the links when it can (twin/dlx5_make.c): 1 if it did. */
+extern const cost_method xcc_cost_links_method;
+int xcc_cost_twin_install(cost_walk *w, const xcc_settings *st);
 
-/* A solution's bookkeeping, as both walks do it (links/dlx5.c). */
+/* A solution's bookkeeping, as both methods do it. */
 int xcc_cost_solution(cost_walk *w, xcc_u128 *mems);
 
-/* A walk of p with st for sink: the taxes and the sorted links made here; with twin, a twin too if it can. */
+/* A walk of p with st for sink by method (its state, if any, installed after): the taxes and the sorted links made here. */
 xcc_status xcc_cost_walk_init(cost_walk *w, xcc_problem *p, const xcc_settings *st,
-                              const xcc_sink *sink, int twin);
+                              const xcc_sink *sink, const cost_method *method);
 
-/* Another walk of the same problem (a thread's), with a copy of from's links. */
+/* Another walk of the same problem (a thread's), with a copy of from's links and state. */
 xcc_status xcc_cost_walk_twin(cost_walk *w, const cost_walk *from, const xcc_settings *st,
                               const xcc_sink *sink);
 
@@ -162,7 +159,10 @@ xcc_status xcc_cost_reserve(cost_walk *w, int need);
  * ends; after an early stop they are left where it stopped, as DLX5
  * leaves them (its item totals show them), and the walk is over.
  */
-xcc_status xcc_cost_search(cost_walk *w);
+static inline xcc_status xcc_cost_search(cost_walk *w)
+{
+    return w->method->search(w);
+}
 
 /*
  * Makes the choices of path[0 .. depth-1] (nodes, each in the list of the
@@ -170,8 +170,15 @@ xcc_status xcc_cost_search(cost_walk *w);
  * the search would use now; 1 if one of them costs too much now (then
  * nothing is made), else 0 and base_level = depth.
  */
-int xcc_cost_replay(cost_walk *w, const int *path, int depth);
-void xcc_cost_unreplay(cost_walk *w);
+static inline int xcc_cost_replay(cost_walk *w, const int *path, int depth)
+{
+    return w->method->replay(w, path, depth);
+}
+
+static inline void xcc_cost_unreplay(cost_walk *w)
+{
+    w->method->unreplay(w);
+}
 
 /* A replay (links or twin) has made the choices of levels 0 .. depth-1, of net cost cur. */
 static inline void xcc_cost_replayed(cost_walk *w, int depth, ullng cur)
@@ -209,67 +216,23 @@ int xcc_cost_too_dear(cost_walk *w, int explaining, xcc_u128 *mems);
 /* The k best as totals into fig->costs and fig->ncosts. */
 xcc_status xcc_cost_best_figures(const cost_best *b, const xcc_taxes *tx, xcc_figs *fig);
 
-/* The position of node q in its item's list (0 if it is not in it). */
+/*
+ * A search of p with st to the end, by method, or by the method install
+ * puts in its place when it takes the problem (install may be NULL):
+ * the engines' (links/dlx5.c, twin/dlx5_make.c).
+ */
+xcc_status xcc_cost_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
+                          xcc_figs *fig, const cost_method *method,
+                          int (*install)(cost_walk *w, const xcc_settings *st));
+
+/* Why a minimum-cost search in one thread cannot run st, or NULL. */
+const char *xcc_cost_refuses(const xcc_problem *p, const xcc_settings *st);
+
+/* The position of node q in its item's list (0 if it is not in it; tree/dlx5_lists.c). */
 int xcc_cost_position(const cost_links *lk, int q);
 
 /* How many options from the top of item's list have net cost below thresh. */
 int xcc_cost_usable(const cost_links *lk, int item, ullng thresh);
-
-/* ---- what both walks do at a node (links/dlx5.c, twin/dlx5.c) ---------------- */
-
-/* What a walk counts as it goes, in registers; into t.fig now and then. */
-struct tally {
-    xcc_u128 mems, updates, cleansings; /* exact, as the figures (base/num.h) */
-};
-
-#define COST_INLINE static inline __attribute__((always_inline))
-
-/* The cutoff, as the threads have made it if they share one. */
-COST_INLINE void xcc_cost_refresh_cutoff(cost_walk *w)
-{
-    if (w->shared_cutoff) {
-        ullng c = atomic_load_explicit(w->shared_cutoff, memory_order_relaxed);
-        if (c < w->cutoff)
-            w->cutoff = c;
-    }
-}
-
-/*
- * Entering a node, as both walks do it: the split (another part of the
- * program searches the subtree), the count and profile of nodes, the
- * stops (a signal, another thread, T<n>), the progress report, the
- * threads' cutoff. 0: search the node; 1: pass it by; -1: stop (fig.stop
- * says why).
- */
-COST_INLINE int xcc_cost_enter(cost_walk *w, const struct tally *t)
-{
-    xcc_tree *s = &w->t;
-    if (s->level == s->split_depth && s->split_depth) {
-        if (s->on_split && s->on_split(s, s->split_ctx)) {
-            s->fig.stop = XCC_STOP_CALLBACK;
-            return -1;
-        }
-        return 1;
-    }
-    s->fig.nodes++;
-    if (s->vbose & XCC_SHOW_PROFILE)
-        s->profile[s->level]++;
-    if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt)) {
-        s->fig.stop = XCC_STOP_INTERRUPT;
-        return -1;
-    }
-    if (s->delta && t->mems >= s->thresh) {
-        s->thresh += s->delta;
-        s->fig.mems = t->mems, s->fig.updates = t->updates, s->fig.cleansings = t->cleansings;
-        xcc_cost_progress(w);
-    }
-    if (t->mems >= s->timeout) {
-        s->fig.stop = XCC_STOP_MEMS;
-        return -1;
-    }
-    xcc_cost_refresh_cutoff(w);
-    return 0;
-}
 
 /* ---- printing (tree/dlx5_print.c) --------------------------------------------------- */
 

@@ -1,88 +1,17 @@
 /*
- * tree/dlx5_lists.c — what DLX5 does between reading and searching: it taxes
- * the primary items, and sorts every item's list by net cost. Both are
- * done here as DLX5 does them, step for step, because their mems are
- * part of its first figure ("A" of "A+B mems") and the order the sort
- * leaves equal costs in is part of its search tree.
+ * tree/dlx5_lists.c — what DLX5 does between reading and searching,
+ * after taxing the primary items (problem/taxes.c): it sorts every
+ * item's list by net cost. Done here as DLX5 does it, step for step,
+ * because its mems are part of his first figure ("A" of "A+B mems") and
+ * the order the sort leaves equal costs in is part of his search tree.
+ * Also what a search asks of the sorted lists: an option's place in its
+ * list, and how many options of a list are cheap enough.
  */
 #include "tree/dlx5.h"
 #include "base/alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* The number of nodes of option o. */
-static int option_size(const xcc_problem *p, int o)
-{
-    int x = p->opt_node[o];
-    while (p->nd[x].itm > 0)
-        x++;
-    return x - p->opt_node[o];
-}
-
-void xcc_taxes_free(xcc_problem *p)
-{
-    if (!p->taxes)
-        return;
-    free(p->taxes->tax);
-    free(p->taxes->net);
-    free(p->taxes);
-    p->taxes = NULL;
-}
-
-/*
- * Item k's options are looked at from the bottom of its list up (the
- * last read first), and the search for the least stops at a net cost of
- * 0: two mems per option looked at. A positive tax is then taken off
- * every option of the item, three mems per node and three per option.
- */
-static ullng tax_item(const xcc_problem *p, xcc_taxes *tx, int k)
-{
-    const xcc_node *nd = p->nd;
-    ullng least = XCC_COST_INFINITY, mems = 0;
-    for (int x = nd[k].up; x != k && least; x = nd[x].up) {
-        ullng c = tx->net[xcc_option_of(p, x)];
-        if (c < least)
-            least = c;
-        mems += 2;
-    }
-    tx->tax[k] = 0;
-    if (!least)
-        return mems;
-    tx->tax[k] = least;
-    tx->total += least; /* modulo 2^64, as DLX5 adds */
-    for (int x = nd[k].up; x != k; x = nd[x].up) {
-        int o = xcc_option_of(p, x);
-        tx->net[o] -= least;
-        mems += 3 * (ullng)option_size(p, o) + 3;
-    }
-    return mems;
-}
-
-const xcc_taxes *xcc_taxes_of(xcc_problem *p)
-{
-    if (p->taxes && p->taxes->options == p->options)
-        return p->taxes;
-    xcc_taxes_free(p);
-    xcc_taxes *tx = calloc(1, sizeof *tx);
-    if (!tx)
-        return NULL;
-    tx->options = p->options;
-    tx->tax = calloc((size_t)p->last_itm + 1, sizeof(ullng));
-    tx->net = malloc(((size_t)p->options + 1) * sizeof(ullng));
-    if (!tx->tax || !tx->net) {
-        free(tx->tax);
-        free(tx->net);
-        free(tx);
-        return NULL;
-    }
-    for (ullng o = 0; o < p->options; o++)
-        tx->net[o] = xcc_cost_of(p, (int)o);
-    for (int k = 1; k < p->second; k++)
-        tx->mems += tax_item(p, tx, k);
-    p->taxes = tx;
-    return tx;
-}
 
 /* ---- sorting ------------------------------------------------------------- */
 
@@ -201,4 +130,23 @@ xcc_status xcc_cost_links_copy(cost_links *lk, const cost_links *from)
     memcpy(lk->cost, from->cost, ((size_t)from->last_node + 1) * sizeof(ullng));
     memcpy(lk->cl, from->cl, ((size_t)from->last_itm + 1) * sizeof(xcc_item));
     return XCC_OK;
+}
+
+/* ---- what a search asks of the lists ---------------------------------------- */
+
+int xcc_cost_position(const cost_links *lk, int q)
+{
+    int item = lk->nd[q].itm, k = 1;
+    for (int x = lk->nd[item].down; x != q; x = lk->nd[x].down, k++)
+        if (x == item)
+            return 0; /* not in its item's list */
+    return k;
+}
+
+int xcc_cost_usable(const cost_links *lk, int item, ullng thresh)
+{
+    int d = 0;
+    for (int x = lk->nd[item].down; x >= lk->last_itm && lk->cost[x] < thresh; x = lk->nd[x].down)
+        d++;
+    return d;
 }

@@ -1,7 +1,7 @@
 /*
- * tree/dlx5_print.c — DLX5's printed forms: an option with its cost, which
- * the report module lists solutions with too, and what the search writes
- * on the trace while it traces (v2, v4) or draws its shape (S<file>).
+ * tree/dlx5_print.c — what DLX5's search writes on the trace while it
+ * traces (v2, v4) or draws its shape (S<file>): an option with its cost
+ * (problem/print.c's line, then " $T [N]"), and the rest.
  */
 #include "tree/dlx5.h"
 #include "problem/print.h"
@@ -11,11 +11,7 @@
 
 void xcc_cost_print_choice(FILE *f, const xcc_problem *p, const xcc_taxes *tx, const xcc_choice *c)
 {
-    xcc_print_entries(f, p, p->opt_node[c->option] + c->entry);
-    if (c->k > 0)
-        fprintf(f, " (%d of %d)", c->k, c->d);
-    else
-        fputs(" (?)", f);
+    xcc_print_choice(f, p, p->opt_node[c->option] + c->entry, c->k, c->d);
     ullng cost = xcc_cost_of(p, c->option);
     if (cost)
         fprintf(f, " $%llu [%llu]\n", cost, tx->net[c->option]);

@@ -4,7 +4,6 @@
  * progress to the sink as records.
  */
 #include "tree/walk.h"
-#include "tree/dlx3.h"
 #include "base/alloc.h"
 
 #include <limits.h>
@@ -46,7 +45,8 @@ xcc_status xcc_tree_init(xcc_tree *t, xcc_problem *p, const xcc_settings *st,
 
 void xcc_tree_free(xcc_tree *t)
 {
-    xcc_mcc_walk_free(t);
+    if (t->ext && t->ext->release)
+        t->ext->release(t);
     free(t->choice);
     free(t->profile);
     free(t->path);
@@ -107,17 +107,17 @@ void xcc_tree_path(xcc_tree *t, int levels, int known)
     }
 }
 
-int xcc_tree_solution(xcc_tree *t, int known)
+int xcc_tree_solution(xcc_tree *t, int known, ullng cost)
 {
     const xcc_sink *k = t->sink;
     if (!xcc_sink_wants(k, t->fig.solutions))
         return 0;
     xcc_tree_path(t, t->level + 1, known);
-    xcc_solution sol = xcc_solution_at(t->fig.solutions, t->level + 1, t->path, t->cost);
+    xcc_solution sol = xcc_solution_at(t->fig.solutions, t->level + 1, t->path, cost);
     return k->solution(t->p, &sol, k->ctx);
 }
 
-void xcc_tree_progress(xcc_tree *t, int known)
+static void progress(xcc_tree *t, int known, int costs, ullng cutoff)
 {
     const xcc_sink *k = t->sink;
     if (!k->progress)
@@ -127,16 +127,26 @@ void xcc_tree_progress(xcc_tree *t, int known)
         .solutions = t->fig.solutions, .mems = t->fig.mems, .nodes = t->fig.nodes,
         .level = t->level, .maxl = t->maxl, .path = t->path, .mems_counted = 1,
         .fraction = t->fraction_done >= 0 ? t->fraction_done : xcc_path_fraction(t->path, t->level),
-        .subtrees = t->fraction_done >= 0, .knuth = t->fig.knuth, .costs = t->costs,
-        .cutoff = t->cutoff,
+        .subtrees = t->fraction_done >= 0, .knuth = t->fig.knuth, .costs = costs,
+        .cutoff = cutoff,
     };
     k->progress(k->ctx, &pr);
 }
 
+void xcc_tree_progress(xcc_tree *t, int known)
+{
+    progress(t, known, 0, 0);
+}
+
+void xcc_tree_progress_costs(xcc_tree *t, int known, ullng cutoff)
+{
+    progress(t, known, 1, cutoff);
+}
+
 ullng xcc_tree_bytes(const xcc_tree *t)
 {
-    if (t->fig.knuth == 3)
-        return xcc_mcc_bytes(t->p, t->maxl);
+    if (t->ext && t->ext->bytes)
+        return t->ext->bytes(t);
     return (ullng)t->p->last_itm * sizeof(xcc_item) + (ullng)t->p->last_node * sizeof(xcc_node)
            + (ullng)t->maxl * sizeof(int);
 }

@@ -24,6 +24,12 @@ enum { XCC_SPLIT_HERE, XCC_SPLIT_STOP, XCC_SPLIT_DEEPER };
 
 typedef struct xcc_tree xcc_tree;
 
+/* What a tree adds to a walk: see xcc_tree.ext. */
+typedef struct xcc_tree_ext {
+    ullng (*bytes)(const xcc_tree *t);  /* the figure "bytes" of the tree's structures */
+    void (*release)(xcc_tree *t);       /* frees t->ext_state */
+} xcc_tree_ext;
+
 struct xcc_tree {
     xcc_problem *p;
     const xcc_sink *sink;
@@ -56,17 +62,17 @@ struct xcc_tree {
     int (*on_split)(xcc_tree *t, void *ctx);
     void *split_ctx;
     double fraction_done;  /* >= 0: what progress reports give as the share done */
-    /* costs (tree/dlx5.h): the total cost of the solution handed out, and for
-       progress reports the k-th best total so far (XCC_COST_INFINITY: none) */
-    int costs;
-    ullng cost, cutoff;
     /* the path: choice[0..level] are the nodes chosen at each level */
     int level, maxl;
     int *choice;
     ullng *profile;        /* nodes per level, when XCC_SHOW_PROFILE */
     xcc_choice *path;      /* the same as records, for the sink; the twin keeps k and d here */
     int levels_cap;
-    struct mcc_walk *mcc;  /* a walk of DLX3's tree: its own state (tree/dlx3.h), or NULL */
+    /* what another tree's walk adds to this one, installed by its search
+       (DLX3's, tree/dlx3.c): how to measure and free it, and its state;
+       NULL for DLX2's tree */
+    const struct xcc_tree_ext *ext;
+    void *ext_state;
     /* last, the walks' other fields in the first cache lines */
     xcc_figs fig;          /* solutions, nodes, updates, cleansings, mems, lmems, cmems */
 };
@@ -83,19 +89,24 @@ xcc_status xcc_tree_reserve(xcc_tree *t, int need);
 void xcc_tree_path(xcc_tree *t, int levels, int known);
 
 /*
- * Hands solution number fig.solutions, choice[0 .. level], to the sink;
- * nonzero when it asks to stop. known: path[].k and .d are filled in
- * already (the twin); else they are read off the live links.
+ * Hands solution number fig.solutions, choice[0 .. level], of the given
+ * total cost (0 without costs) to the sink; nonzero when it asks to
+ * stop. known: path[].k and .d are filled in already (the twin); else
+ * they are read off the live links.
  */
-int xcc_tree_solution(xcc_tree *t, int known);
+int xcc_tree_solution(xcc_tree *t, int known, ullng cost);
 
 /* A progress report of the path choice[0 .. level-1] to the sink. */
 void xcc_tree_progress(xcc_tree *t, int known);
 
+/* The same for a search of costs: cutoff is the k-th best total so far
+   (XCC_COST_INFINITY: none yet). */
+void xcc_tree_progress_costs(xcc_tree *t, int known, ullng cutoff);
+
 /* The figures of a finished walk into fig: counts, bytes, levels, profile. */
 void xcc_tree_figures(xcc_tree *t, xcc_figs *fig);
 
-/* Bytes of the main data structures, by DLX2's formula. */
+/* Bytes of the main data structures: by DLX2's formula, or the tree's (ext). */
 ullng xcc_tree_bytes(const xcc_tree *t);
 
 

@@ -595,7 +595,7 @@ BITS_INLINE enum step solution(walker *w)
     if (s->vbose & XCC_SHOW_PROFILE)
         s->profile[s->level + 1]++;
     w->count++;
-    if (s->sink->solution && (save_figures(w), xcc_tree_solution(s, 1)))
+    if (s->sink->solution && (save_figures(w), xcc_tree_solution(s, 1, 0)))
         return stop_walk(w, XCC_STOP_CALLBACK);
     if (BITS_RARE(w->count >= w->t->fold.count_mark))
         return stop_walk(w, XCC_STOP_COUNT);

@@ -16,6 +16,7 @@
 #include "twin/dlx3_steps.h"
 #include "base/alloc.h"
 #include "base/sanity.h"
+#include "engine.h"
 
 #include <stdlib.h>
 
@@ -462,7 +463,7 @@ BITS_INLINE enum step solution(walker *w)
         save_figures(w);
         int level = s->level;
         s->level = level - 1;
-        int stopped = xcc_tree_solution(s, 1);
+        int stopped = xcc_tree_solution(s, 1, 0);
         s->level = level;
         if (stopped)
             return stop_walk(w, XCC_STOP_CALLBACK);
@@ -516,7 +517,7 @@ xcc_status xcc_mcc_twin_walk(void *tw, xcc_tree *s)
 {
     mtwin *t = tw;
     int profile = s->vbose & XCC_SHOW_PROFILE;
-    s->fig.knuth = 3;
+    xcc_mcc_tree(s);
     if (!t->memo_tried && !profile)
         start_memo(t, NULL);
     memo *kept = t->memo;
@@ -535,3 +536,24 @@ void xcc_mcc_twin_share_memo(void *tw, void *from)
     if (!t->memo_tried && f->memo)
         start_memo(t, f);
 }
+
+/* ---- the engine --------------------------------------------------------------- */
+
+static xcc_status twin_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
+                             xcc_figs *fig, xcc_diag *d)
+{
+    (void)d;
+    xcc_tree t;
+    void *tw = xcc_mcc_twin_new(p);
+    xcc_status status = tw ? xcc_tree_init(&t, p, st, sink) : XCC_NO_MEMORY;
+    if (!tw)
+        return status;
+    if (!status)
+        status = xcc_mcc_twin_walk(tw, &t);
+    xcc_tree_figures(&t, fig);
+    xcc_tree_free(&t);
+    xcc_mcc_twin_delete(tw);
+    return status;
+}
+
+const xcc_engine xcc_mcc_twin_engine = {"mcc-twin", xcc_mcc_twin_refuses, twin_solve, NULL};

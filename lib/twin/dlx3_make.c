@@ -1,12 +1,10 @@
 /*
  * twin/dlx3_make.c — making DLX3's twin (twin/dlx3.h): its tables, its
  * slots and frames, the root slot, whether it can stand in for the links
- * (xcc_mcc_twin_refuses), and the engines built on it. Apart from the walk
- * (twin/dlx3.c), which is the part that runs at every node.
+ * (xcc_mcc_twin_refuses). Apart from the walk (twin/dlx3.c), which is
+ * the part that runs at every node, and its engine.
  */
 #include "twin/dlx3.h"
-#include "engine.h"
-#include "parallel/parallel.h"
 #include "base/alloc.h"
 #include "tree/dlx2.h"
 
@@ -163,46 +161,3 @@ void xcc_mcc_twin_delete(void *t)
         free(t);
     }
 }
-
-static xcc_status twin_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                             xcc_figs *fig, xcc_diag *d)
-{
-    (void)d;
-    xcc_tree t;
-    void *tw = xcc_mcc_twin_new(p);
-    xcc_status status = tw ? xcc_tree_init(&t, p, st, sink) : XCC_NO_MEMORY;
-    if (!tw)
-        return status;
-    if (!status)
-        status = xcc_mcc_twin_walk(tw, &t);
-    xcc_tree_figures(&t, fig);
-    xcc_tree_free(&t);
-    xcc_mcc_twin_delete(tw);
-    return status;
-}
-
-const xcc_engine xcc_mcc_twin_engine = {"mcc-twin", xcc_mcc_twin_refuses, twin_solve, NULL};
-
-/* ---- threads and shards ------------------------------------------------------ */
-
-const xcc_walker xcc_mcc_walker = {
-    xcc_mcc_links_walk, xcc_mcc_replay, xcc_mcc_unreplay, xcc_mcc_estimate_subtree,
-    xcc_mcc_twin_refuses, xcc_mcc_twin_new, xcc_mcc_twin_delete, xcc_mcc_twin_walk, xcc_mcc_twin_share_memo, 3,
-};
-
-static xcc_status threads_twin_solve(xcc_problem *p, const xcc_settings *st,
-                                     const xcc_sink *sink, xcc_figs *fig, xcc_diag *d)
-{
-    (void)d;
-    return xcc_threads_solve(p, st, sink, fig, &xcc_mcc_walker, 1);
-}
-
-static xcc_status threads_links_solve(xcc_problem *p, const xcc_settings *st,
-                                      const xcc_sink *sink, xcc_figs *fig, xcc_diag *d)
-{
-    (void)d;
-    return xcc_threads_solve(p, st, sink, fig, &xcc_mcc_walker, 0);
-}
-
-const xcc_engine xcc_mcc_threads_twin = {"mcc-threads", xcc_threads_refuses, threads_twin_solve, NULL};
-const xcc_engine xcc_mcc_threads_links = {"mcc-threads", xcc_threads_refuses, threads_links_solve, NULL};

@@ -6,7 +6,7 @@
 #ifndef COST_TWIN_H
 #define COST_TWIN_H
 
-#include "tree/dlx5.h"
+#include "tree/dlx5_steps.h"
 #include "bits/bits.h" /* BITS_HOT */
 
 #define INLINE static inline __attribute__((always_inline))
@@ -82,5 +82,18 @@ struct cost_twin {
 
 /* Items up to which the lengths are kept in rows (snap): a row is copied per undo. */
 #define TWIN_SNAP_ITEMS 256
+
+/* ---- the twin's calls (twin/dlx5.c walks, twin/dlx5_make.c makes) ---------- */
+
+cost_twin *xcc_cost_twin_new(const cost_walk *w, const cost_twin *from);
+void xcc_cost_twin_delete(cost_twin *tw);
+const char *xcc_cost_twin_refuses(const xcc_problem *p, const xcc_settings *st);
+double xcc_cost_twin_bytes(const xcc_problem *p);
+xcc_status xcc_cost_twin_search(cost_walk *w);
+int xcc_cost_twin_replay(cost_walk *w, const int *path, int depth);
+void xcc_cost_twin_unreplay(cost_walk *w);
+void xcc_cost_twin_measure(cost_walk *w, int levels, ullng cutoff, int from_choice);
+int xcc_cost_twin_len(const cost_walk *w, int k);
+
 
 #endif

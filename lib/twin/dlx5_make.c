@@ -2,11 +2,13 @@
  * twin/dlx5_make.c — making DLX5's twin (twin/dlx5.h): the options in
  * rank order, the bit sets of every item and color, the entries of each
  * rank, and a twin's own state; whether the twin can stand in for the
- * links. Done once per problem (the tables) and per thread (the state),
- * apart from the walk of twin/dlx5.c.
+ * links, and if so its taking a walk over (the method of tree/dlx5.h)
+ * and the engine "cost". Done once per problem (the tables) and per
+ * thread (the state), apart from the walk of twin/dlx5.c.
  */
 #include "twin/dlx5.h"
 #include "base/alloc.h"
+#include "engine.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -240,3 +242,32 @@ const char *xcc_cost_twin_refuses(const xcc_problem *p, const xcc_settings *st)
         return "its tables would pass 256 MB";
     return NULL;
 }
+
+/* ---- the method and its engine ------------------------------------------------- */
+
+static cost_twin *twin_copy(const cost_walk *w, const cost_twin *from)
+{
+    return xcc_cost_twin_new(w, from);
+}
+
+static const cost_method twin_method = {
+    "cost", xcc_cost_twin_search, xcc_cost_twin_replay, xcc_cost_twin_unreplay,
+    xcc_cost_twin_measure, xcc_cost_twin_len, twin_copy, xcc_cost_twin_delete,
+};
+
+int xcc_cost_twin_install(cost_walk *w, const xcc_settings *st)
+{
+    if (xcc_cost_twin_refuses(w->t.p, st) || !(w->twin = xcc_cost_twin_new(w, NULL)))
+        return 0; /* the links walk */
+    w->method = &twin_method;
+    return 1;
+}
+
+static xcc_status twin_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
+                             xcc_figs *fig, xcc_diag *d)
+{
+    (void)d;
+    return xcc_cost_solve(p, st, sink, fig, &xcc_cost_links_method, xcc_cost_twin_install);
+}
+
+const xcc_engine xcc_cost_engine = {"cost", xcc_cost_refuses, twin_solve, NULL};

@@ -493,6 +493,7 @@ static xcc_status zdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_si
 {
     zwalk z;
     twin *t;
+    fig->no_updates = 1;
     if (!p->options) /* the twin needs an option */
         return xcc_zdd_of_nothing(sink, fig);
     memset(&z, 0, sizeof z);

@@ -339,6 +339,7 @@ static xcc_status mzdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
                              xcc_figs *fig, xcc_diag *d)
 {
     mzwalk m;
+    fig->no_updates = 1;
     if (!p->options)
         return xcc_zdd_of_nothing(sink, fig);
     memset(&m, 0, sizeof m);

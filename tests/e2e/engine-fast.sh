@@ -101,8 +101,8 @@ for f in langford-11 sudoku-inkala knight-cover-open-5 pentomino-3x20 pentomino-
     wordrect-5x5-sgb600 zebra-16-clues; do
     choices="$choices $f:$(engine_of < "$REF/instances/$f.dlx")"
 done
-t_eq "-c chooses: DLX2's tree without colors and few words per option, else fast" \
-    " queens-8:dlx queens-9:dlx queens-10:dlx langford-7:dlx langford-8:dlx langford-11:dlx sudoku-inkala:dlx knight-cover-open-5:dlx pentomino-3x20:fast pentomino-4x15:fast random-medium-104:fast random-small-001:fast wordsearch-6x6-8dir-abel-cantor-gauss-euler:fast wordrect-5x5-sgb600:fast zebra-16-clues:fast" \
+t_eq "-c chooses: DLX2's tree (with bit sets) without colors and few words per option, else fast" \
+    " queens-8:twin queens-9:twin queens-10:twin langford-7:twin langford-8:twin langford-11:twin sudoku-inkala:twin knight-cover-open-5:twin pentomino-3x20:fast pentomino-4x15:fast random-medium-104:fast random-small-001:fast wordsearch-6x6-8dir-abel-cantor-gauss-euler:fast wordrect-5x5-sgb600:fast zebra-16-clues:fast" \
     "$choices"
 t_eq "-c --engine=fast on Langford pairs: fast when asked" fast "$("$DLX2" -c --engine=fast --format=json < "$langford" | sed -n 's/.*"engine":"\([a-z]*\)".*/\1/p')"
 t_match "-c s1 v1: randomizing is DLX2's" "mems, " "$("$DLX2" -c s1 v1 < "$langford" 2>&1 >/dev/null | tail -1)"

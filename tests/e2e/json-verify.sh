@@ -58,7 +58,7 @@ done
 "$DLX2" --format=json "$colors" > "$TMP/out" 2> "$TMP/err"
 t_eq "knuth-example-colors: the solution, then the summary (seconds aside)" \
     '{"solution":1,"lines":[4,6],"options":["A C X:1 Y:1","B X:1"],"colors":{"X":"1","Y":"1"}}
-{"summary":{"solutions":1,"complete":true,"stopped":null,"engine":"dlx","nodes":4,"updates":14,"cleansings":5,"imems":376,"mems":268,"lmems":24,"bytes":456,"seconds":S}}' \
+{"summary":{"solutions":1,"complete":true,"stopped":null,"engine":"twin","nodes":4,"updates":14,"cleansings":5,"imems":376,"mems":268,"lmems":24,"bytes":456,"seconds":S}}' \
     "$(sed 's/"seconds":[0-9]*\.[0-9]*}/"seconds":S}/' "$TMP/out")"
 t_file_eq "--format=json: stderr is DLX2's" "$REF/expected/knuth-example-colors.stderr" "$TMP/err"
 "$DLX2" --format=json --engine=fast "$colors" 2> /dev/null | tail -1 > "$TMP/out"
@@ -71,8 +71,37 @@ t_match "t5: five solutions, then stopped by the count" \
     "$("$DLX2" --format=json t5 "$l7" 2> /dev/null | grep -c '^{"solution"') $("$DLX2" --format=json t5 "$l7" 2> /dev/null | tail -1)"
 t_match "T10000: stopped by the mems" '"complete":false,"stopped":"mems",' \
     "$("$DLX2" --format=json T10000 "$l7" 2> /dev/null | tail -1)"
-t_eq "-c: only the summary, with -c's engine (DLX2's tree for Langford pairs)" '1 "engine":"dlx"' \
+t_eq "-c: only the summary, with -c's engine (DLX2's tree with bit sets for Langford pairs)" '1 "engine":"twin"' \
     "$("$DLX2" --format=json -c "$l7" 2> /dev/null | wc -l) $("$DLX2" --format=json -c "$l7" 2> /dev/null | grep -o '"engine":"[a-z]*"')"
+# "engine" names what walked the tree, not the row asked for (#25): the
+# twin, or the links where the twin does not stand in (s<n>, S<file>,
+# tracing), with or without threads, for each of Knuth's trees (DLX5's
+# lists its cheapest solutions: -c is not for it).
+FAM=$ROOT/data/reference-family
+ran=""
+n=0
+while read -r label file args; do
+    ran="$ran $label:$("$DLX2" --format=json $args "$file" 2> /dev/null | sed -n 's/.*"engine":"\([a-z-]*\)".*/\1/p')"
+    n=$((n + 1))
+done << EOF2
+dlx $l7 --engine=dlx -c
+dlx-s1 $l7 --engine=dlx s1 -c
+dlx-j2 $l7 --engine=dlx -j 2 -c
+links $l7 --engine=links -c
+links-j2 $l7 --engine=links -j 2 -c
+fast $l7 --engine=fast -c
+zdd $l7 --engine=zdd -c
+dlx3 $FAM/dlx3/instances/langford02-7.dlx --engine=dlx -c
+dlx3-links $FAM/dlx3/instances/langford02-7.dlx --engine=links -c
+dlx3-j2 $FAM/dlx3/instances/langford02-7.dlx -j 2 -c
+cost $FAM/dlx5/instances/langford-7-cost.dlx --engine=cost
+cost-j2 $FAM/dlx5/instances/langford-7-cost.dlx -j 2
+cost-links $FAM/dlx5/instances/langford-7-cost.dlx --engine=cost-links
+cost-links-j2 $FAM/dlx5/instances/langford-7-cost.dlx --engine=cost-links -j 2
+EOF2
+t_eq "the summary's engine is the one that ran (14 runs)" \
+    "14: dlx:twin dlx-s1:links dlx-j2:twin links:links links-j2:links fast:fast zdd:zdd dlx3:mcc-twin dlx3-links:mcc-links dlx3-j2:mcc-twin cost:cost cost-j2:cost cost-links:cost-links cost-links-j2:cost-links" \
+    "$n:$ran"
 t_eq "m10: every tenth solution" "10 20 30 40 50" \
     "$("$DLX2" --format=json m10 "$l7" 2> /dev/null | sed -n 's/^{"solution":\([0-9]*\),.*/\1/p' | tr '\n' ' ' | sed 's/ $//')"
 printf 'A B | \xc3\xa9 "q" \\\n"q" A \xc3\xa9:\x01\xff\nB\n' > "$TMP/esc.dlx"
