@@ -72,12 +72,13 @@ static char *solutions(const char *text, const char *name, int costs)
     ck_assert_ptr_nonnull(r.output);
     xcc_settings st;
     xcc_settings_init(&st);
-    xcc_figures fig;
-    ck_assert_int_eq(xcc_solve(p, &st, rep_solution, &r, &fig, &d), XCC_OK);
-    ck_assert_int_eq(fig.stop, XCC_COMPLETE);
+    xcc_figures *fig;
+    ck_assert_int_eq(xcc_figures_new(&fig), XCC_OK);
+    ck_assert_int_eq(xcc_solve(p, &st, rep_solution, &r, fig, &d), XCC_OK);
+    ck_assert_int_eq(xcc_figures_stop(fig), XCC_COMPLETE);
     ck_assert_int_eq(r.out_gone, 0);
     ck_assert_int_eq(fclose(r.out), 0);
-    xcc_figures_free(&fig);
+    xcc_figures_free(fig);
     rep_free(&r);
     xcc_problem_free(p);
     return out;
