@@ -34,6 +34,7 @@ extern const xcc_engine xcc_cost_links_engine; /* with bit sets when it can, or 
 extern const xcc_engine xcc_cost_threads;    /* parallel/dlx5.c: the same, threads and shards, */
 extern const xcc_engine xcc_cost_threads_links; /* with bit sets when they can, or dancing */
 extern const xcc_engine xcc_zdd_engine;      /* zdd/dlx2.c: each subproblem once, as a ZDD */
+extern const xcc_engine xcc_cells_engine;    /* cells/ssxcc.c: SSXCC's tree, dancing cells */
 
 extern const xcc_engine xcc_mcc_links_engine;   /* links/dlx3.c: DLX3's tree, dancing */
 extern const xcc_engine xcc_mcc_twin_engine;    /* twin/dlx3.c: with bit sets */

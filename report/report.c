@@ -5,6 +5,7 @@
  * count or the JSON summary.
  */
 #include "report.h"
+#include "tree/ssxcc.h"
 #include "progs.h"
 
 #include <errno.h>
@@ -39,9 +40,10 @@ void rep_input_line(const rep *r)
 void rep_item_totals(const rep *r)
 {
     const xcc_problem *p = r->p;
+    int bar = r->knuth == XCC_KNUTH_SSXCC ? xcc_ssxcc_totals_bar(p) + 1 : p->second;
     fputs("Item totals:", r->err);
     for (int k = 1; k < p->last_itm; k++) {
-        if (k == p->second)
+        if (k == bar)
             fputs(" |", r->err);
         fprintf(r->err, " %d", xcc_item_total(p, k));
     }
@@ -61,7 +63,8 @@ static void progress_line(const rep *r, const xcc_progress *pr)
 {
     int dots = 0;
     fprintf(r->err, " after %s mems: %s sols,", REP_N(pr->mems), REP_N(pr->solutions));
-    if (pr->knuth == 3) { /* DLX3 shows levels 0 .. C, then "...", and estimates from those */
+    if (pr->knuth == XCC_KNUTH_DLX3 || pr->knuth == XCC_KNUTH_DLX1) {
+        /* DLX3 and DLX1 show levels 0 .. C, then "...", and estimate from those */
         int most = r->show_levels_max < 0 ? 1 : r->show_levels_max + 1;
         int shown = most < pr->level ? most : pr->level;
         for (int l = 0; l < shown; l++)
@@ -133,7 +136,7 @@ int rep_flush(FILE *f)
 
 long long rep_ccost(const xcc_figs *fig)
 {
-    xcc_u128 work = fig->mems - fig->lmems, c = fig->cmems;
+    xcc_u128 work = fig->mems - fig->lmems, c = fig->cmems; /* DLX1, SSXCC: lmems 0 */
     while (work >> 100) /* a percentage needs no more than 100 bits of either */
         work >>= 1, c >>= 1;
     if (!work)
@@ -164,6 +167,10 @@ void rep_closing(FILE *f, const xcc_figs *fig, long long ccost)
     if (!fig->mems_counted)
         fprintf(f, " %s updates, %llu bytes, %s nodes (--engine=fast: no mems counted).\n",
                 REP_N(fig->updates), fig->bytes, REP_N(fig->nodes));
+    else if (fig->knuth == XCC_KNUTH_DLX1 || fig->knuth == XCC_KNUTH_SSXCC) /* no cleansings */
+        fprintf(f, " %s+%s mems, %s updates, %llu bytes, %s nodes, ccost %lld%%.\n",
+                REP_N(fig->imems), REP_N(fig->mems), REP_N(fig->updates), fig->bytes,
+                REP_N(fig->nodes), ccost);
     else if (fig->knuth == 3) /* DLX3's: no lmems */
         fprintf(f, " %s+%s mems, %s updates, %s cleansings, %llu bytes, %s nodes,"
                    " ccost %lld%%.\n", REP_N(fig->imems), REP_N(fig->mems), REP_N(fig->updates),
@@ -258,13 +265,15 @@ int rep_end(rep *r, const xcc_figs *fig)
     int err = rep_flush(r->out);
     if (err)
         return err;
-    if (r->vbose & XCC_SHOW_TOTS)
+    if ((r->vbose & XCC_SHOW_TOTS) && fig->knuth != XCC_KNUTH_SSXCC) /* SSXCC: at the start only */
         rep_item_totals(r);
     if (fig->profile && (r->vbose & XCC_SHOW_PROFILE)) {
         fputs("Profile:\n", r->err);
         for (int l = 0; l <= fig->maxl; l++)
             fprintf(r->err, "%3d: %llu\n", l, fig->profile[l]);
     }
+    if ((r->vbose & XCC_SHOW_MAX_DEG) && (fig->knuth == XCC_KNUTH_DLX1 || fig->knuth == XCC_KNUTH_SSXCC))
+        fprintf(r->err, "The maximum branching degree was %d.\n", fig->maxdeg);
     if (r->vbose & XCC_SHOW_BASICS) {
         if (r->shards) /* --shard K/N given, even 1/1 */
             fprintf(r->err, "Shard %d/%d, problem fingerprint %016llx%s.\n", r->shard, r->shards,

@@ -38,6 +38,7 @@ typedef struct rep {
     int out_tty;           /* stdout is a terminal: flush each solution */
     int shard, shards;     /* --shard K/N; shards 0 when not given */
     int costs;             /* DLX5's report (cost.c), for the best `best` costs */
+    int knuth;             /* XCC_KNUTH_*: the program played, for its item totals */
     int best;
     /* why an interrupted search was interrupted: the signal, or the time limit */
     int signal;
@@ -99,7 +100,8 @@ void rep_json_string(FILE *f, const char *s, size_t n);
 /* DLX2's "(N options, P+S items, E entries successfully read)". */
 void rep_input_line(const rep *r);
 
-/* DLX2's "Item totals: 3 2 | 4", where the last search stopped or as read. */
+/* DLX2's "Item totals: 3 2 | 4", where the last search stopped or as read
+   (SSXCC's: as read, its bar where it falls, tree/ssxcc.h). */
 void rep_item_totals(const rep *r);
 
 /* The sink's progress callback: DLX2's lines, or -p's line on a terminal. */
