@@ -57,9 +57,11 @@ typedef struct csave {
     int item, size;
 } csave;
 
-/* What the walk counts, in registers while it runs. */
+/* What the walk counts, in registers while it runs: 64 bits, added to
+   the walk's totals at every node that checks them (forced moves, at
+   most one per item in a row, go on counting here). */
 typedef struct tally {
-    xcc_u128 mems, updates;
+    ullng mems, updates;
 } tally;
 
 typedef struct cwalk {
@@ -87,7 +89,7 @@ typedef struct cwalk {
     volatile sig_atomic_t *interrupt;
     FILE *trace;
     /* counted */
-    xcc_u128 nodes, solutions, cmems;
+    xcc_u128 nodes, solutions, cmems, mems, updates;
 } cwalk;
 
 #define ITEM(b) cell[(b) - 3]
@@ -228,13 +230,13 @@ static void print_item(const cwalk *w, FILE *f, int b)
     xcc_print_name(f, w->p, ITEM(b));
 }
 
-static void progress(cwalk *w, const tally *t)
+static void progress(cwalk *w)
 {
     const xcc_sink *k = w->sink;
     if (!k->progress)
         return;
     fill_path(w, w->level);
-    xcc_progress pr = {.solutions = w->solutions, .mems = t->mems, .nodes = w->nodes,
+    xcc_progress pr = {.solutions = w->solutions, .mems = w->mems, .nodes = w->nodes,
                        .level = w->level, .maxl = w->maxl, .path = w->path, .mems_counted = 1,
                        .fraction = xcc_path_fraction(w->path, w->level), .knuth = XCC_KNUTH_SSXCC};
     k->progress(k->ctx, &pr);
@@ -321,7 +323,7 @@ INLINE int hide(cwalk *w, int c, int color, int check, tally *t)
             if (POS(u) < oactive) {
                 int s = SIZE(u) - 1;
                 t->mems++;
-                if (s <= 1 && check && u < second && POS(u) < active) {
+                if (__builtin_expect(s <= 1, 0) && check && u < second && POS(u) < active) {
                     if (s == 0) {
                         if (tracing(w) && w->trace) {
                             fputs(" can't cover", w->trace);
@@ -408,7 +410,7 @@ INLINE int take(cwalk *w, int cur, tally *t)
 INLINE int choose(cwalk *w, int *best, tally *t)
 {
     const int *cell = w->cell, *act = w->act;
-    xcc_u128 before = t->mems;
+    ullng before = t->mems;
     int deg = NO_BRANCH, detail = detailing(w) && w->trace;
     if (detail)
         fprintf(w->trace, "Level %d:", w->level);
@@ -534,6 +536,8 @@ static xcc_status walk(cwalk *w, tally *tp, xcc_stop *stop)
     const cnode *nd = w->nd;
     tally t = *tp;
     xcc_status status = XCC_OK;
+    /* the totals, as of the last check */
+#define FOLD() (w->mems += t.mems, w->updates += t.updates, t.mems = t.updates = 0)
     int best = 0, at = 0, cur, deg;
     *stop = XCC_COMPLETE;
     w->level = 0;
@@ -555,11 +559,12 @@ forward:
         *stop = XCC_STOP_INTERRUPT;
         goto done;
     }
-    if (w->delta && t.mems >= w->thresh) {
+    FOLD();
+    if (w->delta && w->mems >= w->thresh) {
         w->thresh += w->delta;
-        progress(w, &t);
+        progress(w);
     }
-    if (t.mems >= w->timeout) {
+    if (w->mems >= w->timeout) {
         *stop = XCC_STOP_MEMS;
         goto done;
     }
@@ -637,6 +642,8 @@ solution:
     }
     goto backup;
 done:
+    FOLD();
+#undef FOLD
     *tp = t;
     return status;
 }
@@ -696,8 +703,8 @@ static xcc_status cells_solve(xcc_problem *p, const xcc_settings *st, const xcc_
     }
     fig->solutions = w.solutions;
     fig->nodes = w.nodes;
-    fig->updates = t.updates;
-    fig->mems = t.mems;
+    fig->updates = w.updates + t.updates;
+    fig->mems = w.mems + t.mems;
     fig->cmems = w.cmems;
     fig->imems = xcc_imems_ss(p);
     fig->mems_counted = 1;
