@@ -290,6 +290,29 @@ INLINE void leave(cwalk *w, int b, tally *t)
 }
 
 /*
+ * Item u is left with s options, 0 or 1, as an option is hidden: if it
+ * is an active primary item, with one it goes on the force stack (1),
+ * with none the option tried fails (-1, "can't cover" on the trace);
+ * else nothing (0). Apart, so that the hiding loop stays small.
+ */
+static __attribute__((noinline, cold)) int down_to_one(cwalk *w, int u, int s)
+{
+    const int *cell = w->cell;
+    if (u >= w->second || POS(u) >= w->active)
+        return 0;
+    if (s == 1) {
+        w->force[w->forced++] = u;
+        return 1;
+    }
+    if (tracing(w) && w->trace) {
+        fputs(" can't cover", w->trace);
+        print_item(w, w->trace, u);
+        fputc('\n', w->trace);
+    }
+    return -1;
+}
+
+/*
  * Hides the options of item c (all, or those of another color than
  * color) from the sets of the other items that were active before this
  * level's option: each such node swaps places with the last member of
@@ -301,51 +324,50 @@ INLINE int hide(cwalk *w, int c, int color, int check, tally *t)
 {
     int *cell = w->cell;
     cnode *nd = w->nd;
-    const int oactive = w->oactive, active = w->active, second = w->second;
-    int end = c + SIZE(c);
-    t->mems++;
+    const int oactive = w->oactive;
+    /* mems as they come, but 7 per node swapped out (and an update)
+       added once at the end: fewer counters in the inner loop */
+    ullng mems = 1, swapped = 0;
+    int end = c + SIZE(c), ok = 1;
     for (int r = c; r < end; r++) {
         int opt = cell[r];
-        t->mems++;
+        mems++;
         if (color) {
-            t->mems++;
+            mems++;
             if (w->clr[opt] == color)
                 continue;
         }
         for (int x = opt + 1; x != opt;) {
             int u = nd[x].itm, v = nd[x].loc;
-            t->mems++;
             if (u < 0) {
+                mems++;
                 x += u;
                 continue;
             }
-            t->mems++;
+            mems += 2;
             if (POS(u) < oactive) {
                 int s = SIZE(u) - 1;
-                t->mems++;
-                if (__builtin_expect(s <= 1, 0) && check && u < second && POS(u) < active) {
-                    if (s == 0) {
-                        if (tracing(w) && w->trace) {
-                            fputs(" can't cover", w->trace);
-                            print_item(w, w->trace, u);
-                            fputc('\n', w->trace);
-                        }
-                        return 0;
+                if (__builtin_expect(s <= 1, 0) && check) {
+                    int k = down_to_one(w, u, s);
+                    mems += k != 0;
+                    if (k < 0) {
+                        ok = 0;
+                        goto out;
                     }
-                    w->force[w->forced++] = u;
-                    t->mems++;
                 }
                 int last = cell[u + s];
                 SIZE(u) = s;
                 cell[u + s] = x, cell[v] = last;
                 nd[x].loc = u + s, nd[last].loc = v;
-                t->mems += 6;
-                t->updates++;
+                swapped++;
             }
             x++;
         }
     }
-    return 1;
+out:
+    t->mems += mems + 7 * swapped;
+    t->updates += swapped;
+    return ok;
 }
 
 /*
