@@ -61,6 +61,17 @@ for prog in ssxcc dlx1; do
     done < "$FAM/$prog/MANIFEST.tsv"
     t_eq "$prog/MANIFEST.tsv: the counts of DLX2 on every instance" "" "$bad"
 
+    # --verify reads Knuth's listings of either, with the manifest's count
+    n=0 bad=""
+    while IFS=$'\t' read -r name tier sols rest; do
+        [ -f "$E/$name.m1.stdout" ] || continue
+        "$DLX2" --verify "$E/$name.m1.stdout" --count "$sols" "$REF/instances/$name.dlx" \
+            > /dev/null 2>&1 || bad="$bad $name"
+        n=$((n + 1))
+    done < "$FAM/$prog/MANIFEST.tsv"
+    t_eq "--verify --count: $prog's m1 listings of $n instances" "" "$bad"
+    t_eq "... every listing of $prog's" "$(ls "$E"/*.m1.stdout | wc -l)" "$n"
+
     # ---- random problems, each row of arguments ----
     D=$FAM/$prog/random
     mkdir -p "$TMP/rand"
