@@ -52,7 +52,7 @@ enum {
 };
 
 /* Knuth's programs that dlx2 plays, as bits: a row says which take it. */
-enum { CLI_DLX2 = 1, CLI_DLX3 = 2, CLI_DLX5 = 4, CLI_ANY = 7 };
+enum { CLI_DLX2 = 1, CLI_DLX3 = 2, CLI_DLX5 = 4, CLI_DLX1 = 8, CLI_SSXCC = 16, CLI_ANY = 31 };
 
 typedef struct cli cli;
 
@@ -124,7 +124,7 @@ void cli_check(const cli *c);
 
 /*
  * The same against the one of Knuth's programs dlx2 plays (CLI_DLX2,
- * CLI_DLX3 or CLI_DLX5): a letter it does not take gets the message
+ * CLI_DLX3, ...): a letter it does not take gets the message
  * letters (a printf format of the letter, %c), a flag its row's refusal.
  */
 void cli_check_program(const cli *c, unsigned program, const char *letters);

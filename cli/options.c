@@ -83,11 +83,13 @@ static const cli_option rows[] = {
      "choice, 4 details of each choice, 8 (DLX5) every item's tax,\n"
      "128 profile of the tree, 256 full state in progress reports,\n"
      "512 item totals, 1024 warnings about options without primary\n"
-     "items (with --preprocess: 4 each step, 8 the options' numbers)"},
+     "items, 2048 (DLX1, SSXCC) the maximum branching degree\n"
+     "(with --preprocess: 4 each step, 8 the options' numbers)"},
     {"d", 0, T_U64, F(k.delta), "10000000000", U64_R, SEARCHES, 0, CLI_ANY, 0, 0, "d<n>",
      "progress report on stderr every n mems"},
-    {"s", 0, T_LONG, F(xs.seed), NULL, INT_R, SEARCHES, 0, CLI_DLX2 | CLI_DLX3, 0, 0, "s<n>",
-     "random seed: break ties and order the item lists at random"},
+    {"s", 0, T_LONG, F(xs.seed), NULL, INT_R, SEARCHES, 0, CLI_ANY & ~CLI_DLX5, 0, 0, "s<n>",
+     "random seed: break ties and order the item lists at random\n"
+     "(SSXCC: order the items at random)"},
     {"c", 0, T_INT, F(k.show_choices_max), "1000000", INT_R, SEARCHES, 0, CLI_ANY, 0, 0, "c<n>",
      "trace choices only on levels below n (v2, v4)"},
     {"C", 0, T_INT, F(k.show_levels_max), "1000000", INT_R, SEARCHES, 0, CLI_ANY, 0, 0, "C<n>",
@@ -108,7 +110,7 @@ static const cli_option rows[] = {
      "(DLX5) every option has one primary item starting with\n"
      "each of these characters (at most 7): a lower bound too"},
     /* flags */
-    {"-c", 0, T_FLAG, F(count_only), NULL, NO_R, CLI_SEARCH, 0, CLI_DLX2 | CLI_DLX3,
+    {"-c", 0, T_FLAG, F(count_only), NULL, NO_R, CLI_SEARCH, 0, CLI_ANY & ~CLI_DLX5,
      "-c counts every solution, but with costs dlx2 finds the cheapest, as DLX5 does"
      " (--knuth=dlx2 -c counts them all, ignoring the costs)", 0, "-c",
      "print only the number of solutions on stdout, with a +\n"
@@ -120,14 +122,17 @@ static const cli_option rows[] = {
     {"--engine", 0, T_ENGINE, F(engine), NULL, NO_R, SEARCHES, 0, CLI_ANY, 0, "a name",
      "--engine=NAME", NULL},
     {"--knuth", 0, T_CHOICE, F(knuth), NULL, NO_R, SEARCHES, 0, CLI_ANY, 0,
-     "a program (dlx2, dlx3 or dlx5)", "--knuth=PROG",
+     "a program (dlx1, dlx2, dlx3, dlx5 or ssxcc)", "--knuth=PROG",
      "search and report as Knuth's PROG does: dlx2 (DLX2),\n"
+     "dlx1 (DLX1: DLX2's tree without colors, DLX1's report),\n"
      "dlx3 (DLX3, its tree and cost model even for a problem\n"
-     "without multiplicities) or dlx5 (DLX5: the cheapest\n"
+     "without multiplicities), dlx5 (DLX5: the cheapest\n"
      "solutions of a problem with costs, its arguments k, h,\n"
-     "z, Z and no s). By default a problem with bounds\n"
-     "(a:b|name, xcc(5)) gets DLX3's, one with costs (|n)\n"
-     "DLX5's (so does --engine=cost), any other DLX2's"},
+     "z, Z and no s) or ssxcc (SSXCC: its own tree, by\n"
+     "dancing cells; so does --engine=cells). By default a\n"
+     "problem with bounds (a:b|name, xcc(5)) gets DLX3's, one\n"
+     "with costs (|n) DLX5's (so does --engine=cost), any\n"
+     "other DLX2's"},
     {"-p", 0, T_FLAG, F(progress), NULL, NO_R, SEARCHES, 0, CLI_ANY, 0, 0, "-p",
      "progress: on a terminal, one self-updating line with\n"
      "the estimated percentage done (every d<n> mems, default\n"
@@ -175,14 +180,16 @@ static const cli_option rows[] = {
     {"-P", 0, T_FLAG, F(reduce), NULL, NO_R, SEARCHES, 0, CLI_ANY, 0, 0, "-P",
      "reduce the problem as --preprocess does, then solve the\n"
      "reduced problem (listings show the reduced options)"},
-    {"--zdd", 0, T_FLAG, F(zdd), NULL, NO_R, CLI_ZDD, CLI_ZDD, CLI_ANY, 0, 0, "--zdd",
+    {"--zdd", 0, T_FLAG, F(zdd), NULL, NO_R, CLI_ZDD, CLI_ZDD, CLI_ANY & ~CLI_SSXCC,
+     "--zdd walks DLX2's tree, not SSXCC's: leave out --knuth=ssxcc", 0, "--zdd",
      "write every solution at once on stdout, as the ZDD that\n"
      "Knuth's DLX6 writes (see dlx2(1)), by the zdd engine"},
     {"--zdd-count", 0, T_TEXT, F(zdd_count), NULL, NO_R, CLI_ZCOUNT, CLI_ZCOUNT, CLI_ANY, 0,
      "a ZDD file", "--zdd-count FILE",
      "read a ZDD in that format (FILE, or - for stdin) and\n"
      "print the number of sets it holds, exactly"},
-    {"--sample", 0, T_U64, F(k.samples), NULL, 1, ULLONG_MAX, CLI_SAMPLE, CLI_SAMPLE, CLI_ANY, 0,
+    {"--sample", 0, T_U64, F(k.samples), NULL, 1, ULLONG_MAX, CLI_SAMPLE, CLI_SAMPLE,
+     CLI_ANY & ~CLI_SSXCC, "--sample draws from DLX2's tree, not SSXCC's: leave out --knuth=ssxcc",
      "a number of solutions", "--sample N",
      "list N solutions drawn independently and uniformly at\n"
      "random (numbered 1 to N; --format=json for JSON Lines),\n"
@@ -424,7 +431,7 @@ static void take_value(cli *c, const cli_option *o, const char *v, const char *a
         }
         *text = v;
         break;
-    case T_CHOICE: /* needs: "a program (dlx2, dlx3 or dlx5)": the words in parentheses */
+    case T_CHOICE: /* needs: "a program (dlx1, dlx2, ...)": the words in parentheses */
         if (!is_choice(o->needs, v)) {
             snprintf(msg, sizeof msg, "unknown %s '%%s' for %s %s", noun(o, what), o->name,
                      strchr(o->needs, '('));

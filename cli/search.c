@@ -51,6 +51,15 @@ int cli_row_costs(const xcc_engine_row *r)
     return r && (row_runs(r, &xcc_cost_engine) || row_runs(r, &xcc_cost_links_engine));
 }
 
+/* The row of SSXCC's search (dancing cells). */
+static const xcc_engine_row *cells_row(void)
+{
+    for (const xcc_engine_row *r = xcc_engine_rows; r->name; r++)
+        if (row_runs(r, &xcc_cells_engine))
+            return r;
+    return NULL;
+}
+
 /* The first row that runs DLX5's search: its default engine. */
 static const xcc_engine_row *cost_row(void)
 {
@@ -78,18 +87,22 @@ static const char auto_choice[] = "auto";
 /*
  * The programs dlx2 plays (--knuth, or as the problem asks: DLX3 for one
  * with bounds, DLX5 for one with costs), their bit in the table of
- * options (which says the letters each takes), and their default v<n>.
+ * options (which says the letters each takes), their default v<n>, and
+ * what the engines and the report are told (XCC_KNUTH_*).
  */
 typedef struct knuth_program {
-    const char *name;
+    const char *name, *title;
     unsigned bit;
     int vbose;
+    int code;
 } knuth_program;
 
 static const knuth_program knuth_programs[] = {
-    {"dlx2", CLI_DLX2, 1025},
-    {"dlx3", CLI_DLX3, 1025},
-    {"dlx5", CLI_DLX5, 1041},
+    {"dlx1", "DLX1", CLI_DLX1, 1025, XCC_KNUTH_DLX1},
+    {"dlx2", "DLX2", CLI_DLX2, 1025, XCC_KNUTH_DLX2},
+    {"dlx3", "DLX3", CLI_DLX3, 1025, XCC_KNUTH_DLX3},
+    {"dlx5", "DLX5", CLI_DLX5, 1041, XCC_KNUTH_DLX2},
+    {"ssxcc", "SSXCC", CLI_SSXCC, 1025, XCC_KNUTH_SSXCC},
 };
 
 static const knuth_program *program_named(const char *name)
@@ -102,8 +115,9 @@ static const knuth_program *program_named(const char *name)
 
 /*
  * The program dlx2 plays: --knuth, or DLX5 for an engine of DLX5's
- * search or a problem with costs, DLX3 for a problem with bounds, else
- * DLX2. With p NULL (before reading), NULL when the problem will decide.
+ * search or a problem with costs, SSXCC for its engine, DLX3 for a
+ * problem with bounds, else DLX2. With p NULL (before reading), NULL
+ * when the problem will decide.
  */
 static const knuth_program *program(const cli *c, const xcc_problem *p)
 {
@@ -111,6 +125,8 @@ static const knuth_program *program(const cli *c, const xcc_problem *p)
         return program_named(c->knuth);
     if (c->engine && cli_row_costs(xcc_engine_row_named(c->engine)))
         return program_named("dlx5");
+    if (c->engine && xcc_engine_row_named(c->engine) == cells_row())
+        return program_named("ssxcc");
     if (!p)
         return NULL;
     return program_named(xcc_has_costs(p) ? "dlx5" : xcc_has_bounds(p) ? "dlx3" : "dlx2");
@@ -128,13 +144,23 @@ static void play(cli *c, const knuth_program *prog)
                  " plays%s (--knuth=dlx2 searches as DLX2 does, ignoring the costs)", why);
     else
         snprintf(letters, sizeof letters, "%%c<n> is an argument of DLX5 (--knuth=dlx5), and dlx2"
-                 " plays %s%s", prog->bit == CLI_DLX3 ? "DLX3" : "DLX2", why);
+                 " plays %s%s", prog->title, why);
     cli_check_program(c, prog->bit, letters);
+    c->k.knuth = prog->code;
     const xcc_engine_row *asked = c->engine ? xcc_engine_row_named(c->engine) : NULL;
+    if (prog->bit == CLI_SSXCC) {
+        if (asked && asked != cells_row()) {
+            snprintf(msg, sizeof msg, "--engine=%%s does not walk SSXCC's tree (--knuth=ssxcc is"
+                     " --engine=%s)", cells_row()->name);
+            cli_usage(msg, c->engine);
+        }
+        c->xs.engine = cells_row()->name;
+        return;
+    }
     if (!dlx5) {
-        if (cli_row_costs(asked)) {
-            snprintf(msg, sizeof msg, "--engine=%s is DLX5's search, not --knuth=%s's", c->engine,
-                     prog->name);
+        if (cli_row_costs(asked) || (asked && asked == cells_row())) {
+            snprintf(msg, sizeof msg, "--engine=%s is %s's search, not --knuth=%s's", c->engine,
+                     cli_row_costs(asked) ? "DLX5" : "SSXCC", prog->name);
             cli_usage("%s", msg);
         }
         return;
@@ -202,7 +228,6 @@ static void settle(cli *c)
     k->want_shape = c->nshapes > 0;
     k->progress_nodes = c->progress ? 1 << 21 : 0;
     k->tasks_per_worker = 64;
-    k->knuth = c->knuth && program_named(c->knuth)->bit == CLI_DLX3 ? 3 : 0;
 }
 
 /* The engine that runs c on p (NULL: on any problem), or a usage error. */
@@ -252,8 +277,11 @@ static int failure_status(xcc_status s)
 static void read_problem(xcc_problem *p, FILE *in, const char *name, const cli *c)
 {
     xcc_diag d;
+    const knuth_program *asked = program(c, NULL); /* --knuth, or --engine's program */
+    /* SSXCC reads the options in order: its s<n> shuffles the items */
+    int at_random = cli_given(c, "s") && !(asked && asked->bit == CLI_SSXCC);
     xcc_read_options o = {.warnings = (c->k.vbose & XCC_SHOW_WARNINGS) ? stderr : NULL,
-                          .randomize = cli_given(c, "s"), .seed = c->xs.seed,
+                          .randomize = at_random, .seed = c->xs.seed,
                           .dlx2 = &c->k}; /* DLX5's warnings: z<n>, Z<chars> */
     xcc_status status = xcc_read(p, in, &o, &d);
     if (in != stdin)
@@ -264,16 +292,21 @@ static void read_problem(xcc_problem *p, FILE *in, const char *name, const cli *
                 d.message, note);
     if (status)
         rep_die(failure_status(status), "%s: %s%s", name, d.message, note);
-    unsigned asked = c->knuth ? program_named(c->knuth)->bit : 0; /* --knuth */
+    if (asked && !c->knuth && asked->bit != CLI_SSXCC)
+        asked = NULL; /* --engine=cost: as the problem says */
+    unsigned bit = asked ? asked->bit : 0;
     if (xcc_has_bounds(p) && xcc_has_costs(p))
         rep_die(PROG_BAD_INPUT, "%s: bounds (multiplicities) and costs in one problem: DLX3"
                 " takes the one, DLX5 the other, neither both", name);
-    if (xcc_has_bounds(p) && (asked & (CLI_DLX2 | CLI_DLX5)))
+    if (xcc_has_bounds(p) && bit && bit != CLI_DLX3)
         rep_die(PROG_BAD_INPUT, "%s: bounds (multiplicities) in the item line, which %s does not"
-                " read: leave out --knuth=%s", name, asked == CLI_DLX2 ? "DLX2" : "DLX5", c->knuth);
-    if (xcc_has_costs(p) && asked == CLI_DLX3)
-        rep_die(PROG_BAD_INPUT, "%s: costs in the options, which DLX3 does not read: leave out"
-                " --knuth=dlx3", name);
+                " read: leave out --knuth=%s", name, asked->title, asked->name);
+    if (xcc_has_costs(p) && (bit & (CLI_DLX1 | CLI_DLX3 | CLI_SSXCC)))
+        rep_die(PROG_BAD_INPUT, "%s: costs in the options, which %s does not read: leave out"
+                " --knuth=%s", name, asked->title, asked->name);
+    if (p->ncolors && bit == CLI_DLX1)
+        rep_die(PROG_BAD_INPUT, "%s: colors in the options, which DLX1 does not read (DLX2"
+                " does: leave out --knuth=dlx1)", name);
     if (xcc_has_costs(p) && (c->zdd || c->k.samples || c->preprocess || c->reduce))
         rep_die(PROG_BAD_INPUT, "%s: costs in the options, which %s does not take (Knuth's DLX6"
                 " and DLX-PRE read none)", name, c->zdd ? "--zdd" : c->k.samples ? "--sample"
@@ -452,7 +485,8 @@ int cli_search(cli *c)
         play(c, prog = program(c, &p));
 
     rep r = {.out = stdout, .err = stderr, .p = &p, .output = rep_format_named(output(c, prog)),
-             .costs = prog->bit == CLI_DLX5, .best = c->xs.best, .vbose = c->k.vbose,
+             .costs = prog->bit == CLI_DLX5, .best = c->xs.best, .knuth = prog->code,
+             .vbose = c->k.vbose,
              .show_levels_max = c->k.show_levels_max,
              .tty_progress = c->progress && isatty(2), .out_tty = isatty(1),
              .shard = c->xs.shard, .shards = c->xs.shards, .time_limit = c->time_limit};

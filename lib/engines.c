@@ -52,6 +52,10 @@ const xcc_engine_row xcc_engine_rows[] = {
      "DLX2's solutions in DLX2's order with m<n> (no mems);\n"
      "the engine of --zdd and --sample",
      {&xcc_zdd_engine}, 0, NULL, {&xcc_mcc_zdd_engine}},
+    {"cells",
+     "Knuth's SSXCC: its tree, mems and report, by dancing\n"
+     "cells (sparse sets) as SSXCC walks it (--knuth=ssxcc)",
+     {&xcc_cells_engine}, 0, NULL, {NULL}},
     {NULL, NULL, {NULL}, 0, NULL, {NULL}},
 };
 
@@ -147,7 +151,7 @@ const xcc_engine *xcc_engine_choose(const xcc_problem *p, const xcc_settings *st
         name = "dlx";
     }
     if (!(*row = xcc_engine_row_named(name))) {
-        *why = "no such engine (dlx, links, fast, cost, cost-links or zdd)";
+        *why = "no such engine (dlx, links, fast, cost, cost-links, zdd or cells)";
         return NULL;
     }
     return first_willing(*row, p, st, why);
@@ -172,8 +176,13 @@ xcc_status xcc_engine_run(const xcc_engine *e, xcc_problem *p, const xcc_setting
     fig->seconds = now() - start;
     if (!fig->engine) /* else the engine said what walked: threads' twins or links, ... */
         fig->engine = e->name;
+    if (xcc_knobs(st)->knuth == XCC_KNUTH_DLX1) {
+        fig->knuth = XCC_KNUTH_DLX1; /* DLX2's walk, DLX1's figures: no lmems apart */
+        fig->lmems = 0;
+    }
     if (!fig->imems) /* not counted by the engine (as DLX5's input phase is) */
-        fig->imems = fig->knuth == 3 ? xcc_imems3(p) : p->imems;
+        fig->imems = fig->knuth == 3 ? xcc_imems3(p)
+                     : fig->knuth == XCC_KNUTH_DLX1 ? xcc_imems1(p) : p->imems;
     return s;
 }
 

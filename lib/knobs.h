@@ -19,7 +19,8 @@ enum {
     XCC_SHOW_PROFILE = 128,
     XCC_SHOW_FULL_STATE = 256,
     XCC_SHOW_TOTS = 512,
-    XCC_SHOW_WARNINGS = 1024
+    XCC_SHOW_WARNINGS = 1024,
+    XCC_SHOW_MAX_DEG = 2048   /* DLX1, SSXCC: the maximum branching degree */
 };
 
 /* Arguments that engines without mems refuse even at their defaults. */
@@ -40,8 +41,9 @@ struct xcc_dlx2 {
        the same, only the time differs */
     int len_index;
     int tasks_per_worker;  /* -j, --shard: subtrees to aim for per thread or shard */
-    int knuth;             /* 3: DLX3's tree and figures even for a plain problem
-                              (--knuth=dlx3); 0: as the problem says (tree/dlx3.h) */
+    int knuth;             /* XCC_KNUTH_* (sink.h): 3 DLX3's tree and figures even for a
+                              plain problem (--knuth=dlx3), 1 DLX1's figures, 4 SSXCC's
+                              tree; 0: as the problem says (tree/dlx3.h) */
     /* DLX5's heuristics (lib/tree/dlx5.h): h<n>, z<n> and Z<chars> ("" none) */
     int lenthresh, zgiven;
     const char *zchars;

@@ -12,6 +12,13 @@
 #include "base/num.h"
 
 /*
+ * Which of Knuth's programs a walk or a report is (xcc_figs.knuth,
+ * xcc_dlx2.knuth): DLX2 (0), DLX1 (DLX2's tree without colors, its own
+ * report), DLX3 (3) or SSXCC (another tree, lib/cells/).
+ */
+enum { XCC_KNUTH_DLX2 = 0, XCC_KNUTH_DLX1 = 1, XCC_KNUTH_DLX3 = 3, XCC_KNUTH_SSXCC = 4 };
+
+/*
  * What a search counted (the public xcc_figs is made from it): every
  * count exact, in 128 bits (base/num.h), and the number of solutions of
  * any size when an engine counts past 2^127 (big_solutions set: then
@@ -32,8 +39,10 @@ typedef struct xcc_figs {
     double seconds;       /* wall clock */
     const char *engine;   /* the engine that ran, as the JSON summary names it: "twin" or
                              "links" (DLX2's tree), "mcc-twin", "mcc-links" (DLX3's),
-                             "cost", "cost-links" (DLX5's), "fast", "zdd" */
-    int knuth;            /* 3: DLX3's tree and cost model (lmems is 0); 0: DLX2's */
+                             "cost", "cost-links" (DLX5's), "fast", "zdd", "cells" (SSXCC's) */
+    int knuth;            /* XCC_KNUTH_*: DLX3's tree and cost model (lmems is 0), DLX2's,
+                             DLX1's report of DLX2's tree (lmems 0) or SSXCC's */
+    int maxdeg;           /* the most options of an item branched on (v2048; DLX1, SSXCC) */
     ullng *profile;       /* nodes per level 0 .. maxl + 1 when dlx2 asks (v128), else NULL */
     /* with costs: the `best` least costs of all solutions, least first,
        equal ones repeated; solutions then counts those that improved on
@@ -74,7 +83,7 @@ typedef struct xcc_progress {
     const xcc_choice *path;  /* the choices of levels 0 .. level-1 */
     double fraction;         /* the estimated share of the tree done */
     int subtrees;            /* fraction is the share of subtrees finished (-j) */
-    int knuth;               /* 3: a walk of DLX3's tree; 0: DLX2's */
+    int knuth;               /* XCC_KNUTH_*: the walk's (3: DLX3's tree; 0: DLX2's) */
     int mems_counted;
     int costs;               /* DLX5's search: */
     ullng cutoff;            /* the k-th best total cost so far, or XCC_COST_INFINITY */

@@ -2,7 +2,7 @@
  * formats.c — the formats dlx2 writes in (report.h), one row each: what
  * a solution, a progress report and the end of a run write. A new
  * format is a row here and its functions; rep_program says which of
- * Knuth's programs a search plays, from its tree.
+ * Knuth's programs a search plays, from its XCC_KNUTH_* code.
  */
 #include "report.h"
 
@@ -13,16 +13,27 @@ void rep_count_summary(const rep *r, const xcc_figs *fig)
     fprintf(r->out, "%s%s\n", rep_total(r), rep_stopped_early(fig) ? "+" : "");
 }
 
-/* DLX2's and DLX3's end on stderr; the other formats leave it to them. */
+/*
+ * Knuth's programs write their end on stderr, and their item totals;
+ * the other formats leave both to them. DLX1 lists as DLX2 does, and
+ * SSXCC's progress lines are DLX2's.
+ */
 const rep_format rep_formats[] = {
-    [REP_DLX2] = {"dlx2", rep_text_solution, rep_dlx2_progress, NULL, rep_knuth_closing, 0},
-    [REP_DLX3] = {"dlx3", rep_text_solution, rep_dlx3_progress, NULL, rep_knuth_closing, 0},
-    [REP_DLX5] = {"dlx5", rep_cost_solution, rep_cost_progress, NULL, rep_cost_end, 0},
-    [REP_JSON] = {"json", rep_json_solution, NULL, rep_json_summary, NULL, 0},
-    [REP_COUNT] = {"count", NULL, NULL, rep_count_summary, NULL, 0},
+    [REP_DLX1] = {"dlx1", rep_text_solution, rep_dlx1_progress, NULL, rep_dlx1_closing, 0,
+                  rep_dlx2_totals, 0},
+    [REP_DLX2] = {"dlx2", rep_text_solution, rep_dlx2_progress, NULL, rep_knuth_closing, 0,
+                  rep_dlx2_totals, 0},
+    [REP_DLX3] = {"dlx3", rep_text_solution, rep_dlx3_progress, NULL, rep_knuth_closing, 0,
+                  rep_dlx2_totals, 0},
+    [REP_DLX5] = {"dlx5", rep_cost_solution, rep_cost_progress, NULL, rep_cost_end, 0,
+                  rep_dlx2_totals, 0},
+    [REP_SSXCC] = {"ssxcc", rep_text_solution, rep_dlx2_progress, NULL, rep_dlx1_closing, 0,
+                   rep_ssxcc_totals, 1},
+    [REP_JSON] = {"json", rep_json_solution, NULL, rep_json_summary, NULL, 0, NULL, 0},
+    [REP_COUNT] = {"count", NULL, NULL, rep_count_summary, NULL, 0, NULL, 0},
     /* the ZDD's lines come through the sink's own callback (rep_zdd_line) */
-    [REP_ZDD] = {"zdd", NULL, NULL, NULL, NULL, 1},
-    {NULL, NULL, NULL, NULL, NULL, 0},
+    [REP_ZDD] = {"zdd", NULL, NULL, NULL, NULL, 1, NULL, 0},
+    {NULL, NULL, NULL, NULL, NULL, 0, NULL, 0},
 };
 
 const rep_format *rep_format_named(const char *name)
@@ -33,7 +44,17 @@ const rep_format *rep_format_named(const char *name)
     return NULL;
 }
 
+/* The row of each XCC_KNUTH_* (sink.h), DLX2's where none is said; DLX5 is asked by costs. */
+static const int program_rows[] = {
+    [XCC_KNUTH_DLX2] = REP_DLX2, [XCC_KNUTH_DLX1] = REP_DLX1,
+    [XCC_KNUTH_DLX3] = REP_DLX3, [XCC_KNUTH_SSXCC] = REP_SSXCC,
+};
+
 const rep_format *rep_program(int knuth, int costs)
 {
-    return &rep_formats[costs ? REP_DLX5 : knuth == 3 ? REP_DLX3 : REP_DLX2];
+    if (costs)
+        return &rep_formats[REP_DLX5];
+    if (knuth < 0 || knuth >= (int)(sizeof program_rows / sizeof *program_rows))
+        knuth = XCC_KNUTH_DLX2;
+    return &rep_formats[program_rows[knuth]];
 }

@@ -1,19 +1,64 @@
 /*
- * knuth.c — what DLX2 and DLX3 write on stderr about a search: a
- * progress line (or the current state, v256), and the closing
- * "Altogether" line; the engines without mems write theirs in the same
- * places.
+ * knuth.c — what DLX1, DLX2, DLX3 and SSXCC write on stderr about a
+ * search: the item totals, a progress line (or the current state, v256),
+ * and the closing "Altogether" line; the engines without mems write
+ * theirs in the same places.
  */
 #include "report.h"
 
 #include <string.h>
 
-/* " after M mems: S sols, kd kd ... 0.12345", DLX2's or DLX3's. */
-static void progress_line(const rep *r, const xcc_progress *pr, int dlx3)
+/* DLX2's "Item totals: 3 2 | 4", the bar before the item at index bar (-1: none). */
+static void totals(const rep *r, int bar)
+{
+    const xcc_problem *p = r->p;
+    int items = xcc_problem_items(p);
+    fputs("Item totals:", r->err);
+    for (int k = 0; k < items; k++) {
+        if (k == bar)
+            fputs(" |", r->err);
+        fprintf(r->err, " %d", xcc_item_total(p, k));
+    }
+    fputc('\n', r->err);
+}
+
+void rep_dlx2_totals(const rep *r)
+{
+    totals(r, xcc_problem_primary_items(r->p));
+}
+
+/*
+ * SSXCC's, before the search: its bar goes before the item whose index
+ * equals the place of the first secondary item's set in SSXCC's array of
+ * sets (four header words per item, then its options), so it lands by
+ * chance, if at all.
+ */
+void rep_ssxcc_totals(const rep *r)
+{
+    const xcc_problem *p = r->p;
+    int items = xcc_problem_items(p), primary = xcc_problem_primary_items(p), bar = -1;
+    if (primary < items) {
+        long long at = 4;
+        for (int i = 0; i < primary; i++)
+            at += 4 + xcc_item_options(p, i);
+        if (at < items)
+            bar = (int)at;
+    }
+    totals(r, bar);
+}
+
+/* How a program's progress differs from DLX2's. */
+enum {
+    LEVELS_TO_C = 1, /* levels 0 .. C, then "...", and the estimate from those (DLX1, DLX3) */
+    SOLS = 2,        /* its state (v256) says "sols" (DLX3) */
+};
+
+/* " after M mems: S sols, kd kd ... 0.12345", DLX2's, or DLX1's and DLX3's. */
+static void progress_line(const rep *r, const xcc_progress *pr, int how)
 {
     int dots = 0;
     fprintf(r->err, " after %s mems: %s sols,", REP_N(pr->mems), REP_N(pr->solutions));
-    if (dlx3) { /* DLX3 shows levels 0 .. C, then "...", and estimates from those */
+    if (how & LEVELS_TO_C) {
         int most = r->show_levels_max < 0 ? 1 : r->show_levels_max + 1;
         int shown = most < pr->level ? most : pr->level;
         for (int l = 0; l < shown; l++)
@@ -32,7 +77,7 @@ static void progress_line(const rep *r, const xcc_progress *pr, int dlx3)
 }
 
 /* "Current state (level L):" and the options chosen (v256). */
-static void state_report(const rep *r, const xcc_progress *pr, int dlx3)
+static void state_report(const rep *r, const xcc_progress *pr, int how)
 {
     fprintf(r->err, "Current state (level %d):\n", pr->level);
     for (int l = 0; l < pr->level; l++) {
@@ -43,19 +88,24 @@ static void state_report(const rep *r, const xcc_progress *pr, int dlx3)
         }
     }
     fprintf(r->err, " %s %s, %s mems, and max level %d so far.\n", REP_N(pr->solutions),
-            dlx3 ? "sols" : "solutions", REP_N(pr->mems), pr->maxl);
+            how & SOLS ? "sols" : "solutions", REP_N(pr->mems), pr->maxl);
 }
 
-/* A progress report of DLX2's or DLX3's tree; an engine without mems counts nodes. */
-static void progress(const rep *r, const xcc_progress *pr, int dlx3)
+/* A progress report of a Knuth program's; an engine without mems counts nodes. */
+static void progress(const rep *r, const xcc_progress *pr, int how)
 {
     if (!pr->mems_counted)
         fprintf(r->err, " after %s nodes: %s sols, %.5f\n", REP_N(pr->nodes),
                 REP_N(pr->solutions), pr->fraction);
     else if (r->vbose & XCC_SHOW_FULL_STATE)
-        state_report(r, pr, dlx3);
+        state_report(r, pr, how);
     else
-        progress_line(r, pr, dlx3);
+        progress_line(r, pr, how);
+}
+
+void rep_dlx1_progress(const rep *r, const xcc_progress *pr)
+{
+    progress(r, pr, LEVELS_TO_C);
 }
 
 void rep_dlx2_progress(const rep *r, const xcc_progress *pr)
@@ -65,12 +115,12 @@ void rep_dlx2_progress(const rep *r, const xcc_progress *pr)
 
 void rep_dlx3_progress(const rep *r, const xcc_progress *pr)
 {
-    progress(r, pr, 1);
+    progress(r, pr, LEVELS_TO_C | SOLS);
 }
 
 long long rep_ccost(const xcc_figs *fig)
 {
-    xcc_u128 work = fig->mems - fig->lmems, c = fig->cmems;
+    xcc_u128 work = fig->mems - fig->lmems, c = fig->cmems; /* DLX1, SSXCC: lmems 0 */
     while (work >> 100) /* a percentage needs no more than 100 bits of either */
         work >>= 1, c >>= 1;
     if (!work)
@@ -114,4 +164,19 @@ void rep_knuth_closing(const rep *r, const xcc_figs *fig)
         zdd_closing(r, fig);
     else
         rep_closing(r->err, fig, rep_ccost(fig));
+}
+
+/* DLX1's and SSXCC's end: the maximum branching degree (v2048), and no cleansings. */
+void rep_dlx1_closing(const rep *r, const xcc_figs *fig)
+{
+    if (r->vbose & XCC_SHOW_MAX_DEG)
+        fprintf(r->err, "The maximum branching degree was %d.\n", fig->maxdeg);
+    if (!(r->vbose & XCC_SHOW_BASICS) || fig->no_updates || !fig->mems_counted) {
+        rep_knuth_closing(r, fig); /* the engines without mems: theirs */
+        return;
+    }
+    fprintf(r->err, "Altogether %s solution%s, %s+%s mems, %s updates, %llu bytes, %s nodes,"
+                    " ccost %lld%%.\n", REP_N(fig->solutions), fig->solutions == 1 ? "" : "s",
+            REP_N(fig->imems), REP_N(fig->mems), REP_N(fig->updates), fig->bytes,
+            REP_N(fig->nodes), rep_ccost(fig));
 }

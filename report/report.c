@@ -23,15 +23,7 @@ void rep_input_line(const rep *r)
 
 void rep_item_totals(const rep *r)
 {
-    const xcc_problem *p = r->p;
-    int items = xcc_problem_items(p), primary = xcc_problem_primary_items(p);
-    fputs("Item totals:", r->err);
-    for (int k = 0; k < items; k++) {
-        if (k == primary)
-            fputs(" |", r->err);
-        fprintf(r->err, " %d", xcc_item_total(p, k));
-    }
-    fputc('\n', r->err);
+    rep_program(r->knuth, r->costs)->totals(r);
 }
 
 /* ---- solutions and progress ----------------------------------------------- */
@@ -131,8 +123,8 @@ int rep_end(rep *r, const xcc_figs *fig)
     int err = rep_flush(r->out);
     if (err)
         return err;
-    if (r->vbose & XCC_SHOW_TOTS)
-        rep_item_totals(r);
+    if ((r->vbose & XCC_SHOW_TOTS) && !program->totals_once)
+        program->totals(r);
     if (fig->profile && (r->vbose & XCC_SHOW_PROFILE)) {
         fputs("Profile:\n", r->err);
         for (int l = 0; l <= fig->maxl; l++)

@@ -2,13 +2,14 @@
  * report.h — everything dlx2 writes about a search, each format in one
  * place, through the table of formats (formats.c):
  *
- *   formats.c  the table: a row per format (dlx2, dlx3, dlx5, json,
- *              count, zdd) with what it writes of a solution, of
- *              progress and at the end of a run
+ *   formats.c  the table: a row per format (dlx1, dlx2, dlx3, dlx5,
+ *              ssxcc, json, count, zdd) with what it writes of a
+ *              solution, of progress and at the end of a run
  *   listing.c  a solution as DLX2, DLX3 and DLX5 list it (the one
  *              printer of an option's line)
  *   json.c     JSON Lines (formats/json.md): solutions and the summary
- *   knuth.c    DLX2's and DLX3's progress and closing lines
+ *   knuth.c    DLX1's, DLX2's, DLX3's and SSXCC's item totals,
+ *              progress and closing lines
  *   cost.c     DLX5's taxes, progress, closing line and best costs
  *   zdd.c      --zdd's lines (formats/zdd.md)
  *   pre.c      --preprocess's reduced problem and DLX-PRE's notes
@@ -50,6 +51,8 @@ typedef struct rep {
     int out_tty;           /* stdout is a terminal: flush each solution */
     int shard, shards;     /* --shard K/N; shards 0 when not given */
     int costs;             /* DLX5's report (cost.c), for the best `best` costs */
+    int knuth;             /* XCC_KNUTH_*: the program played (rep_program), for its
+                              item totals before the search */
     int best;
     /* why an interrupted search was interrupted: the signal, or the time limit */
     int signal;
@@ -71,12 +74,14 @@ typedef struct rep {
  * A format (formats.c): what it writes of each solution (NULL: none), of
  * a progress report, and at the end of a run, on stdout (summary: the
  * JSON summary, -c's count) and on stderr (closing: Knuth's lines, each
- * as his verbosity asks). A run writes its solutions and stdout's end in
- * one format (r->output, which the caller chooses by name), its progress
- * and stderr's in the layout of the Knuth program whose tree it walks
- * (dlx2, dlx3, dlx5: rep_program). A new format is a row of rep_formats
- * and its functions in report/ (and, to be read back, a reader in
- * listing/).
+ * as his verbosity asks); a Knuth program's row also has his "Item
+ * totals:" line (v512), written before the search and, unless
+ * totals_once, after it. A run writes its solutions and stdout's end in
+ * one format (r->output, which the caller chooses by name), its item
+ * totals, progress and stderr's end in the layout of the Knuth program
+ * it plays (dlx1, dlx2, dlx3, dlx5, ssxcc: rep_program). A new format is
+ * a row of rep_formats and its functions in report/ (and, to be read
+ * back, a reader in listing/).
  */
 typedef struct rep_format {
     const char *name;
@@ -85,15 +90,17 @@ typedef struct rep_format {
     void (*summary)(const rep *r, const xcc_figs *fig);
     void (*closing)(const rep *r, const xcc_figs *fig);
     int zdd;   /* its lines are a ZDD's (rep_zdd_line): the closing line counts them */
+    void (*totals)(const rep *r);
+    int totals_once; /* the item totals before the search only (SSXCC) */
 } rep_format;
 
-enum { REP_DLX2, REP_DLX3, REP_DLX5, REP_JSON, REP_COUNT, REP_ZDD };
+enum { REP_DLX2, REP_DLX3, REP_DLX5, REP_DLX1, REP_SSXCC, REP_JSON, REP_COUNT, REP_ZDD };
 extern const rep_format rep_formats[]; /* indexed by REP_*, then a row of NULL name */
 
 /* The format named so, or NULL. */
 const rep_format *rep_format_named(const char *name);
 
-/* The format of Knuth's program whose tree a search walks (knuth 3: DLX3's; costs: DLX5's). */
+/* The format of the Knuth program a search plays (knuth: XCC_KNUTH_*; costs: DLX5's). */
 const rep_format *rep_program(int knuth, int costs);
 
 /*
@@ -148,7 +155,7 @@ void rep_json_summary(const rep *r, const xcc_figs *fig);
 /* DLX2's "(N options, P+S items, E entries successfully read)". */
 void rep_input_line(const rep *r);
 
-/* DLX2's "Item totals: 3 2 | 4", where the last search stopped or as read. */
+/* The "Item totals:" line of the program r plays (r->knuth, r->costs). */
 void rep_item_totals(const rep *r);
 
 /* The sink's progress callback: DLX2's lines, or -p's line on a terminal. */
@@ -192,10 +199,20 @@ extern const char *const rep_stop_lines[REP_STOP_LINES];
 /* The closing line: DLX2's, DLX3's, or the fast engine's without mems. */
 void rep_closing(FILE *f, const xcc_figs *fig, long long ccost);
 
-/* DLX2's and DLX3's progress and end of a run on stderr (knuth.c). */
+/*
+ * Knuth's programs on stderr (knuth.c): the item totals, DLX2's "3 2 |
+ * 4" where the last search stopped or as read, SSXCC's as read with its
+ * bar where it falls; DLX2's, DLX1's and DLX3's progress (SSXCC's is
+ * DLX2's); DLX2's and DLX3's end of a run, and DLX1's and SSXCC's (the
+ * maximum branching degree, v2048, and no cleansings).
+ */
+void rep_dlx2_totals(const rep *r);
+void rep_ssxcc_totals(const rep *r);
+void rep_dlx1_progress(const rep *r, const xcc_progress *pr);
 void rep_dlx2_progress(const rep *r, const xcc_progress *pr);
 void rep_dlx3_progress(const rep *r, const xcc_progress *pr);
 void rep_knuth_closing(const rep *r, const xcc_figs *fig);
+void rep_dlx1_closing(const rep *r, const xcc_figs *fig);
 
 /* What progress reports have in common: the code of a "(k of d)" (0..61, '*' beyond). */
 static inline char rep_code_char(int v)

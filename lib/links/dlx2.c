@@ -214,6 +214,8 @@ INLINE int choose_item(xcc_tree *s, xcc_lenidx *ix, xcc_tally *t)
     if (trace)
         xcc_links_trace_branch(tf, s->p, best, least);
 chosen:
+    if (least > s->fig.maxdeg && least != INT_MAX) /* DLX1's v2048 */
+        s->fig.maxdeg = least;
     if (s->sink->shape)
         xcc_links_shape(s->sink->shape, s->p, best, least);
     s->fig.cmems += t->mems - before;

@@ -652,5 +652,8 @@ const char *xcc_threads_refuses(const xcc_problem *p, const xcc_settings *st)
         return "tracing (v2, v4) needs one thread: not with -j";
     if (st->accept || st->retract)
         return "pruning hooks need one thread: not with {threads or shard|-j or --shard}";
+    if ((k->vbose & XCC_SHOW_MAX_DEG) && k->knuth == XCC_KNUTH_DLX1)
+        return "DLX1's v2048 needs the whole tree in one thread: not with"
+               " {threads or shard|-j or --shard}";
     return NULL;
 }

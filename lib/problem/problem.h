@@ -110,6 +110,13 @@ struct xcc_problem {
     ullng *opt_cost;
     ullng cost_total;
     long long imems5_less;
+    /*
+     * What DLX1 and SSXCC charge for reading differs from DLX2 per entry,
+     * per item and per option: imems1_less and imems_ss_less are DLX2's
+     * imems (as if read without s<n>, for SSXCC) minus theirs, up to what
+     * SSXCC then spends laying out its sets (xcc_imems_ss adds that).
+     */
+    long long imems1_less, imems_ss_less;
     struct xcc_taxes *taxes;
     /* s<n>: the generator the reader drew from, which the search goes on with */
     xcc_gb_rng rng;
@@ -175,6 +182,21 @@ static inline xcc_bound xcc_item_bound(const xcc_problem *p, int i)
 static inline ullng xcc_imems3(const xcc_problem *p)
 {
     return p->imems - (ullng)p->imems3_less;
+}
+
+/* The mems DLX1 charges for reading the problem (one without colors). */
+static inline ullng xcc_imems1(const xcc_problem *p)
+{
+    return p->imems - (ullng)p->imems1_less;
+}
+
+/* The mems SSXCC charges for reading the problem and laying out its
+   sets: 8 per item, 1 per entry after the first, 3 more per node. */
+static inline ullng xcc_imems_ss(const xcc_problem *p)
+{
+    ullng entries = (ullng)(p->last_node - p->last_itm), items = (ullng)(p->last_itm - 1);
+    return p->imems - (ullng)p->imems_ss_less + 8 * items + (entries ? entries - 1 : 0)
+           + 3 * (entries - p->options);
 }
 
 /* Whether the problem has costs (a minimum-cost problem, DLX5's). */

@@ -162,6 +162,7 @@ static int add_item(xcc_reader *r, const char *s, size_t n, long col)
     p->nd[id].len = 0;
     p->nd[id].aux = 0;
     p->imems += 3;
+    p->imems_ss_less += 1; /* SSXCC: id + 2 where DLX2 spends id + 3 */
     p->last_itm = id + 1;
     return 0;
 }
@@ -224,6 +225,7 @@ static xcc_status close_items(xcc_reader *r)
     p->cl[second - 1].next = 0;
     p->imems += 6;
     p->imems3_less += 4; /* DLX3 closes its lists in 2 mems */
+    p->imems_ss_less += 6; /* SSXCC has no lists to close */
     p->last_node = p->last_itm;
     if (xcc_grow((void **)&p->nd, &p->nd_cap, p->last_node + 1, sizeof(xcc_node)))
         return xcc_read_oom(r);
@@ -277,6 +279,7 @@ static void unlink_option(xcc_reader *r, int spacer)
         nd[nd[x].up].down = nd[x].down;
         nd[nd[x].down].up = nd[x].up;
         p->imems += 6;
+        p->imems_ss_less += 3; /* SSXCC: a size and a pos */
     }
 }
 
@@ -296,6 +299,9 @@ static int read_entry(xcc_reader *r, size_t *ip, int spacer, int *has_primary)
     if (!k)
         return xcc_read_fail(r, XCC_BAD_INPUT, (long)i + 1, "unknown item '%s'", xcc_read_quoted(b + i, n, q));
     p->imems += (ullng)k + 1 + 1; /* DLX2's linear search, and the duplicate test */
+    /* SSXCC clears its name buffer, stores no NUL, searches from the last
+       item down (last_itm - k), and makes the node in 4 mems, not 8 */
+    p->imems_ss_less += 2LL * k + 4 + (n < 8) - p->last_itm;
     if (p->nd[k].aux >= spacer)
         return xcc_read_fail(r, XCC_BAD_INPUT, (long)i + 1, "item '%s' appears twice in this option",
                     xcc_read_quoted(b + i, n, q));
@@ -312,6 +318,7 @@ static int read_entry(xcc_reader *r, size_t *ip, int spacer, int *has_primary)
     if (b[i + n] != ':') {
         p->nd[x].color = 0;
         p->imems += 1;
+        p->imems1_less += 1; /* DLX1 has no colors to clear */
     } else if (k >= p->second) {
         size_t c = i + n + 1, m = 0;
         while (!xcc_read_ws(b[c + m]))
@@ -401,6 +408,7 @@ static int read_option(xcc_reader *r, size_t i)
     p->nd[s].itm = -(int)p->options;
     p->nd[s].color = 0;
     p->imems += 3;
+    p->imems_ss_less += 1;
     return 0;
 }
 

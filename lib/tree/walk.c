@@ -18,6 +18,8 @@ xcc_status xcc_tree_init(xcc_tree *t, xcc_problem *p, const xcc_settings *st,
     t->p = p;
     t->sink = sink ? sink : &nothing;
     t->fig.mems_counted = 1;
+    if (k->knuth == XCC_KNUTH_DLX1) /* DLX2's tree, DLX1's progress lines and report */
+        t->fig.knuth = XCC_KNUTH_DLX1;
     t->vbose = k->vbose;
     t->show_choices_max = k->show_choices_max;
     t->show_choices_gap = k->show_choices_gap;

@@ -65,6 +65,8 @@ const char *xcc_twin_refuses(const xcc_problem *p, const xcc_settings *st)
         return "pruning hooks (the links')";
     if (k->vbose & (XCC_SHOW_CHOICES | XCC_SHOW_DETAILS | XCC_SHOW_FULL_STATE))
         return "tracing (v2, v4, v256: the links')";
+    if ((k->vbose & XCC_SHOW_MAX_DEG) && k->knuth == XCC_KNUTH_DLX1)
+        return "DLX1's v2048 (the links find the maximum degree)";
     if (!p)
         return NULL;
     if (p->second <= 1 || p->options == 0)

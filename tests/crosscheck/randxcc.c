@@ -12,9 +12,12 @@
  *   --cost   cost entries |n (DLX5) at the end of most options: none,
  *            one or several, mostly 0..9, sometimes up to 99
  *   --knuth  one-character colors, as Knuth's programs want them
+ *   --xc     no colors at all (an exact cover problem, as DLX1 reads):
+ *            the secondary items that would have a color go without
  * The flags draw from a generator of their own, so a seed gives the same
  * items and options with or without them (only the colors' names change
- * with --knuth); without flags the output is what it always was.
+ * with --knuth, and go with --xc); without flags the output is what it
+ * always was.
  *
  * The second form writes seeds FROM..TO as DIR/SEED.dlx in one go (the
  * tests make a thousand instances, and one process is much faster than a
@@ -53,7 +56,7 @@ static const char *color_names[] = {"a", "b", "red", "c", "blue", "d"};
 static const char *knuth_color_names[] = {"a", "b", "r", "c", "u", "d"};
 
 /* the flags: which extensions to write (see the top of the file) */
-static int with_mcc, with_cost, knuth_colors;
+static int with_mcc, with_cost, knuth_colors, no_colors;
 
 /* A bound prefix for a primary item, or nothing (half of the time). */
 static void write_bound(FILE *out)
@@ -102,8 +105,8 @@ static void write_instance(FILE *out, unsigned long long seed, int np, int ns, i
         no = 1 + (int)rnd(24);
         nc = 1 + (int)rnd(3);
     }
-    fprintf(out, "| randxcc %s%s%s%llu\n", with_mcc ? "--mcc " : "", with_cost ? "--cost " : "",
-            knuth_colors ? "--knuth " : "", seed);
+    fprintf(out, "| randxcc %s%s%s%s%llu\n", with_mcc ? "--mcc " : "", with_cost ? "--cost " : "",
+            knuth_colors ? "--knuth " : "", no_colors ? "--xc " : "", seed);
     const char **colors = knuth_colors ? knuth_color_names : color_names;
     for (int i = 0; i < np; i++) {
         fprintf(out, "%s", i ? (rnd(4) ? " " : " \t ") : "");
@@ -133,8 +136,13 @@ static void write_instance(FILE *out, unsigned long long seed, int np, int ns, i
                 fprintf(out, rnd(5) ? " " : "  ");
             if (i < np)
                 fprintf(out, "p%d", i);
-            else if (rnd(3))
-                fprintf(out, "s%d:%s", i - np, colors[rnd((unsigned)nc)]);
+            else if (rnd(3)) {
+                const char *c = colors[rnd((unsigned)nc)];
+                if (no_colors)
+                    fprintf(out, "s%d", i - np);
+                else
+                    fprintf(out, "s%d:%s", i - np, c);
+            }
             else
                 fprintf(out, "s%d", i - np);
         }
@@ -192,7 +200,8 @@ static int usage(void)
     fprintf(stderr, "usage: randxcc [FLAGS] SEED [PRIMARY SECONDARY OPTIONS COLORS]\n"
                     "       randxcc [FLAGS] --many DIR FROM TO [PRIMARY SECONDARY OPTIONS COLORS]\n"
                     "       randxcc --chain N | --big ENTRIES\n"
-                    "FLAGS: --mcc (bounds a:b|name), --cost (costs |n), --knuth (1-character colors)\n");
+                    "FLAGS: --mcc (bounds a:b|name), --cost (costs |n), --knuth (1-character colors),\n"
+                    "       --xc (no colors)\n");
     return 2;
 }
 
@@ -205,11 +214,13 @@ int main(int argc, char **argv)
             with_cost = 1;
         else if (argc > 1 && !strcmp(argv[1], "--knuth"))
             knuth_colors = 1;
+        else if (argc > 1 && !strcmp(argv[1], "--xc"))
+            no_colors = 1;
         else
             break;
         argv++, argc--;
     }
-    int flagged = with_mcc || with_cost || knuth_colors;
+    int flagged = with_mcc || with_cost || knuth_colors || no_colors;
     if (argc == 3 && !strcmp(argv[1], "--chain") && !flagged) {
         write_chain(atol(argv[2]));
         return 0;

@@ -37,7 +37,7 @@ t_run "a file name with odd bytes: escaped" 2 "dlx2: nope\x07\xc3(: cannot open:
     "$DLX2" $'nope\a\xc3('
 t_run "UTF-8 in a file name stays as it is" 2 "dlx2: été.dlx: cannot open: No such file or directory" \
     "$DLX2" $'\xc3\xa9t\xc3\xa9.dlx'
-t_run "an engine name with odd bytes: escaped" 2 "dlx2: unknown engine '\x1b[31mred' (dlx, links, fast, cost, cost-links or zdd)
+t_run "an engine name with odd bytes: escaped" 2 "dlx2: unknown engine '\x1b[31mred' (dlx, links, fast, cost, cost-links, zdd or cells)
 Try 'dlx2 --help' for more information." "$DLX2" $'--engine=\e[31mred'
 
 "$DLX2" --help > "$TMP/out" 2> "$TMP/err"

@@ -123,7 +123,7 @@ for arg in s5 T1000 d1000 v2 v4 v128 Sshape "-j 2" "--shard 1/2"; do
     t_run "--engine=fast $arg is refused" 2 "dlx2: --engine=fast does not do $what; use --engine=dlx
 Try 'dlx2 --help' for more information." "$DLX2" --engine=fast $arg "$colors"
 done
-t_run "an unknown engine" 2 "dlx2: unknown engine 'dancing' (dlx, links, fast, cost, cost-links or zdd)
+t_run "an unknown engine" 2 "dlx2: unknown engine 'dancing' (dlx, links, fast, cost, cost-links, zdd or cells)
 Try 'dlx2 --help' for more information." "$DLX2" --engine=dancing "$colors"
 t_eq "--engine fast (two words) works too" 1 "$("$DLX2" -c --engine fast "$colors" 2> /dev/null)"
 

@@ -70,6 +70,21 @@ static char *chain_problem(int n)
     return text;
 }
 
+/* The chain with every option twice: a branch at each of its n / 2
+   levels, so that SSXCC's save stack of sizes grows (t1 stops it). */
+static char *doubled_chain_problem(int n)
+{
+    static char text[65536];
+    size_t len = 0;
+    for (int i = 0; i < n; i++)
+        len += (size_t)sprintf(text + len, "i%d ", i);
+    text[len++] = '\n';
+    for (int i = 0; i < n; i += 2)
+        len += (size_t)sprintf(text + len, "i%d i%d\ni%d i%d\n", i, i + 1, i, i + 1);
+    text[len] = '\0';
+    return text;
+}
+
 /* What a case asks. */
 typedef struct oom_case {
     const xcc_engine *engine;
@@ -276,6 +291,22 @@ START_TEST(costs)
 }
 END_TEST
 
+START_TEST(cells)
+{
+    oom_case c[] = {
+        {.engine = &xcc_cells_engine},
+        {.engine = &xcc_cells_engine, .list = 1},
+        {.engine = &xcc_cells_engine, .maxcount = 5, .vbose = XCC_SHOW_TOTS | XCC_SHOW_PROFILE},
+    };
+    for (size_t k = 0; k < sizeof c / sizeof *c; k++)
+        each_failure(&c[k], parity_problem());
+    each_failure(&c[0], knuth_colors);
+    each_failure(&c[0], chain_problem(600)); /* 300 levels of forced moves */
+    oom_case first = {.engine = &xcc_cells_engine, .maxcount = 1, .list = 1};
+    each_failure(&first, doubled_chain_problem(600));
+}
+END_TEST
+
 static Suite *oom_suite(void)
 {
     Suite *s = suite_create("out of memory");
@@ -288,6 +319,7 @@ static Suite *oom_suite(void)
     tcase_add_test(tc, zdd);
     tcase_add_test(tc, threads);
     tcase_add_test(tc, costs);
+    tcase_add_test(tc, cells);
     suite_add_tcase(s, tc);
     return s;
 }

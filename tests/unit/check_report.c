@@ -1,6 +1,6 @@
 /*
  * check_report.c — the report's table of formats (report/formats.c):
- * every row found by its name, the program whose tree a search walks,
+ * every row found by its name, the program a search plays,
  * and what each row writes of a solution found through the public API
  * and at the end of a run, byte for byte as dlx2 writes it (the same
  * bytes as data/reference's and tests/e2e/json-verify.sh's). Like
@@ -23,14 +23,15 @@ static const char costs[] = "A B C\nA B |3\nC |2\nA |1\nB C |4\nB |1\n";
 
 START_TEST(every_format_has_a_row_found_by_its_name)
 {
-    static const char *const names[] = {"dlx2", "dlx3", "dlx5", "json", "count", "zdd"};
+    static const char *const names[] = {"dlx2", "dlx3", "dlx5", "dlx1", "ssxcc", "json", "count",
+                                        "zdd"};
     int n = 0;
     for (const rep_format *f = rep_formats; f->name; f++, n++) {
-        ck_assert_int_lt(n, 6);
+        ck_assert_int_lt(n, 8);
         ck_assert_str_eq(f->name, names[n]);
         ck_assert_ptr_eq(rep_format_named(f->name), f);
     }
-    ck_assert_int_eq(n, 6);
+    ck_assert_int_eq(n, 8);
     ck_assert_ptr_eq(rep_format_named("json"), &rep_formats[REP_JSON]);
     ck_assert_ptr_eq(rep_format_named("zdd"), &rep_formats[REP_ZDD]);
     ck_assert_ptr_null(rep_format_named("csv"));
@@ -44,13 +45,19 @@ START_TEST(each_tree_reports_as_its_program)
     ck_assert_ptr_eq(rep_program(0, 0), &rep_formats[REP_DLX2]);
     ck_assert_ptr_eq(rep_program(3, 0), &rep_formats[REP_DLX3]);
     ck_assert_ptr_eq(rep_program(0, 1), &rep_formats[REP_DLX5]);
-    /* Knuth's programs write progress and stderr's end; the others stdout's */
-    for (int k = REP_DLX2; k <= REP_DLX5; k++) {
+    ck_assert_ptr_eq(rep_program(XCC_KNUTH_DLX1, 0), &rep_formats[REP_DLX1]);
+    ck_assert_ptr_eq(rep_program(XCC_KNUTH_SSXCC, 0), &rep_formats[REP_SSXCC]);
+    /* Knuth's programs write progress, item totals and stderr's end; the others stdout's */
+    for (int k = REP_DLX2; k <= REP_SSXCC; k++) {
         ck_assert_ptr_nonnull(rep_formats[k].solution);
         ck_assert_ptr_nonnull(rep_formats[k].progress);
         ck_assert_ptr_nonnull(rep_formats[k].closing);
+        ck_assert_ptr_nonnull(rep_formats[k].totals);
         ck_assert_ptr_null(rep_formats[k].summary);
+        ck_assert_int_eq(rep_formats[k].totals_once, k == REP_SSXCC); /* SSXCC: before only */
     }
+    for (int k = REP_JSON; k <= REP_ZDD; k++)
+        ck_assert_ptr_null(rep_formats[k].totals);
     ck_assert_ptr_nonnull(rep_formats[REP_JSON].summary);
     ck_assert_ptr_nonnull(rep_formats[REP_COUNT].summary);
     ck_assert_ptr_null(rep_formats[REP_COUNT].solution);

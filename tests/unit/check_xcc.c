@@ -1055,6 +1055,94 @@ START_TEST(totals_where_the_search_stopped)
 }
 END_TEST
 
+/* ---- SSXCC's tree (lib/cells/) ------------------------------------------ */
+
+START_TEST(cells_knuth_colors_example)
+{
+    /* SSXCC's figures and listing for DLX2's example (SSXCC itself says
+       "Altogether 1 solution, 364+226 mems, 16 updates, 452 bytes, 3
+       nodes, ccost 5%.") */
+    xcc_problem p;
+    xcc_diag err;
+    xcc_settings st;
+    xcc_dlx2 k;
+    defaults(&st, &k);
+    ck_assert_int_eq(read_text(&p, knuth_colors, &err), 0);
+    xcc_figs f;
+    ck_assert_int_eq(xcc_engine_run(&xcc_cells_engine, &p, &st, NULL, &f, NULL), XCC_OK);
+    ck_assert_int_eq(f.knuth, XCC_KNUTH_SSXCC);
+    ck_assert_int_eq(f.solutions, 1);
+    ck_assert_int_eq(f.imems, 364);
+    ck_assert_int_eq(f.mems, 226);
+    ck_assert_int_eq(f.lmems, 0);
+    ck_assert_int_eq(f.updates, 16);
+    ck_assert_int_eq(f.cleansings, 0);
+    ck_assert_int_eq(f.nodes, 3);
+    ck_assert_int_eq(f.bytes, 452);
+    ck_assert_int_eq(rep_ccost(&f), 5);
+    figures l = run_engine(&xcc_cells_engine, &p, &st, 1, NULL, NULL);
+    ck_assert_str_eq(l.listing, "1:\n A C X:1 Y:1 (2 of 2)\n B X:1 (1 of 1)\n");
+    free(l.listing);
+    xcc_release(&p);
+}
+END_TEST
+
+START_TEST(cells_counts_like_algorithm_c)
+{
+    char *text = parity_problem();
+    ck_assert_int_eq(run_text(&xcc_cells_engine, text, NULL, 0).count, 68);
+    free(text);
+    ck_assert_int_eq(run_text(&xcc_cells_engine, "A B C\nA\nB\nC\nA B\nB C\nA B C\n", NULL, 0).count, 4);
+    ck_assert_int_eq(run_text(&xcc_cells_engine, "A B\nA\n", NULL, 0).count, 0);
+    ck_assert_int_eq(run_text(&xcc_cells_engine, "A\nA\nA\nA\n", NULL, 0).count, 3);
+}
+END_TEST
+
+START_TEST(cells_leaves_the_problem_as_read)
+{
+    /* the sets are the engine's own: after a whole search and one cut
+       short, the problem is as read and the links find DLX2's figures */
+    char *text = parity_problem();
+    xcc_problem fresh, p;
+    xcc_diag err;
+    xcc_settings st;
+    xcc_dlx2 k;
+    ck_assert_int_eq(read_text(&fresh, text, &err), 0);
+    ck_assert_int_eq(read_text(&p, text, &err), 0);
+    defaults(&st, &k);
+    st.max_solutions = 5;
+    figures cut = run_engine(&xcc_cells_engine, &p, &st, 0, NULL, NULL);
+    ck_assert_int_eq(cut.stop, XCC_STOP_COUNT);
+    ck_assert_int_eq(cut.count, 5);
+    ck_assert_int_eq(run_text(&xcc_cells_engine, text, NULL, 0).count, 68);
+    ck_assert_mem_eq(p.nd, fresh.nd, (size_t)(p.last_node + 1) * sizeof(xcc_node));
+    ck_assert_mem_eq(p.cl, fresh.cl, (size_t)(p.last_itm + 1) * sizeof(xcc_item));
+    expect_same_figures(whole_search(&p, 0), whole_search(&fresh, 0));
+    xcc_release(&p);
+    xcc_release(&fresh);
+    free(text);
+}
+END_TEST
+
+START_TEST(cells_refuses_threads)
+{
+    xcc_problem p;
+    xcc_diag err;
+    xcc_settings st;
+    xcc_dlx2 k;
+    defaults(&st, &k);
+    ck_assert_int_eq(read_text(&p, knuth_colors, &err), 0);
+    xcc_diag d;
+    st.engine = "cells";
+    ck_assert_int_eq(xcc_check(&p, &st, &d), XCC_OK);
+    st.threads = 2;
+    ck_assert_int_eq(xcc_check(&p, &st, &d), XCC_REFUSED);
+    ck_assert_str_eq(d.message, "SSXCC's tree is walked in one thread (the engine cells takes no"
+                                " threads nor shards)");
+    xcc_release(&p);
+}
+END_TEST
+
 /* ---- random numbers ------------------------------------------------- */
 
 START_TEST(gbrand_matches_the_published_test_values)
@@ -1121,6 +1209,12 @@ static Suite *xcc_suite(void)
     tcase_add_test(tw, twin_stands_aside);
     suite_add_tcase(s, tw);
 
+    TCase *ce = tcase_create("cells");
+    tcase_add_test(ce, cells_knuth_colors_example);
+    tcase_add_test(ce, cells_counts_like_algorithm_c);
+    tcase_add_test(ce, cells_leaves_the_problem_as_read);
+    tcase_add_test(ce, cells_refuses_threads);
+    suite_add_tcase(s, ce);
     TCase *mi = tcase_create("many items");
     tcase_set_timeout(mi, 60);
     tcase_add_test(mi, many_items_keep_the_tree_and_the_mems);

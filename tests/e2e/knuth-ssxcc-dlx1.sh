@@ -1,0 +1,161 @@
+# dlx2 --knuth=ssxcc and --knuth=dlx1 write byte for byte what Knuth's
+# SSXCC and DLX1 write (#31), on stdout and on stderr, as
+# data/reference-family/make-expected-ssxcc-dlx1 recorded them:
+#   - every quick instance of data/reference (DLX1: those without
+#     colors), with the default arguments and with m1;
+#   - random problems of build/randxcc from fixed seeds (PROG/random/
+#     INSTANCES.tsv), under each row of PROG/random/ARGS.tsv;
+#   - the arguments, tests/expected/knuth-args-PROG/CASES.tsv (and the
+#     shape file of S<file>). Both programs take the same ones:
+#       v<n>  verbosity: 1 the input and closing lines, 2 each choice,
+#             4 each choice's details, 128 the profile, 256 full states
+#             in progress reports, 512 the item totals, 1024 warnings,
+#             2048 the maximum branching degree
+#       m<n>  list every n-th solution      s<n>  random seed
+#       d<n>  a progress report every n mems
+#       c<n>, l<n>  which levels v2 and v4 trace
+#       C<n>  levels shown in progress reports
+#       t<n>  stop after n solutions        T<n>  stop after n mems
+#       S<file>  the shape of the tree
+#     and a check below makes sure the cases give every letter and v bit.
+# The bench-tier instances (seconds each) are knuth-ssxcc-dlx1.bench.sh's:
+# it runs the first part only, with WANT_TIER=bench.
+. "$(dirname "$0")/../lib.sh"
+BUILD=${BUILD:-build}
+TIER=${WANT_TIER:-quick}
+FAM=$ROOT/data/reference-family
+RAND=$ROOT/$BUILD/randxcc
+
+# instances PROG TIER: the names of PROG's manifest in that tier
+instances() {
+    awk -F'\t' -v t="$2" 'NR > 1 && $2 == t {print $1}' "$FAM/$1/MANIFEST.tsv"
+}
+
+for prog in ssxcc dlx1; do
+    E=$FAM/$prog/expected
+    # ---- the reference instances ----
+    n=0 m=0 bad=""
+    for name in $(instances $prog "$TIER"); do
+        f=$REF/instances/$name.dlx
+        "$DLX2" --knuth=$prog < "$f" > "$TMP/out" 2> "$TMP/err"
+        cmp -s "$E/$name.stderr" "$TMP/err" && [ ! -s "$TMP/out" ] || bad="$bad $name"
+        n=$((n + 1))
+        if [ -f "$E/$name.m1.stdout" ]; then
+            "$DLX2" --knuth=$prog m1 < "$f" > "$TMP/out" 2> /dev/null
+            cmp -s "$E/$name.m1.stdout" "$TMP/out" || bad="$bad $name(m1)"
+            m=$((m + 1))
+        fi
+    done
+    t_eq "--knuth=$prog: stderr of $n $TIER instances and m1 listings of $m, byte for byte" "" "$bad"
+    want=$([ $prog = ssxcc ] && echo 58 7 || echo 14 3)
+    t_eq "--knuth=$prog: ... every $TIER instance of data/reference it reads" \
+        "$([ "$TIER" = quick ] && echo "${want% *}" || echo "${want#* }")" "$n"
+    [ "$TIER" = quick ] || continue
+
+    # the manifest agrees with DLX2's counts, an independent tree
+    bad=""
+    while IFS=$'\t' read -r name tier sols rest; do
+        [ "$name" = name ] && continue
+        [ "$sols" = "$(awk -F'\t' -v n="$name" '$1 == n {print $3}' "$REF/MANIFEST.tsv")" ] ||
+            bad="$bad $name"
+    done < "$FAM/$prog/MANIFEST.tsv"
+    t_eq "$prog/MANIFEST.tsv: the counts of DLX2 on every instance" "" "$bad"
+
+    # --verify reads Knuth's listings of either, with the manifest's count
+    n=0 bad=""
+    while IFS=$'\t' read -r name tier sols rest; do
+        [ -f "$E/$name.m1.stdout" ] || continue
+        "$DLX2" --verify "$E/$name.m1.stdout" --count "$sols" "$REF/instances/$name.dlx" \
+            > /dev/null 2>&1 || bad="$bad $name"
+        n=$((n + 1))
+    done < "$FAM/$prog/MANIFEST.tsv"
+    t_eq "--verify --count: $prog's m1 listings of $n instances" "" "$bad"
+    t_eq "... every listing of $prog's" "$(ls "$E"/*.m1.stdout | wc -l)" "$n"
+
+    # ---- random problems, each row of arguments ----
+    D=$FAM/$prog/random
+    mkdir -p "$TMP/rand"
+    while IFS=$'\t' read -r name how; do
+        # shellcheck disable=SC2086
+        "$RAND" $how > "$TMP/rand/$name.dlx"
+    done < "$D/INSTANCES.tsv"
+    rows=0
+    while IFS=$'\t' read -r id args; do
+        while IFS=$'\t' read -r name how; do
+            echo "== $name"
+            # shellcheck disable=SC2086
+            "$DLX2" --knuth=$prog $args < "$TMP/rand/$name.dlx" 2> "$TMP/err"
+            echo "-- stderr"
+            cat "$TMP/err"
+        done < "$D/INSTANCES.tsv" > "$TMP/got"
+        t_file_eq "--knuth=$prog $args: $(grep -c '^== ' "$D/$id.out") random problems" "$D/$id.out" "$TMP/got"
+        rows=$((rows + 1))
+    done < "$D/ARGS.tsv"
+    t_eq "--knuth=$prog: random problems under 7 rows of arguments" 7 "$rows"
+
+    # ---- the arguments ----
+    A=$ROOT/tests/expected/knuth-args-$prog
+    mkdir -p "$TMP/run"
+    cases=0
+    while IFS=$'\t' read -r id inst args; do
+        file=$REF/instances/$inst.dlx
+        [ -f "$A/$inst.dlx" ] && file=$A/$inst.dlx
+        rm -f "$TMP/run/shape"
+        # shellcheck disable=SC2086
+        (cd "$TMP/run" && "$DLX2" --knuth=$prog $args < "$file" > "$TMP/out" 2> "$TMP/err")
+        t_file_eq "--knuth=$prog $inst $args: stdout" "$A/$id.stdout" "$TMP/out"
+        t_file_eq "--knuth=$prog $inst $args: stderr" "$A/$id.stderr" "$TMP/err"
+        if [ -f "$A/$id.shape" ]; then
+            t_file_eq "--knuth=$prog $inst $args: the shape file" "$A/$id.shape" "$TMP/run/shape"
+        fi
+        cases=$((cases + 1))
+    done < "$A/CASES.tsv"
+    letters=$(cut -f3 "$A/CASES.tsv" | tr ' ' '\n' | cut -c1 | sort -u | tr -d '\n')
+    bits=$(cut -f3 "$A/CASES.tsv" | tr ' ' '\n' | sed -n 's/^v\([0-9][0-9]*\)$/\1/p' |
+        awk '{for (b = 1; b <= 2048; b *= 2) if (int($1 / b) % 2) or[b] = 1}
+             END {for (b = 1; b <= 2048; b *= 2) if (or[b]) printf "%d ", b}')
+    t_eq "--knuth=$prog: $cases cases of every argument (C S T c d l m s t v)" "CSTcdlmstv" "$letters"
+    t_eq "--knuth=$prog: ... and of every bit of v<n>" "1 2 4 128 256 512 1024 2048 " "$bits"
+    t_eq "--knuth=$prog: ... among them S<file>'s shape files" 2 "$(ls "$A"/*.shape | wc -l)"
+done
+
+[ "$TIER" = quick ] || exit 0
+
+# ---- what else --knuth=ssxcc and --knuth=dlx1 do ----
+l7=$REF/instances/langford-7.dlx
+colors=$REF/instances/knuth-example-colors.dlx
+hint="Try 'dlx2 --help' for more information."
+t_eq "--engine=cells is --knuth=ssxcc" "$(cat "$FAM/ssxcc/expected/langford-7.stderr")" \
+    "$("$DLX2" --engine=cells "$l7" 2>&1)"
+t_eq "--knuth=ssxcc -c: the count, SSXCC's tree" 52 "$("$DLX2" --knuth=ssxcc -c "$l7")"
+t_eq "--knuth=dlx1 -c: the count" 52 "$("$DLX2" --knuth=dlx1 -c "$l7")"
+t_run "--knuth=dlx1 refuses colors" 2 \
+    "Option ignored (no primary items): X:0 Y:1
+dlx2: $colors: colors in the options, which DLX1 does not read (DLX2 does: leave out --knuth=dlx1)" \
+    "$DLX2" --knuth=dlx1 "$colors"
+printf '2|A B\nA\nA B\n' > "$TMP/bounds.dlx"
+t_run "--knuth=ssxcc refuses bounds" 2 \
+    "dlx2: $TMP/bounds.dlx: bounds (multiplicities) in the item line, which SSXCC does not read: leave out --knuth=ssxcc" \
+    "$DLX2" --knuth=ssxcc "$TMP/bounds.dlx"
+printf 'A B\nA |3\nB\n' > "$TMP/costs.dlx"
+t_run "--knuth=dlx1 refuses costs" 2 \
+    "dlx2: $TMP/costs.dlx: costs in the options, which DLX1 does not read: leave out --knuth=dlx1" \
+    "$DLX2" --knuth=dlx1 "$TMP/costs.dlx"
+t_run "--knuth=ssxcc takes no -j" 2 \
+    "dlx2: SSXCC's tree is walked in one thread (--knuth=ssxcc takes no -j nor --shard)
+$hint" "$DLX2" --knuth=ssxcc -j 2 "$l7"
+t_run "--knuth=ssxcc takes no other engine" 2 \
+    "dlx2: --engine=links does not walk SSXCC's tree (--knuth=ssxcc is --engine=cells)
+$hint" "$DLX2" --knuth=ssxcc --engine=links "$l7"
+t_run "--engine=cells is not DLX2's search" 2 "dlx2: --engine=cells is SSXCC's search, not --knuth=dlx2's
+$hint" "$DLX2" --knuth=dlx2 --engine=cells "$l7"
+t_run "k<n> is DLX5's" 2 "dlx2: k<n> is an argument of DLX5 (--knuth=dlx5), and dlx2 plays SSXCC
+$hint" "$DLX2" --knuth=ssxcc k3 "$l7"
+t_run "--knuth=dlx1 v2048 -j 2: the degree needs one thread" 2 \
+    "dlx2: DLX1's v2048 needs the whole tree in one thread: not with -j or --shard
+$hint" "$DLX2" --knuth=dlx1 v2048 -j 2 "$l7"
+t_eq "--knuth=dlx1 -j 2: DLX1's closing line" \
+    "$(tail -1 "$FAM/dlx1/expected/langford-7.stderr")" "$("$DLX2" --knuth=dlx1 -j 2 "$l7" 2>&1 | tail -1)"
+t_eq "--knuth=ssxcc --format=json: SSXCC's figures" \
+    '"nodes":466,"updates":7734,"cleansings":0,"imems":5898,"mems":94241,"lmems":0,"bytes":5864' \
+    "$("$DLX2" --knuth=ssxcc --format=json "$l7" 2> /dev/null | tail -1 | grep -o '"nodes.*"bytes":[0-9]*')"
