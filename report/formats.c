@@ -19,21 +19,21 @@ void rep_count_summary(const rep *r, const xcc_figs *fig)
  * SSXCC's progress lines are DLX2's.
  */
 const rep_format rep_formats[] = {
-    [REP_DLX1] = {"dlx1", rep_text_solution, rep_dlx1_progress, NULL, rep_dlx1_closing, 0,
-                  rep_dlx2_totals, 0},
     [REP_DLX2] = {"dlx2", rep_text_solution, rep_dlx2_progress, NULL, rep_knuth_closing, 0,
-                  rep_dlx2_totals, 0},
+                  rep_dlx2_totals, 0, NULL},
     [REP_DLX3] = {"dlx3", rep_text_solution, rep_dlx3_progress, NULL, rep_knuth_closing, 0,
-                  rep_dlx2_totals, 0},
+                  rep_dlx2_totals, 0, NULL},
     [REP_DLX5] = {"dlx5", rep_cost_solution, rep_cost_progress, NULL, rep_cost_end, 0,
-                  rep_dlx2_totals, 0},
+                  rep_dlx2_totals, 0, NULL},
+    [REP_DLX1] = {"dlx1", rep_text_solution, rep_dlx1_progress, NULL, rep_dlx1_closing, 0,
+                  rep_dlx2_totals, 0, rep_max_degree},
     [REP_SSXCC] = {"ssxcc", rep_text_solution, rep_dlx2_progress, NULL, rep_dlx1_closing, 0,
-                   rep_ssxcc_totals, 1},
-    [REP_JSON] = {"json", rep_json_solution, NULL, rep_json_summary, NULL, 0, NULL, 0},
-    [REP_COUNT] = {"count", NULL, NULL, rep_count_summary, NULL, 0, NULL, 0},
+                   rep_ssxcc_totals, 1, rep_max_degree},
+    [REP_JSON] = {"json", rep_json_solution, NULL, rep_json_summary, NULL, 0, NULL, 0, NULL},
+    [REP_COUNT] = {"count", NULL, NULL, rep_count_summary, NULL, 0, NULL, 0, NULL},
     /* the ZDD's lines come through the sink's own callback (rep_zdd_line) */
-    [REP_ZDD] = {"zdd", NULL, NULL, NULL, NULL, 1, NULL, 0},
-    {NULL, NULL, NULL, NULL, NULL, 0, NULL, 0},
+    [REP_ZDD] = {"zdd", NULL, NULL, NULL, NULL, 1, NULL, 0, NULL},
+    {NULL, NULL, NULL, NULL, NULL, 0, NULL, 0, NULL},
 };
 
 const rep_format *rep_format_named(const char *name)

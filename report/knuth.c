@@ -166,11 +166,15 @@ void rep_knuth_closing(const rep *r, const xcc_figs *fig)
         rep_closing(r->err, fig, rep_ccost(fig));
 }
 
-/* DLX1's and SSXCC's end: the maximum branching degree (v2048), and no cleansings. */
-void rep_dlx1_closing(const rep *r, const xcc_figs *fig)
+void rep_max_degree(const rep *r, const xcc_figs *fig)
 {
     if (r->vbose & XCC_SHOW_MAX_DEG)
         fprintf(r->err, "The maximum branching degree was %d.\n", fig->maxdeg);
+}
+
+/* DLX1's and SSXCC's closing line: no cleansings. */
+void rep_dlx1_closing(const rep *r, const xcc_figs *fig)
+{
     if (!(r->vbose & XCC_SHOW_BASICS) || fig->no_updates || !fig->mems_counted) {
         rep_knuth_closing(r, fig); /* the engines without mems: theirs */
         return;

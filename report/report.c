@@ -130,6 +130,8 @@ int rep_end(rep *r, const xcc_figs *fig)
         for (int l = 0; l <= fig->maxl; l++)
             fprintf(r->err, "%3d: %llu\n", l, fig->profile[l]);
     }
+    if (program->degree)
+        program->degree(r, fig);
     if ((r->vbose & XCC_SHOW_BASICS) && r->shards) /* --shard K/N given, even 1/1 */
         fprintf(r->err, "Shard %d/%d, problem fingerprint %016llx%s.\n", r->shard, r->shards,
                 (ullng)rep_fingerprint(r->p), rep_best_tag(r));

@@ -76,7 +76,8 @@ typedef struct rep {
  * JSON summary, -c's count) and on stderr (closing: Knuth's lines, each
  * as his verbosity asks); a Knuth program's row also has his "Item
  * totals:" line (v512), written before the search and, unless
- * totals_once, after it. A run writes its solutions and stdout's end in
+ * totals_once, after it, and DLX1's and SSXCC's maximum branching
+ * degree (NULL: none). A run writes its solutions and stdout's end in
  * one format (r->output, which the caller chooses by name), its item
  * totals, progress and stderr's end in the layout of the Knuth program
  * it plays (dlx1, dlx2, dlx3, dlx5, ssxcc: rep_program). A new format is
@@ -92,6 +93,7 @@ typedef struct rep_format {
     int zdd;   /* its lines are a ZDD's (rep_zdd_line): the closing line counts them */
     void (*totals)(const rep *r);
     int totals_once; /* the item totals before the search only (SSXCC) */
+    void (*degree)(const rep *r, const xcc_figs *fig); /* v2048's line after the profile */
 } rep_format;
 
 enum { REP_DLX2, REP_DLX3, REP_DLX5, REP_DLX1, REP_SSXCC, REP_JSON, REP_COUNT, REP_ZDD };
@@ -203,8 +205,8 @@ void rep_closing(FILE *f, const xcc_figs *fig, long long ccost);
  * Knuth's programs on stderr (knuth.c): the item totals, DLX2's "3 2 |
  * 4" where the last search stopped or as read, SSXCC's as read with its
  * bar where it falls; DLX2's, DLX1's and DLX3's progress (SSXCC's is
- * DLX2's); DLX2's and DLX3's end of a run, and DLX1's and SSXCC's (the
- * maximum branching degree, v2048, and no cleansings).
+ * DLX2's); DLX1's and SSXCC's maximum branching degree (v2048); DLX2's
+ * and DLX3's end of a run, and DLX1's and SSXCC's (no cleansings).
  */
 void rep_dlx2_totals(const rep *r);
 void rep_ssxcc_totals(const rep *r);
@@ -212,6 +214,7 @@ void rep_dlx1_progress(const rep *r, const xcc_progress *pr);
 void rep_dlx2_progress(const rep *r, const xcc_progress *pr);
 void rep_dlx3_progress(const rep *r, const xcc_progress *pr);
 void rep_knuth_closing(const rep *r, const xcc_figs *fig);
+void rep_max_degree(const rep *r, const xcc_figs *fig);
 void rep_dlx1_closing(const rep *r, const xcc_figs *fig);
 
 /* What progress reports have in common: the code of a "(k of d)" (0..61, '*' beyond). */

@@ -55,6 +55,7 @@ START_TEST(each_tree_reports_as_its_program)
         ck_assert_ptr_nonnull(rep_formats[k].totals);
         ck_assert_ptr_null(rep_formats[k].summary);
         ck_assert_int_eq(rep_formats[k].totals_once, k == REP_SSXCC); /* SSXCC: before only */
+        ck_assert_int_eq(!!rep_formats[k].degree, k == REP_DLX1 || k == REP_SSXCC); /* v2048 */
     }
     for (int k = REP_JSON; k <= REP_ZDD; k++)
         ck_assert_ptr_null(rep_formats[k].totals);
