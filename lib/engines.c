@@ -8,6 +8,7 @@
  */
 #include "engine.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -108,8 +109,12 @@ static const xcc_engine *first_willing(const xcc_engine_row *row, const xcc_prob
         if (!*why)
             *why = no;
     }
-    if (!tries[0])
-        *why = "this engine takes no multiplicities (DLX3's bounds a:b|name)";
+    if (!tries[0]) { /* named: the user may not have chosen it (auto, -c) */
+        static _Thread_local char no_mcc[96];
+        snprintf(no_mcc, sizeof no_mcc, "the engine %s takes no multiplicities (DLX3's bounds a:b|name)",
+                 row->name);
+        *why = no_mcc;
+    }
     return NULL;
 }
 

@@ -434,6 +434,26 @@ static xcc_status start(xcc_reader *r)
     return XCC_OK;
 }
 
+/* Does the line that failed as an item line open a listing of solutions
+ * (dlx2's or Knuth's "1:", DLX5's "1: (total cost $3)", a JSON Lines
+ * record)? Then the user fed a solver's output back to it. */
+static int opens_listing(const char *s)
+{
+    if (!strncmp(s, "{\"solution\":", 12) || !strncmp(s, "{\"summary\":", 11))
+        return 1;
+    if (*s < '0' || *s > '9')
+        return 0;
+    while (*s >= '0' && *s <= '9')
+        s++;
+    if (*s++ != ':')
+        return 0;
+    if (!strncmp(s, " (total cost $", 14))
+        return 1;
+    while (xcc_read_ws(*s))
+        s++;
+    return !*s;
+}
+
 static xcc_status read_all(xcc_reader *r)
 {
     size_t i = 0;
@@ -447,8 +467,12 @@ static xcc_status read_all(xcc_reader *r)
         r->line++;
         return xcc_read_fail(r, XCC_BAD_INPUT, 1, "no item line (the input has no line that is not blank or a comment)");
     }
-    if (start(r) || read_item_line(r, i))
+    if (start(r) || read_item_line(r, i)) {
+        if (r->status == XCC_BAD_INPUT && opens_listing(r->buf + i))
+            xcc_read_fail(r, XCC_BAD_INPUT, (long)i + 1,
+                          "this is a listing of solutions, not a problem (a problem starts with its line of items)");
         return r->status;
+    }
     while ((got = next_line(r)) > 0)
         if (content_start(r, &i) && read_option(r, i))
             return r->status;

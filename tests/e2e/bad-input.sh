@@ -50,6 +50,23 @@ bad "item name with :" 'A B:x\n' \
     "dlx2: <stdin>:1:4: item name 'B:x' contains ':'"
 bad "item name with |" 'A|B C\n' \
     "dlx2: <stdin>:1:2: item name 'A|B' contains '|'"
+# a solver's output fed back to it as a problem
+bad "DLX2's listing" '1:\n a (1 of 2)\n b c (1 of 1)\n' \
+    "dlx2: <stdin>:1:1: this is a listing of solutions, not a problem (a problem starts with its line of items)"
+bad "DLX5's listing" '1: (total cost $3)\n a (1 of 2) $1 [0]\n' \
+    "dlx2: <stdin>:1:1: this is a listing of solutions, not a problem (a problem starts with its line of items)"
+bad "a JSON listing" '{"solution":1,"lines":[2,3],"options":["a","b c"],"colors":{}}\n' \
+    "dlx2: <stdin>:1:1: this is a listing of solutions, not a problem (a problem starts with its line of items)"
+bad "a JSON summary alone" '\n{"summary":{"solutions":0,"complete":true}}\n' \
+    "dlx2: <stdin>:2:1: this is a listing of solutions, not a problem (a problem starts with its line of items)"
+bad "12: as an item line" '12: a\n' \
+    "dlx2: <stdin>:1:1: a lower bound without an upper bound in '12:' (write a:b|name)"
+printf 'a b\na\nb\n' | "$DLX2" m1 2> /dev/null > "$TMP/listing"
+"$DLX2" -c "$TMP/listing" > "$TMP/out" 2> "$TMP/err"
+t_eq "dlx2 m1's own listing as a problem: exit status" 2 "$?"
+t_eq "... the message names the file" \
+    "dlx2: $TMP/listing:1:1: this is a listing of solutions, not a problem (a problem starts with its line of items)" \
+    "$(cat "$TMP/err")"
 bad "unknown item" '| c\nA B\nA X7\n' \
     "dlx2: <stdin>:3:3: unknown item 'X7'"
 bad "unknown item after comment lines" 'A B\nA\n| note\n  B  Z\n' \

@@ -172,7 +172,7 @@ t_run "--knuth=dlx2 refuses bounds" 2 \
 t_run "--knuth takes dlx2, dlx3 or dlx5" 2 "dlx2: unknown program 'dlx4' for --knuth (dlx2, dlx3 or dlx5)
 Try 'dlx2 --help' for more information." "$DLX2" --knuth=dlx4 "$TMP/in.dlx"
 t_run "--engine=fast takes no multiplicities" 2 "(2 options, 2+0 items, 5 entries successfully read)
-dlx2: this engine takes no multiplicities (DLX3's bounds a:b|name)
+dlx2: the engine fast takes no multiplicities (DLX3's bounds a:b|name)
 Try 'dlx2 --help' for more information." "$DLX2" --engine=fast "$TMP/in.dlx"
 
 # ---- an independent count: naive on random MCC instances ----
