@@ -1,0 +1,326 @@
+/*
+ * sym_graph.c — a problem as the symmetry module sees it: its entries
+ * read once through the public accessors, and its colored incidence
+ * graph (sym_int.h says which vertices and edges).
+ */
+#include "sym_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t mix64(uint64_t h)
+{
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ULL;
+    h ^= h >> 33;
+    return h;
+}
+
+static uint64_t str_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return h;
+}
+
+/* A power of two at least twice n. */
+static size_t table_size(size_t n)
+{
+    size_t t = 16;
+    while (t < 2 * n + 2)
+        t *= 2;
+    return t;
+}
+
+void sym_prob_free(sym_prob *pr)
+{
+    free(pr->ostart);
+    free(pr->eitem);
+    free(pr->ecolor);
+    free(pr->cname);
+    memset(pr, 0, sizeof *pr);
+}
+
+xcc_status sym_prob_read(sym_prob *pr, const xcc_problem *p)
+{
+    memset(pr, 0, sizeof *pr);
+    pr->items = xcc_problem_items(p);
+    pr->primary = xcc_problem_primary_items(p);
+    pr->options = xcc_problem_options(p);
+    size_t entries = 0;
+    pr->ostart = malloc(((size_t)pr->options + 1) * sizeof *pr->ostart);
+    if (!pr->ostart)
+        return XCC_NO_MEMORY;
+    for (int o = 0; o < pr->options; o++) {
+        pr->ostart[o] = (int)entries;
+        entries += (size_t)xcc_option_size(p, o);
+    }
+    pr->ostart[pr->options] = (int)entries;
+    pr->eitem = malloc((entries + 1) * sizeof *pr->eitem);
+    pr->ecolor = malloc((entries + 1) * sizeof *pr->ecolor);
+    /* colors interned by name: at most one id per entry */
+    size_t ts = table_size(entries);
+    int *table = calloc(ts, sizeof *table);
+    pr->cname = malloc((entries + 1) * sizeof *pr->cname);
+    if (!pr->eitem || !pr->ecolor || !table || !pr->cname) {
+        free(table);
+        sym_prob_free(pr);
+        return XCC_NO_MEMORY;
+    }
+    pr->cname[0] = NULL;
+    for (int o = 0; o < pr->options; o++) {
+        int k0 = pr->ostart[o], size = pr->ostart[o + 1] - k0;
+        for (int k = 0; k < size; k++) {
+            pr->eitem[k0 + k] = xcc_option_item(p, o, k);
+            const char *c = xcc_option_color(p, o, k);
+            int id = 0;
+            if (c) {
+                size_t h = (size_t)str_hash(c) & (ts - 1);
+                while (table[h] && strcmp(pr->cname[table[h]], c))
+                    h = (h + 1) & (ts - 1);
+                if (!table[h]) {
+                    table[h] = ++pr->ncolors;
+                    pr->cname[pr->ncolors] = c;
+                }
+                id = table[h];
+            }
+            pr->ecolor[k0 + k] = id;
+        }
+    }
+    free(table);
+    return XCC_OK;
+}
+
+void sym_graph_free(sym_graph *gr)
+{
+    free(gr->start);
+    free(gr->adj);
+    free(gr->cv_item);
+    free(gr->cv_color);
+    free(gr->opt_class);
+    free(gr->opt_copy);
+    free(gr->class_first);
+    free(gr->class_opts);
+    free(gr->init_lab);
+    free(gr->init_cell);
+    memset(gr, 0, sizeof *gr);
+}
+
+/* An option's entries sorted by item, as (item, color) pairs in one word each. */
+static void sorted_entries(const sym_prob *pr, int o, uint64_t *out)
+{
+    int k0 = pr->ostart[o], size = pr->ostart[o + 1] - k0;
+    for (int k = 0; k < size; k++)
+        out[k] = (uint64_t)pr->eitem[k0 + k] << 32 | (uint32_t)pr->ecolor[k0 + k];
+    /* options are short: insertion sort */
+    for (int i = 1; i < size; i++) {
+        uint64_t x = out[i];
+        int j = i;
+        for (; j > 0 && out[j - 1] > x; j--)
+            out[j] = out[j - 1];
+        out[j] = x;
+    }
+}
+
+/* The label of every vertex, as three numbers compared in order. */
+typedef struct vlabel {
+    long long a, b, c;
+    int v;
+} vlabel;
+
+static int cmp_label(const void *x, const void *y)
+{
+    const vlabel *p = x, *q = y;
+    if (p->a != q->a)
+        return p->a < q->a ? -1 : 1;
+    if (p->b != q->b)
+        return p->b < q->b ? -1 : 1;
+    if (p->c != q->c)
+        return p->c < q->c ? -1 : 1;
+    return p->v < q->v ? -1 : p->v > q->v;
+}
+
+xcc_status sym_graph_make(sym_graph *gr, const sym_prob *pr, const xcc_problem *p)
+{
+    memset(gr, 0, sizeof *gr);
+    int nopt = pr->options;
+    size_t entries = (size_t)pr->ostart[nopt];
+    int maxsize = 0;
+    for (int o = 0; o < nopt; o++)
+        if (pr->ostart[o + 1] - pr->ostart[o] > maxsize)
+            maxsize = pr->ostart[o + 1] - pr->ostart[o];
+    gr->items = pr->items;
+    gr->cv_item = malloc((entries + 1) * sizeof *gr->cv_item);
+    gr->cv_color = malloc((entries + 1) * sizeof *gr->cv_color);
+    gr->opt_class = malloc(((size_t)nopt + 1) * sizeof *gr->opt_class);
+    gr->opt_copy = malloc(((size_t)nopt + 1) * sizeof *gr->opt_copy);
+    int *ecv = malloc((entries + 1) * sizeof *ecv); /* each entry's vertex */
+    uint64_t *key = malloc(((size_t)maxsize + 1) * sizeof *key);
+    uint64_t *key2 = malloc(((size_t)maxsize + 1) * sizeof *key2);
+    size_t ts = table_size(entries > (size_t)nopt ? entries : (size_t)nopt);
+    int *table = malloc(ts * sizeof *table);
+    int *class_rep = malloc(((size_t)nopt + 1) * sizeof *class_rep);
+    int *class_count = calloc((size_t)nopt + 1, sizeof *class_count);
+    xcc_status st = XCC_NO_MEMORY;
+    if (!gr->cv_item || !gr->cv_color || !gr->opt_class || !gr->opt_copy || !ecv || !key
+        || !key2 || !table || !class_rep || !class_count)
+        goto out;
+
+    /* color vertices: one per (item, color) pair */
+    memset(table, -1, ts * sizeof *table);
+    for (size_t k = 0; k < entries; k++) {
+        if (!pr->ecolor[k]) {
+            ecv[k] = pr->eitem[k];
+            continue;
+        }
+        uint64_t kk = (uint64_t)pr->eitem[k] << 32 | (uint32_t)pr->ecolor[k];
+        size_t h = (size_t)mix64(kk) & (ts - 1);
+        while (table[h] >= 0
+               && !(gr->cv_item[table[h]] == pr->eitem[k] && gr->cv_color[table[h]] == pr->ecolor[k]))
+            h = (h + 1) & (ts - 1);
+        if (table[h] < 0) {
+            table[h] = gr->ncv;
+            gr->cv_item[gr->ncv] = pr->eitem[k];
+            gr->cv_color[gr->ncv] = pr->ecolor[k];
+            gr->ncv++;
+        }
+        ecv[k] = gr->items + table[h];
+    }
+
+    /* classes of identical options, numbered in order of their first option */
+    memset(table, -1, ts * sizeof *table);
+    for (int o = 0; o < nopt; o++) {
+        int size = pr->ostart[o + 1] - pr->ostart[o];
+        sorted_entries(pr, o, key);
+        uint64_t h64 = (uint64_t)size;
+        for (int k = 0; k < size; k++)
+            h64 = mix64(h64 ^ key[k]);
+        size_t h = (size_t)h64 & (ts - 1);
+        for (;; h = (h + 1) & (ts - 1)) {
+            if (table[h] < 0)
+                break;
+            int r = class_rep[table[h]];
+            if (pr->ostart[r + 1] - pr->ostart[r] != size)
+                continue;
+            sorted_entries(pr, r, key2);
+            if (!memcmp(key, key2, (size_t)size * sizeof *key))
+                break;
+        }
+        if (table[h] < 0) {
+            table[h] = gr->nclass;
+            class_rep[gr->nclass++] = o;
+        }
+        gr->opt_class[o] = table[h];
+        gr->opt_copy[o] = class_count[table[h]]++;
+    }
+    gr->class_first = malloc(((size_t)gr->nclass + 1) * sizeof *gr->class_first);
+    gr->class_opts = malloc(((size_t)nopt + 1) * sizeof *gr->class_opts);
+    if (!gr->class_first || !gr->class_opts)
+        goto out;
+    gr->class_first[0] = 0;
+    for (int c = 0; c < gr->nclass; c++)
+        gr->class_first[c + 1] = gr->class_first[c] + class_count[c];
+    for (int o = 0; o < nopt; o++)
+        gr->class_opts[gr->class_first[gr->opt_class[o]] + gr->opt_copy[o]] = o;
+
+    /* adjacency: class - item or color vertex; color vertex - item */
+    gr->n = gr->items + gr->ncv + gr->nclass;
+    int n = gr->n;
+    gr->start = calloc((size_t)n + 2, sizeof *gr->start);
+    if (!gr->start)
+        goto out;
+    size_t edges = (size_t)gr->ncv;
+    for (int c = 0; c < gr->nclass; c++) {
+        int r = class_rep[c];
+        edges += (size_t)(pr->ostart[r + 1] - pr->ostart[r]);
+    }
+    if (2 * edges >= (size_t)1 << 31) {
+        st = XCC_REFUSED;
+        goto out;
+    }
+    gr->adj = malloc((2 * edges + 1) * sizeof *gr->adj);
+    if (!gr->adj)
+        goto out;
+    int *deg = gr->start + 1; /* counted into start[v+1], then summed */
+    for (int k = 0; k < gr->ncv; k++) {
+        deg[gr->items + k]++;
+        deg[gr->cv_item[k]]++;
+    }
+    for (int c = 0; c < gr->nclass; c++) {
+        int r = class_rep[c];
+        for (int k = pr->ostart[r]; k < pr->ostart[r + 1]; k++) {
+            deg[sym_class_vertex(gr, c)]++;
+            deg[ecv[k]]++;
+        }
+    }
+    for (int v = 0; v < n; v++)
+        gr->start[v + 1] += gr->start[v];
+    free(class_count);
+    class_count = NULL;
+    int *fill = malloc(((size_t)n + 1) * sizeof *fill); /* the next free slot of each vertex */
+    if (!fill)
+        goto out;
+    memcpy(fill, gr->start, (size_t)n * sizeof *fill);
+    for (int k = 0; k < gr->ncv; k++) {
+        int v = gr->items + k, i = gr->cv_item[k];
+        gr->adj[fill[v]++] = i;
+        gr->adj[fill[i]++] = v;
+    }
+    for (int c = 0; c < gr->nclass; c++) {
+        int r = class_rep[c], v = sym_class_vertex(gr, c);
+        for (int k = pr->ostart[r]; k < pr->ostart[r + 1]; k++) {
+            gr->adj[fill[v]++] = ecv[k];
+            gr->adj[fill[ecv[k]]++] = v;
+        }
+    }
+    free(fill);
+
+    /* labels: kind of vertex, then bounds, or copies and cost */
+    vlabel *lb = malloc(((size_t)n + 1) * sizeof *lb);
+    gr->init_lab = malloc(((size_t)n + 1) * sizeof *gr->init_lab);
+    gr->init_cell = malloc(((size_t)n + 1) * sizeof *gr->init_cell);
+    if (!lb || !gr->init_lab || !gr->init_cell) {
+        free(lb);
+        goto out;
+    }
+    for (int v = 0; v < n; v++) {
+        lb[v].v = v;
+        lb[v].b = lb[v].c = 0;
+        if (v < gr->items) {
+            int primary = v < pr->primary;
+            lb[v].a = primary ? 0 : 1;
+            if (primary && p->bounds) {
+                lb[v].b = p->bounds[v + 1].lo;
+                lb[v].c = p->bounds[v + 1].hi;
+            }
+        } else if (v < gr->items + gr->ncv) {
+            lb[v].a = 2;
+        } else {
+            int c = v - gr->items - gr->ncv;
+            lb[v].a = 3;
+            lb[v].b = gr->class_first[c + 1] - gr->class_first[c];
+            lb[v].c = p->opt_cost ? (long long)p->opt_cost[class_rep[c]] : 0;
+        }
+    }
+    qsort(lb, (size_t)n, sizeof *lb, cmp_label);
+    for (int i = 0; i < n; i++) {
+        gr->init_lab[i] = lb[i].v;
+        gr->init_cell[i] = i == 0 || lb[i].a != lb[i - 1].a || lb[i].b != lb[i - 1].b
+                           || lb[i].c != lb[i - 1].c;
+    }
+    free(lb);
+    st = XCC_OK;
+out:
+    free(ecv);
+    free(key);
+    free(key2);
+    free(table);
+    free(class_rep);
+    free(class_count);
+    if (st)
+        sym_graph_free(gr);
+    return st;
+}

@@ -1,0 +1,139 @@
+/*
+ * sym_int.h — the inside of the symmetry module (lib/sym/): the colored
+ * incidence graph of a problem, the search for its automorphisms, and
+ * the group as a chain of stabilisers. formats/symmetry.md says what is
+ * computed and why it is right.
+ */
+#ifndef SYM_INT_H
+#define SYM_INT_H
+
+#include <stdint.h>
+
+#include "base/num.h"
+#include "problem/problem.h"
+#include "xcc_sym.h"
+
+/*
+ * The problem, read once through the public accessors: option o's
+ * entries are eitem[k], ecolor[k] for k in ostart[o] .. ostart[o+1]-1,
+ * items numbered as in xcc.h, colors by an id 1 .. ncolors (0: none)
+ * whose name is cname[id] (pointing into the problem).
+ */
+typedef struct sym_prob {
+    int items, primary, options;
+    int *ostart, *eitem, *ecolor;
+    const char **cname;
+    int ncolors;
+} sym_prob;
+
+/*
+ * The colored incidence graph. Vertices: the items 0 .. items-1, then
+ * one color vertex per pair (secondary item, color) that an option
+ * uses, then one vertex per class of identical options (same items,
+ * same colors). An option is joined to each of its items it names
+ * without a color and to the color vertex of each it names with one; a
+ * color vertex is joined to its item. Labels keep primary items,
+ * secondary items, color vertices and options apart, and also bounds
+ * (primary items), and a class's number of copies and cost (options).
+ * The neighbours of v are adj[start[v] .. start[v+1]-1].
+ */
+typedef struct sym_graph {
+    int n;
+    int *start, *adj;
+    int items, ncv, nclass;     /* vertex ranges: items, color vertices, classes */
+    int *cv_item, *cv_color;    /* color vertex k (vertex items + k): its item and color id */
+    int *opt_class, *opt_copy;  /* option -> its class, and which copy of the class it is */
+    int *class_first, *class_opts; /* class c's options: class_opts[class_first[c] ..
+                                      class_first[c+1]-1], increasing */
+    int *init_lab;              /* the vertices sorted by label, */
+    int *init_cell;             /* and init_cell[i] 1 where a new label starts */
+} sym_graph;
+
+static inline int sym_class_vertex(const sym_graph *gr, int c)
+{
+    return gr->items + gr->ncv + c;
+}
+
+/*
+ * The stabiliser chain of the group found: base points b_j (the first
+ * path's individualized vertices) of the levels whose basic orbit has
+ * more than one point, each with its orbit pts[0 .. size-1] (pts[0] is
+ * b_j), where[v] the index of v in it or -1, and u[i] a group element
+ * (a vertex permutation) sending b_j to pts[i], with uinv[i] its
+ * inverse. Every element is u_0[t_0] u_1[t_1] ... u_{L-1}[t_{L-1}] (the
+ * last applied first) for one tuple t.
+ */
+typedef struct sym_level {
+    int b, size;
+    int *pts, *where;
+    int **u, **uinv;
+} sym_level;
+
+/*
+ * The elements listed (at most XCC_SYM_LIST_LIMIT, and within a memory
+ * budget): the group, or for xcc_sym_count a stabiliser of its chain
+ * (levels from `from` on); opt[e * options + o] is option o's image
+ * under element e. Element 0 is the identity.
+ */
+typedef struct sym_list {
+    int from;
+    size_t count;
+    int *opt;
+} sym_list;
+
+struct xcc_sym {
+    sym_prob pr;
+    sym_graph gr;
+    int has_bounds, has_costs;
+    int complete;
+    double seconds;
+    xcc_big order;
+    int ngens;
+    int **gens;           /* vertex permutations */
+    int *gen_level;       /* the first-path level each was found at */
+    int depth;            /* of the first path */
+    int *base;            /* its individualized vertices */
+    int *orbit;           /* the orbit size of base[k] at level k (1 above `top`) */
+    int top;              /* levels below it were not searched (the budget ran out) */
+    /* made when first needed */
+    int nlev;
+    sym_level *lev;
+    int chain_made;
+    sym_list list;
+};
+
+/* ---- sym_graph.c ---------------------------------------------------------- */
+
+xcc_status sym_prob_read(sym_prob *pr, const xcc_problem *p);
+void sym_prob_free(sym_prob *pr);
+xcc_status sym_graph_make(sym_graph *gr, const sym_prob *pr, const xcc_problem *p);
+void sym_graph_free(sym_graph *gr);
+
+/* ---- sym_find.c ------------------------------------------------------------ */
+
+/* The search: fills g's generators, base, orbits, order, complete. */
+xcc_status sym_search(xcc_sym *g, double seconds);
+
+/* ---- sym_chain.c ----------------------------------------------------------- */
+
+/* Makes the chain's transversals (once); sym_chain_free frees them and the list. */
+xcc_status sym_chain_make(xcc_sym *g);
+void sym_chain_free(xcc_sym *g);
+/* The image of vertex x under the element of tuple t (levels from..nlev-1). */
+int sym_elem_apply(const xcc_sym *g, const int *t, int from, int x);
+/* The tuple of the element whose base images are img[j] = f(b_j); 1 if none is. */
+int sym_sift(const xcc_sym *g, const int *img, int *t);
+/* The product of the orbit sizes of levels from .. nlev-1, or 0 past limit. */
+size_t sym_chain_size(const xcc_sym *g, int from, size_t limit);
+/* Lists the elements of the chain from level `from` (once per from). */
+xcc_status sym_list_make(xcc_sym *g, int from);
+/* The option permutation of the vertex permutation v into out[options]. */
+void sym_option_perm(const xcc_sym *g, const int *v, int *out);
+
+/* ---- sym_count.c ----------------------------------------------------------- */
+
+/* A count in exact form: the problem solved by s; 0, or the status. */
+xcc_status sym_solve_count(xcc_problem *p, const xcc_settings *s, xcc_big *out,
+                           xcc_stop *stop, xcc_diag *d);
+
+#endif
