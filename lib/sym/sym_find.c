@@ -64,12 +64,12 @@ static double seconds_since(const struct timespec *t0)
     return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) * 1e-9;
 }
 
-/* Whether the budget is spent (the clock read every few million edges). */
+/* Whether the budget is spent (the clock read every 65536 edges). */
 static int spent(search *S)
 {
     if (S->out_of_time)
         return 1;
-    if (S->budget > 0 && S->work > (1 << 22)) {
+    if (S->budget > 0 && S->work > (1 << 16)) {
         S->work = 0;
         if (seconds_since(&S->t0) > S->budget)
             S->out_of_time = 1;
