@@ -607,7 +607,11 @@ static xcc_status node(walk *W, int depth, xcc_big *out)
         free(alive);
         return st;
     }
-    /* the primary item whose options fall into the fewest orbits */
+    /*
+     * The primary item whose options fall into the fewest orbits (of
+     * those, the one with the most options); if even its orbits are
+     * single options, the stabiliser saves nothing here: hand it over.
+     */
     int best = -1, best_roots = 0, best_alive = 0;
     for (int i = 0; i < pr->primary; i++) {
         if (W->cover[i])
@@ -625,7 +629,7 @@ static xcc_status node(walk *W, int depth, xcc_big *out)
                 roots++;
             }
         }
-        if (best < 0 || roots < best_roots || (roots == best_roots && live < best_alive)) {
+        if (best < 0 || roots < best_roots || (roots == best_roots && live > best_alive)) {
             best = i;
             best_roots = roots;
             best_alive = live;
@@ -638,6 +642,11 @@ static xcc_status node(walk *W, int depth, xcc_big *out)
     if (best_roots == 0) {
         free(alive);
         return xcc_big_set(out, 0) ? XCC_NO_MEMORY : XCC_OK;
+    }
+    if (best_roots == best_alive) {
+        st = residual(W, alive, out);
+        free(alive);
+        return st;
     }
     /* one option per orbit, weighed by the orbit's options that hold the item */
     size_t *weight = calloc((size_t)no + 1, sizeof *weight);
