@@ -1,5 +1,5 @@
 /*
- * check_sym.c — unit tests of the symmetry module (lib/sym/xcc_sym.h):
+ * check_sym.c — unit tests of the symmetry module (include/xcc_sym.h):
  * the group of small problems whose group is known (queens, colors
  * renamed, identical options, twins), its generators checked entry by
  * entry apart from the search, the time budget, and 200 random problems
