@@ -43,6 +43,8 @@ XCC_API void xcc_sym_free(xcc_sym *g);
 
 /* 1: the whole group; 0: the budget ran out, and this is the subgroup found. */
 XCC_API int xcc_sym_complete(const xcc_sym *g);
+/* Why the search stopped early ("its time budget ran out", ...), or NULL when it did not. */
+XCC_API const char *xcc_sym_stopped(const xcc_sym *g);
 /* The seconds the search took. */
 XCC_API double xcc_sym_seconds(const xcc_sym *g);
 /* The order of the group in decimal, exact at any size; the caller frees it (NULL: no memory). */

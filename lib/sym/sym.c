@@ -62,6 +62,11 @@ int xcc_sym_complete(const xcc_sym *g)
     return g->complete;
 }
 
+const char *xcc_sym_stopped(const xcc_sym *g)
+{
+    return g->stopped;
+}
+
 double xcc_sym_seconds(const xcc_sym *g)
 {
     return g->seconds;

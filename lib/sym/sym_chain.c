@@ -13,10 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Vertex permutations kept per transversal at most (ints): past it, the chain is refused. */
-#define SYM_CHAIN_INTS ((size_t)1 << 28)
-/* Option permutations kept for a list at most (ints). */
-#define SYM_LIST_INTS ((size_t)1 << 25)
 
 static void level_free(sym_level *L)
 {
@@ -39,7 +35,7 @@ void sym_chain_free(xcc_sym *g)
     free(g->lev);
     g->lev = NULL;
     g->nlev = 0;
-    g->chain_made = 0;
+    g->chain_made = g->chain_full = 0;
     free(g->list.opt);
     memset(&g->list, 0, sizeof g->list);
 }
@@ -98,23 +94,35 @@ static xcc_status level_make(xcc_sym *g, int k, sym_level *L)
     return XCC_OK;
 }
 
+/*
+ * Levels are made from the deepest up, while the elements they make
+ * stay within XCC_SYM_LIST_LIMIT and their tables within SYM_CHAIN_INTS:
+ * the chain of a stabiliser G_j, or of G itself (chain_full) when it is
+ * small enough to list.
+ */
 xcc_status sym_chain_make(xcc_sym *g)
 {
     if (g->chain_made)
         return XCC_OK;
-    size_t total = 0;
-    int count = 0;
-    for (int k = g->top; k < g->depth; k++)
-        if (g->orbit[k] > 1) {
-            total += 2 * (size_t)g->orbit[k] * (size_t)g->gr.n;
-            count++;
+    int count = 0, first = g->depth;
+    size_t ints = 0, elements = 1;
+    for (int k = g->depth - 1; k >= g->top; k--) {
+        if (g->orbit[k] <= 1) {
+            first = k;
+            continue;
         }
-    if (total > SYM_CHAIN_INTS)
-        return XCC_REFUSED;
+        size_t more = 2 * (size_t)g->orbit[k] * (size_t)g->gr.n;
+        if (elements > XCC_SYM_LIST_LIMIT / (size_t)g->orbit[k] || ints + more > SYM_CHAIN_INTS)
+            break;
+        elements *= (size_t)g->orbit[k];
+        ints += more;
+        count++;
+        first = k;
+    }
     g->lev = calloc((size_t)count + 1, sizeof *g->lev);
     if (!g->lev)
         return XCC_NO_MEMORY;
-    for (int k = g->top; k < g->depth; k++) {
+    for (int k = first; k < g->depth; k++) {
         if (g->orbit[k] <= 1)
             continue;
         xcc_status st = level_make(g, k, &g->lev[g->nlev]);
@@ -124,6 +132,7 @@ xcc_status sym_chain_make(xcc_sym *g)
             return st;
         }
     }
+    g->chain_full = first <= g->top;
     g->chain_made = 1;
     return XCC_OK;
 }

@@ -258,13 +258,13 @@ xcc_status xcc_sym_count_classes(xcc_problem *p, xcc_sym *g, const xcc_settings 
     if (why)
         return fail(d, XCC_REFUSED, "%s", why);
     xcc_status st = sym_chain_make(g);
-    if (st == XCC_REFUSED)
-        return fail(d, st, "the group is too large to list (more than %d elements)",
-                    XCC_SYM_LIST_LIMIT);
     if (st)
         return fail(d, st, "out of memory");
     size_t order = sym_chain_size(g, 0, XCC_SYM_LIST_LIMIT);
-    if (!order)
+    if (!g->chain_full && xcc_sym_order_upto(g, XCC_SYM_LIST_LIMIT))
+        return fail(d, XCC_REFUSED, "the group's tables would take more than %d MB",
+                    SYM_MB(SYM_CHAIN_INTS));
+    if (!g->chain_full || !order)
         return fail(d, XCC_REFUSED,
                     "the group is too large to sum over (more than %d elements): "
                     "count the classes of a problem with its symmetry partly broken",
@@ -404,7 +404,7 @@ static int cmp_int(const void *a, const void *b)
 
 int xcc_sym_canonical(xcc_sym *g, const int *options, int n)
 {
-    if (sym_list_make(g, 0))
+    if (sym_chain_make(g) || !g->chain_full || sym_list_make(g, 0))
         return -1;
     int *a = malloc(((size_t)n + 1) * sizeof *a), *b = malloc(((size_t)n + 1) * sizeof *b);
     if (!a || !b) {
@@ -702,16 +702,17 @@ xcc_status xcc_sym_count(xcc_problem *p, xcc_sym *g, const xcc_settings *s, char
     if (why)
         return fail(d, XCC_REFUSED, "%s", why);
     xcc_status st = sym_chain_make(g);
-    if (st == XCC_NO_MEMORY)
+    if (st)
         return fail(d, st, "out of memory");
     /* the largest stabiliser of the chain that can be listed (the trivial group at worst) */
     int from = 0;
-    if (!st)
-        while (from < g->nlev && sym_list_make(g, from) == XCC_REFUSED)
-            from++;
+    while (from < g->nlev && (st = sym_list_make(g, from)) == XCC_REFUSED)
+        from++;
+    if (st == XCC_NO_MEMORY)
+        return fail(d, st, "out of memory");
     const sym_prob *pr = &g->pr;
     xcc_big total = XCC_BIG_ZERO;
-    if (st || from == g->nlev) {
+    if (from == g->nlev) {
         /* no symmetry to use: the plain count */
         st = sym_solve_count(p, s, &total, stop, d);
         if (!st && *stop == XCC_COMPLETE)

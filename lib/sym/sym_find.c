@@ -303,8 +303,10 @@ static void undo(part *P, int len)
 }
 
 /* The first smallest cell of more than one vertex, or -1 if all are singletons. */
-static int target_cell(const part *P)
+static int target_cell(search *S)
 {
+    const part *P = &S->P;
+    S->work += P->ncells;
     int best = -1, bs = INT_MAX;
     for (int c = 0; c < P->n; c = P->ce[c]) {
         int size = P->ce[c] - c;
@@ -331,6 +333,7 @@ static int save_cell(search *S, int c)
         S->scap = cap;
     }
     memcpy(S->stack + S->sp, S->P.lab + c, (size_t)size * sizeof(int));
+    S->work += size;
     int at = S->sp;
     S->sp += size;
     return at;
@@ -376,6 +379,7 @@ static int descend(search *S, int j)
     int len = P->nlog, r = FAIL;
     for (int i = 0; i < size && r == FAIL; i++) {
         individualize(P, S->stack[at + i]);
+        S->work += size;
         uint64_t h = refine(S);
         if (!h)
             r = TIMEOUT;
@@ -399,6 +403,7 @@ static int find(int *uf, int x)
 /* Joins the orbits of perm's cycles; an orbit failed at `level` stays so marked. */
 static void join_orbits(search *S, const int *perm, int level)
 {
+    S->work += S->gr->n;
     for (int v = 0; v < S->gr->n; v++) {
         int a = find(S->uf, v), b = find(S->uf, perm[v]);
         if (a == b)
@@ -417,6 +422,8 @@ static void join_orbits(search *S, const int *perm, int level)
 
 static xcc_status add_generator(xcc_sym *g, const int *perm, int n, int level)
 {
+    if ((size_t)(g->ngens + 1) * (size_t)n > SYM_GEN_INTS)
+        return XCC_REFUSED;
     int **gens = realloc(g->gens, (size_t)(g->ngens + 1) * sizeof *gens);
     if (!gens)
         return XCC_NO_MEMORY;
@@ -504,11 +511,12 @@ xcc_status sym_search(xcc_sym *g, double seconds)
         uint64_t h = refine(&S);
         if (!h) {
             st = XCC_OK; /* out of time: the trivial group */
+            g->stopped = "its time budget ran out";
             goto out;
         }
         S.trace[d] = h;
         S.loglen[d] = P->nlog;
-        int c = target_cell(P);
+        int c = target_cell(&S);
         if (c < 0)
             break;
         S.tcell[d] = c;
@@ -538,6 +546,7 @@ xcc_status sym_search(xcc_sym *g, double seconds)
             if (w == b || root == find(S.uf, b) || S.failed[root] == k)
                 continue;
             individualize(P, w);
+            S.work += size;
             uint64_t h = refine(&S);
             r = !h ? TIMEOUT : h == S.trace[k + 1] ? descend(&S, k + 1) : FAIL;
             undo(P, S.loglen[k]);
@@ -546,7 +555,13 @@ xcc_status sym_search(xcc_sym *g, double seconds)
             if (r == TIMEOUT)
                 break;
             if (r == FOUND) {
-                if (add_generator(g, S.perm, n, k))
+                xcc_status a = add_generator(g, S.perm, n, k);
+                if (a == XCC_REFUSED) {
+                    g->stopped = "its generators would take more than " SYM_GEN_TEXT;
+                    r = TIMEOUT;
+                    break;
+                }
+                if (a)
                     goto out;
                 join_orbits(&S, S.perm, k);
             } else {
@@ -557,7 +572,9 @@ xcc_status sym_search(xcc_sym *g, double seconds)
         if (r == TIMEOUT)
             break;
     }
-    g->complete = !S.out_of_time;
+    if (S.out_of_time)
+        g->stopped = "its time budget ran out";
+    g->complete = !g->stopped;
     if (g->complete)
         g->top = 0;
     for (int k = g->top; k < d; k++)

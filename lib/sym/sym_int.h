@@ -49,6 +49,18 @@ typedef struct sym_graph {
     int *init_cell;             /* and init_cell[i] 1 where a new label starts */
 } sym_graph;
 
+/*
+ * The most the module's tables take (ints of 4 bytes): the generators
+ * (vertex permutations), the chain's transversals, the option
+ * permutations of the elements listed. Past the first the search stops
+ * as if its budget ran out; past the others a smaller group is listed.
+ */
+#define SYM_GEN_INTS ((size_t)1 << 25)
+#define SYM_GEN_TEXT "128 MB"
+#define SYM_CHAIN_INTS ((size_t)1 << 25)
+#define SYM_LIST_INTS ((size_t)1 << 25)
+#define SYM_MB(ints) ((int)((ints) * sizeof(int) >> 20))
+
 static inline int sym_class_vertex(const sym_graph *gr, int c)
 {
     return gr->items + gr->ncv + c;
@@ -95,10 +107,11 @@ struct xcc_sym {
     int *base;            /* its individualized vertices */
     int *orbit;           /* the orbit size of base[k] at level k (1 above `top`) */
     int top;              /* levels below it were not searched (the budget ran out) */
-    /* made when first needed */
+    const char *stopped; /* why the search stopped early, or NULL */
+    /* made when first needed: the chain of G (chain_full) or of a stabiliser in it */
     int nlev;
     sym_level *lev;
-    int chain_made;
+    int chain_made, chain_full;
     sym_list list;
 };
 
@@ -116,7 +129,11 @@ xcc_status sym_search(xcc_sym *g, double seconds);
 
 /* ---- sym_chain.c ----------------------------------------------------------- */
 
-/* Makes the chain's transversals (once); sym_chain_free frees them and the list. */
+/*
+ * Makes the chain's transversals (once): of the whole group when it is
+ * small enough to list (chain_full), else of the largest stabiliser in
+ * it that is. sym_chain_free frees them and the list.
+ */
 xcc_status sym_chain_make(xcc_sym *g);
 void sym_chain_free(xcc_sym *g);
 /* The image of vertex x under the element of tuple t (levels from..nlev-1). */

@@ -188,6 +188,8 @@ int main(int argc, char **argv)
     char *order = xcc_sym_order(g);
     printf("order %s\ncomplete %s\ngenerators %d\n", order, xcc_sym_complete(g) ? "yes" : "no",
            xcc_sym_generators(g));
+    if (xcc_sym_stopped(g))
+        printf("stopped %s\n", xcc_sym_stopped(g));
     fprintf(stderr, "symtool: search %.3f s\n", xcc_sym_seconds(g));
     free(order);
     if (gens)
