@@ -18,6 +18,26 @@ static xcc_status diag(xcc_diag *d, xcc_status s, const char *msg)
     return s;
 }
 
+/* The twin classes' symmetric groups: their order, and generators. */
+static xcc_status add_twins(xcc_sym *g)
+{
+    const sym_graph *gr = &g->gr;
+    g->twin_gen = malloc(2 * ((size_t)gr->items + 1) * sizeof *g->twin_gen);
+    if (!g->twin_gen)
+        return XCC_NO_MEMORY;
+    for (int v = 0; v < gr->items; v++) {
+        int k = gr->twin_first[v + 1] - gr->twin_first[v];
+        for (int j = 2; j <= k; j++)
+            if (xcc_big_mul_u64(&g->order, (uint64_t)j))
+                return XCC_NO_MEMORY;
+        if (k >= 2)
+            g->twin_gen[g->ntwin++] = v;
+        if (k >= 3)
+            g->twin_gen[g->ntwin++] = v;
+    }
+    return XCC_OK;
+}
+
 xcc_status xcc_sym_find(const xcc_problem *p, double seconds, xcc_sym **out, xcc_diag *d)
 {
     *out = NULL;
@@ -31,6 +51,8 @@ xcc_status xcc_sym_find(const xcc_problem *p, double seconds, xcc_sym **out, xcc
         st = sym_graph_make(&g->gr, &g->pr, p);
     if (!st)
         st = sym_search(g, seconds);
+    if (!st)
+        st = add_twins(g);
     if (st) {
         xcc_sym_free(g);
         return diag(d, st, st == XCC_NO_MEMORY ? "out of memory"
@@ -49,6 +71,7 @@ void xcc_sym_free(xcc_sym *g)
         free(g->gens[k]);
     free(g->gens);
     free(g->gen_level);
+    free(g->twin_gen);
     free(g->base);
     free(g->orbit);
     xcc_big_free(&g->order);
@@ -87,21 +110,31 @@ unsigned long long xcc_sym_order_upto(const xcc_sym *g, unsigned long long limit
 
 int xcc_sym_generators(const xcc_sym *g)
 {
-    return g->ngens;
+    return g->ngens + g->ntwin;
 }
 
 int xcc_sym_item_image(const xcc_sym *g, int k, int item)
 {
-    if (k < 0 || k >= g->ngens || item < 0 || item >= g->gr.items)
+    const sym_graph *gr = &g->gr;
+    if (k < 0 || k >= g->ngens + g->ntwin || item < 0 || item >= gr->nitem)
         return -1;
-    return g->gens[k][item];
+    if (k < g->ngens)
+        return sym_item_of(gr, g->gens[k], item);
+    /* a twin class's transposition of its first two, or cycle of all */
+    int j = k - g->ngens, v = g->twin_gen[j], size = gr->twin_first[v + 1] - gr->twin_first[v];
+    int cycle = j > 0 && g->twin_gen[j - 1] == v, t = gr->twin_index[item];
+    if (gr->item_vertex[item] != v || (!cycle && t > 1))
+        return item;
+    return gr->twins[gr->twin_first[v] + (cycle ? (t + 1) % size : 1 - t)];
 }
 
 int xcc_sym_option_image(const xcc_sym *g, int k, int option)
 {
     const sym_graph *gr = &g->gr;
-    if (k < 0 || k >= g->ngens || option < 0 || option >= g->pr.options)
+    if (k < 0 || k >= g->ngens + g->ntwin || option < 0 || option >= g->pr.options)
         return -1;
+    if (k >= g->ngens)
+        return option;
     int base = gr->items + gr->ncv, c = g->gens[k][base + gr->opt_class[option]] - base;
     return gr->class_opts[gr->class_first[c] + gr->opt_copy[option]];
 }
@@ -109,11 +142,12 @@ int xcc_sym_option_image(const xcc_sym *g, int k, int option)
 const char *xcc_sym_color_image(const xcc_sym *g, int k, int item, const char *color)
 {
     const sym_graph *gr = &g->gr;
-    if (k < 0 || k >= g->ngens || !color)
+    if (k < 0 || k >= g->ngens + g->ntwin || !color)
         return NULL;
     for (int v = 0; v < gr->ncv; v++)
         if (gr->cv_item[v] == item && !strcmp(g->pr.cname[gr->cv_color[v]], color))
-            return g->pr.cname[gr->cv_color[g->gens[k][gr->items + v] - gr->items]];
+            return g->pr.cname[gr->cv_color[k < g->ngens ? g->gens[k][gr->items + v] - gr->items
+                                                         : v]];
     return NULL;
 }
 
@@ -155,26 +189,27 @@ static void sb_add(sbuf *b, const char *fmt, ...)
 char *xcc_sym_generator_text(const xcc_sym *g, int k, const xcc_problem *p)
 {
     const sym_graph *gr = &g->gr;
-    if (k < 0 || k >= g->ngens)
+    if (k < 0 || k >= g->ngens + g->ntwin)
         return NULL;
-    const int *q = g->gens[k];
-    char *seen = calloc((size_t)gr->n + 1, 1);
+    char *seen = calloc((size_t)(gr->nitem > gr->n ? gr->nitem : gr->n) + 1, 1);
     sbuf b = {0};
     if (!seen)
         return NULL;
     /* items */
-    for (int i = 0; i < gr->items; i++) {
-        if (seen[i] || q[i] == i)
+    for (int i = 0; i < gr->nitem; i++) {
+        if (seen[i] || xcc_sym_item_image(g, k, i) == i)
             continue;
         sb_add(&b, "(");
-        for (int j = i; !seen[j]; j = q[j]) {
+        for (int j = i; !seen[j]; j = xcc_sym_item_image(g, k, j)) {
             seen[j] = 1;
             sb_add(&b, j == i ? "%s" : " %s", xcc_item_name(p, j));
         }
         sb_add(&b, ")");
     }
     /* colors whose name the map changes, as item:color */
-    for (int v = gr->items; v < gr->items + gr->ncv; v++) {
+    memset(seen, 0, (size_t)gr->n);
+    for (int v = gr->items; k < g->ngens && v < gr->items + gr->ncv; v++) {
+        const int *q = g->gens[k];
         if (seen[v])
             continue;
         int renamed = 0, j = v;

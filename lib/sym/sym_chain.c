@@ -157,6 +157,17 @@ int sym_sift(const xcc_sym *g, const int *img, int *t)
     return 0;
 }
 
+size_t sym_graph_order(const xcc_sym *g, size_t limit)
+{
+    size_t z = 1;
+    for (int k = g->top; k < g->depth; k++) {
+        if (z > limit / (size_t)g->orbit[k])
+            return 0;
+        z *= (size_t)g->orbit[k];
+    }
+    return z;
+}
+
 size_t sym_chain_size(const xcc_sym *g, int from, size_t limit)
 {
     size_t z = 1;

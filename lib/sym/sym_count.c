@@ -119,7 +119,7 @@ static xcc_status quotient(const xcc_sym *g, const xcc_problem *p, const int *v,
         rep[i] = -1;
     for (int i = 0; i < ni; i++)
         if (rep[i] < 0)
-            for (int j = i; rep[j] < 0; j = v[j])
+            for (int j = i; rep[j] < 0; j = sym_item_of(&g->gr, v, j))
                 rep[j] = i;
     for (int i = 0; i < ni; i++)
         if (rep[i] == i && (st = xcc_problem_add_item(q, xcc_item_name(p, i), i >= pr->primary, d)))
@@ -261,7 +261,7 @@ xcc_status xcc_sym_count_classes(xcc_problem *p, xcc_sym *g, const xcc_settings 
     if (st)
         return fail(d, st, "out of memory");
     size_t order = sym_chain_size(g, 0, XCC_SYM_LIST_LIMIT);
-    if (!g->chain_full && xcc_sym_order_upto(g, XCC_SYM_LIST_LIMIT))
+    if (!g->chain_full && sym_graph_order(g, XCC_SYM_LIST_LIMIT))
         return fail(d, XCC_REFUSED, "the group's tables would take more than %d MB",
                     SYM_MB(SYM_CHAIN_INTS));
     if (!g->chain_full || !order)

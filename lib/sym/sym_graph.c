@@ -106,6 +106,10 @@ void sym_graph_free(sym_graph *gr)
     free(gr->class_opts);
     free(gr->init_lab);
     free(gr->init_cell);
+    free(gr->item_vertex);
+    free(gr->twin_index);
+    free(gr->twin_first);
+    free(gr->twins);
     memset(gr, 0, sizeof *gr);
 }
 
@@ -152,7 +156,6 @@ xcc_status sym_graph_make(sym_graph *gr, const sym_prob *pr, const xcc_problem *
     for (int o = 0; o < nopt; o++)
         if (pr->ostart[o + 1] - pr->ostart[o] > maxsize)
             maxsize = pr->ostart[o + 1] - pr->ostart[o];
-    gr->items = pr->items;
     gr->cv_item = malloc((entries + 1) * sizeof *gr->cv_item);
     gr->cv_color = malloc((entries + 1) * sizeof *gr->cv_color);
     gr->opt_class = malloc(((size_t)nopt + 1) * sizeof *gr->opt_class);
@@ -168,27 +171,6 @@ xcc_status sym_graph_make(sym_graph *gr, const sym_prob *pr, const xcc_problem *
     if (!gr->cv_item || !gr->cv_color || !gr->opt_class || !gr->opt_copy || !ecv || !key
         || !key2 || !table || !class_rep || !class_count)
         goto out;
-
-    /* color vertices: one per (item, color) pair */
-    memset(table, -1, ts * sizeof *table);
-    for (size_t k = 0; k < entries; k++) {
-        if (!pr->ecolor[k]) {
-            ecv[k] = pr->eitem[k];
-            continue;
-        }
-        uint64_t kk = (uint64_t)pr->eitem[k] << 32 | (uint32_t)pr->ecolor[k];
-        size_t h = (size_t)mix64(kk) & (ts - 1);
-        while (table[h] >= 0
-               && !(gr->cv_item[table[h]] == pr->eitem[k] && gr->cv_color[table[h]] == pr->ecolor[k]))
-            h = (h + 1) & (ts - 1);
-        if (table[h] < 0) {
-            table[h] = gr->ncv;
-            gr->cv_item[gr->ncv] = pr->eitem[k];
-            gr->cv_color[gr->ncv] = pr->ecolor[k];
-            gr->ncv++;
-        }
-        ecv[k] = gr->items + table[h];
-    }
 
     /* classes of identical options, numbered in order of their first option */
     memset(table, -1, ts * sizeof *table);
@@ -226,6 +208,120 @@ xcc_status sym_graph_make(sym_graph *gr, const sym_prob *pr, const xcc_problem *
     for (int o = 0; o < nopt; o++)
         gr->class_opts[gr->class_first[gr->opt_class[o]] + gr->opt_copy[o]] = o;
 
+    /*
+     * Twin items: those no option names with a color and that the same
+     * options name (items no option names among them), of the same kind
+     * and bounds, are one vertex, its items in increasing order.
+     */
+    int ni = pr->items;
+    gr->nitem = ni;
+    gr->item_vertex = malloc(((size_t)ni + 1) * sizeof *gr->item_vertex);
+    gr->twin_index = malloc(((size_t)ni + 1) * sizeof *gr->twin_index);
+    gr->twin_first = malloc(((size_t)ni + 2) * sizeof *gr->twin_first);
+    gr->twins = malloc(((size_t)ni + 1) * sizeof *gr->twins);
+    int *lstart = calloc((size_t)ni + 2, sizeof *lstart), *lists = NULL, *tsize = NULL;
+    char *colored = calloc((size_t)ni + 1, 1);
+    if (!gr->item_vertex || !gr->twin_index || !gr->twin_first || !gr->twins || !lstart
+        || !colored) {
+        free(lstart);
+        free(colored);
+        goto out;
+    }
+    for (size_t k = 0; k < entries; k++)
+        if (pr->ecolor[k])
+            colored[pr->eitem[k]] = 1;
+    for (int cl = 0; cl < gr->nclass; cl++) {
+        int r = class_rep[cl];
+        for (int k = pr->ostart[r]; k < pr->ostart[r + 1]; k++)
+            lstart[pr->eitem[k] + 1]++;
+    }
+    for (int i = 0; i < ni; i++)
+        lstart[i + 1] += lstart[i];
+    lists = malloc(((size_t)lstart[ni] + 1) * sizeof *lists);
+    tsize = calloc((size_t)ni + 1, sizeof *tsize);
+    size_t its = table_size((size_t)ni);
+    int *itable = malloc(its * sizeof *itable), *ifill = malloc(((size_t)ni + 1) * sizeof *ifill);
+    if (!lists || !tsize || !itable || !ifill) {
+        free(lstart);
+        free(colored);
+        free(lists);
+        free(tsize);
+        free(itable);
+        free(ifill);
+        goto out;
+    }
+    memcpy(ifill, lstart, (size_t)ni * sizeof *ifill);
+    for (int cl = 0; cl < gr->nclass; cl++) {
+        int r = class_rep[cl];
+        for (int k = pr->ostart[r]; k < pr->ostart[r + 1]; k++)
+            lists[ifill[pr->eitem[k]]++] = cl;
+    }
+    memset(itable, -1, its * sizeof *itable);
+    int *trep = ifill; /* reused: a vertex's first item */
+    for (int i = 0; i < ni; i++) {
+        int lo = i < pr->primary && p->bounds ? p->bounds[i + 1].lo : 0;
+        int hi = i < pr->primary && p->bounds ? p->bounds[i + 1].hi : 0;
+        int len = lstart[i + 1] - lstart[i], v = -1;
+        if (!colored[i]) {
+            uint64_t h64 = mix64((uint64_t)(i < pr->primary) << 62 ^ (uint64_t)(uint32_t)lo << 31
+                                 ^ (uint64_t)(uint32_t)hi ^ (uint64_t)len << 40);
+            for (int k = lstart[i]; k < lstart[i + 1]; k++)
+                h64 = mix64(h64 ^ (uint64_t)lists[k]);
+            size_t h = (size_t)h64 & (its - 1);
+            for (; itable[h] >= 0; h = (h + 1) & (its - 1)) {
+                int j = trep[itable[h]];
+                int loj = j < pr->primary && p->bounds ? p->bounds[j + 1].lo : 0;
+                int hij = j < pr->primary && p->bounds ? p->bounds[j + 1].hi : 0;
+                if ((j < pr->primary) == (i < pr->primary) && lo == loj && hi == hij
+                    && lstart[j + 1] - lstart[j] == len
+                    && !memcmp(lists + lstart[j], lists + lstart[i], (size_t)len * sizeof *lists))
+                    break;
+            }
+            if (itable[h] >= 0)
+                v = itable[h];
+            else
+                itable[h] = gr->items;
+        }
+        if (v < 0) {
+            v = gr->items++;
+            trep[v] = i;
+        }
+        gr->item_vertex[i] = v;
+        gr->twin_index[i] = tsize[v]++;
+    }
+    gr->twin_first[0] = 0;
+    for (int v = 0; v < gr->items; v++)
+        gr->twin_first[v + 1] = gr->twin_first[v] + tsize[v];
+    for (int i = 0; i < ni; i++)
+        gr->twins[gr->twin_first[gr->item_vertex[i]] + gr->twin_index[i]] = i;
+    free(lstart);
+    free(colored);
+    free(lists);
+    free(tsize);
+    free(itable);
+    free(ifill);
+
+    /* color vertices: one per (item, color) pair */
+    memset(table, -1, ts * sizeof *table);
+    for (size_t k = 0; k < entries; k++) {
+        if (!pr->ecolor[k]) {
+            ecv[k] = gr->item_vertex[pr->eitem[k]];
+            continue;
+        }
+        uint64_t kk = (uint64_t)pr->eitem[k] << 32 | (uint32_t)pr->ecolor[k];
+        size_t h = (size_t)mix64(kk) & (ts - 1);
+        while (table[h] >= 0
+               && !(gr->cv_item[table[h]] == pr->eitem[k] && gr->cv_color[table[h]] == pr->ecolor[k]))
+            h = (h + 1) & (ts - 1);
+        if (table[h] < 0) {
+            table[h] = gr->ncv;
+            gr->cv_item[gr->ncv] = pr->eitem[k];
+            gr->cv_color[gr->ncv] = pr->ecolor[k];
+            gr->ncv++;
+        }
+        ecv[k] = gr->items + table[h];
+    }
+
     /* adjacency: class - item or color vertex; color vertex - item */
     gr->n = gr->items + gr->ncv + gr->nclass;
     int n = gr->n;
@@ -235,7 +331,8 @@ xcc_status sym_graph_make(sym_graph *gr, const sym_prob *pr, const xcc_problem *
     size_t edges = (size_t)gr->ncv;
     for (int c = 0; c < gr->nclass; c++) {
         int r = class_rep[c];
-        edges += (size_t)(pr->ostart[r + 1] - pr->ostart[r]);
+        for (int k = pr->ostart[r]; k < pr->ostart[r + 1]; k++)
+            edges += gr->twin_index[pr->eitem[k]] == 0;
     }
     if (2 * edges >= (size_t)1 << 31) {
         st = XCC_REFUSED;
@@ -247,14 +344,15 @@ xcc_status sym_graph_make(sym_graph *gr, const sym_prob *pr, const xcc_problem *
     int *deg = gr->start + 1; /* counted into start[v+1], then summed */
     for (int k = 0; k < gr->ncv; k++) {
         deg[gr->items + k]++;
-        deg[gr->cv_item[k]]++;
+        deg[gr->item_vertex[gr->cv_item[k]]]++;
     }
     for (int c = 0; c < gr->nclass; c++) {
         int r = class_rep[c];
-        for (int k = pr->ostart[r]; k < pr->ostart[r + 1]; k++) {
-            deg[sym_class_vertex(gr, c)]++;
-            deg[ecv[k]]++;
-        }
+        for (int k = pr->ostart[r]; k < pr->ostart[r + 1]; k++)
+            if (gr->twin_index[pr->eitem[k]] == 0) {
+                deg[sym_class_vertex(gr, c)]++;
+                deg[ecv[k]]++;
+            }
     }
     for (int v = 0; v < n; v++)
         gr->start[v + 1] += gr->start[v];
@@ -265,16 +363,17 @@ xcc_status sym_graph_make(sym_graph *gr, const sym_prob *pr, const xcc_problem *
         goto out;
     memcpy(fill, gr->start, (size_t)n * sizeof *fill);
     for (int k = 0; k < gr->ncv; k++) {
-        int v = gr->items + k, i = gr->cv_item[k];
+        int v = gr->items + k, i = gr->item_vertex[gr->cv_item[k]];
         gr->adj[fill[v]++] = i;
         gr->adj[fill[i]++] = v;
     }
     for (int c = 0; c < gr->nclass; c++) {
         int r = class_rep[c], v = sym_class_vertex(gr, c);
-        for (int k = pr->ostart[r]; k < pr->ostart[r + 1]; k++) {
-            gr->adj[fill[v]++] = ecv[k];
-            gr->adj[fill[ecv[k]]++] = v;
-        }
+        for (int k = pr->ostart[r]; k < pr->ostart[r + 1]; k++)
+            if (gr->twin_index[pr->eitem[k]] == 0) {
+                gr->adj[fill[v]++] = ecv[k];
+                gr->adj[fill[ecv[k]]++] = v;
+            }
     }
     free(fill);
 
@@ -290,12 +389,11 @@ xcc_status sym_graph_make(sym_graph *gr, const sym_prob *pr, const xcc_problem *
         lb[v].v = v;
         lb[v].b = lb[v].c = 0;
         if (v < gr->items) {
-            int primary = v < pr->primary;
+            int i = gr->twins[gr->twin_first[v]], primary = i < pr->primary;
             lb[v].a = primary ? 0 : 1;
-            if (primary && p->bounds) {
-                lb[v].b = p->bounds[v + 1].lo;
-                lb[v].c = p->bounds[v + 1].hi;
-            }
+            lb[v].b = gr->twin_first[v + 1] - gr->twin_first[v];
+            if (primary && p->bounds)
+                lb[v].c = (long long)p->bounds[i + 1].lo << 32 | (unsigned)p->bounds[i + 1].hi;
         } else if (v < gr->items + gr->ncv) {
             lb[v].a = 2;
         } else {

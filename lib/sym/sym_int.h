@@ -27,20 +27,33 @@ typedef struct sym_prob {
 } sym_prob;
 
 /*
- * The colored incidence graph. Vertices: the items 0 .. items-1, then
- * one color vertex per pair (secondary item, color) that an option
- * uses, then one vertex per class of identical options (same items,
- * same colors). An option is joined to each of its items it names
- * without a color and to the color vertex of each it names with one; a
- * color vertex is joined to its item. Labels keep primary items,
+ * The colored incidence graph. Vertices: the items (twins made one, see
+ * below), then one color vertex per pair (secondary item, color) that
+ * an option uses, then one vertex per class of identical options (same
+ * items, same colors). An option is joined to each of its items it
+ * names without a color and to the color vertex of each it names with
+ * one; a color vertex is joined to its item. Labels keep primary items,
  * secondary items, color vertices and options apart, and also bounds
- * (primary items), and a class's number of copies and cost (options).
- * The neighbours of v are adj[start[v] .. start[v+1]-1].
+ * (primary items), the number of twins an item vertex stands for, and a
+ * class's number of copies and cost (options). The neighbours of v are
+ * adj[start[v] .. start[v+1]-1].
+ *
+ * Twin items (no color, named by the same options, the same kind and
+ * bounds; items no option names among them) are one vertex: every
+ * permutation of a twin class is an automorphism that moves no option,
+ * and every automorphism maps twin classes onto twin classes, so the
+ * group is that of the graph times the symmetric groups of the classes.
+ * Item vertex v stands for the items twins[twin_first[v] ..
+ * twin_first[v+1]-1], increasing; item i is the twin_index[i]-th of
+ * item_vertex[i]. An automorphism of the graph maps the k-th twin of a
+ * class to the k-th of its image.
  */
 typedef struct sym_graph {
     int n;
     int *start, *adj;
     int items, ncv, nclass;     /* vertex ranges: items, color vertices, classes */
+    int nitem;                  /* the problem's items */
+    int *item_vertex, *twin_index, *twin_first, *twins;
     int *cv_item, *cv_color;    /* color vertex k (vertex items + k): its item and color id */
     int *opt_class, *opt_copy;  /* option -> its class, and which copy of the class it is */
     int *class_first, *class_opts; /* class c's options: class_opts[class_first[c] ..
@@ -64,6 +77,12 @@ typedef struct sym_graph {
 static inline int sym_class_vertex(const sym_graph *gr, int c)
 {
     return gr->items + gr->ncv + c;
+}
+
+/* The image of item i under the vertex permutation v. */
+static inline int sym_item_of(const sym_graph *gr, const int *v, int i)
+{
+    return gr->twins[gr->twin_first[v[gr->item_vertex[i]]] + gr->twin_index[i]];
 }
 
 /*
@@ -99,9 +118,12 @@ struct xcc_sym {
     int has_bounds, has_costs;
     int complete;
     double seconds;
-    xcc_big order;
+    xcc_big order;        /* the graph's group's, times the twin classes' k! */
     int ngens;
-    int **gens;           /* vertex permutations */
+    int **gens;           /* vertex permutations of the graph */
+    int ntwin;            /* then per twin class of k items: (first second), and for k > 2
+                             the cycle of all k; twin_gen[j] is the item vertex of the j-th */
+    int *twin_gen;
     int *gen_level;       /* the first-path level each was found at */
     int depth;            /* of the first path */
     int *base;            /* its individualized vertices */
@@ -140,6 +162,8 @@ void sym_chain_free(xcc_sym *g);
 int sym_elem_apply(const xcc_sym *g, const int *t, int from, int x);
 /* The tuple of the element whose base images are img[j] = f(b_j); 1 if none is. */
 int sym_sift(const xcc_sym *g, const int *img, int *t);
+/* The order of the graph's group (twins as one), or 0 past limit. */
+size_t sym_graph_order(const xcc_sym *g, size_t limit);
 /* The product of the orbit sizes of levels from .. nlev-1, or 0 past limit. */
 size_t sym_chain_size(const xcc_sym *g, int from, size_t limit);
 /* Lists the elements of the chain from level `from` (once per from). */
