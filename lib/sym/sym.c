@@ -2,7 +2,7 @@
  * sym.c — the calls of xcc_sym.h that find the group and read it back:
  * its order, its generators on items, colors and options.
  */
-#include "sym_int.h"
+#include "sym.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,7 +21,7 @@ static xcc_status diag(xcc_diag *d, xcc_status s, const char *msg)
 /* The twin classes' symmetric groups: their order, and generators. */
 static xcc_status add_twins(xcc_sym *g)
 {
-    const sym_graph *gr = &g->gr;
+    const xcc_sym_graph *gr = &g->gr;
     g->twin_gen = malloc(2 * ((size_t)gr->items + 1) * sizeof *g->twin_gen);
     if (!g->twin_gen)
         return XCC_NO_MEMORY;
@@ -46,11 +46,11 @@ xcc_status xcc_sym_find(const xcc_problem *p, double seconds, xcc_sym **out, xcc
         return diag(d, XCC_NO_MEMORY, "out of memory");
     g->has_bounds = p->bounds != NULL;
     g->has_costs = p->opt_cost != NULL;
-    xcc_status st = sym_prob_read(&g->pr, p);
+    xcc_status st = xcc_sym_prob_read(&g->pr, p);
     if (!st)
-        st = sym_graph_make(&g->gr, &g->pr, p);
+        st = xcc_sym_graph_make(&g->gr, &g->pr, p);
     if (!st)
-        st = sym_search(g, seconds);
+        st = xcc_sym_search(g, seconds);
     if (!st)
         st = add_twins(g);
     if (st) {
@@ -66,7 +66,7 @@ void xcc_sym_free(xcc_sym *g)
 {
     if (!g)
         return;
-    sym_chain_free(g);
+    xcc_sym_chain_free(g);
     for (int k = 0; k < g->ngens; k++)
         free(g->gens[k]);
     free(g->gens);
@@ -75,8 +75,8 @@ void xcc_sym_free(xcc_sym *g)
     free(g->base);
     free(g->orbit);
     xcc_big_free(&g->order);
-    sym_graph_free(&g->gr);
-    sym_prob_free(&g->pr);
+    xcc_sym_graph_free(&g->gr);
+    xcc_sym_prob_free(&g->pr);
     free(g);
 }
 
@@ -115,11 +115,11 @@ int xcc_sym_generators(const xcc_sym *g)
 
 int xcc_sym_item_image(const xcc_sym *g, int k, int item)
 {
-    const sym_graph *gr = &g->gr;
+    const xcc_sym_graph *gr = &g->gr;
     if (k < 0 || k >= g->ngens + g->ntwin || item < 0 || item >= gr->nitem)
         return -1;
     if (k < g->ngens)
-        return sym_item_of(gr, g->gens[k], item);
+        return xcc_sym_item_of(gr, g->gens[k], item);
     /* a twin class's transposition of its first two, or cycle of all */
     int j = k - g->ngens, v = g->twin_gen[j], size = gr->twin_first[v + 1] - gr->twin_first[v];
     int cycle = j > 0 && g->twin_gen[j - 1] == v, t = gr->twin_index[item];
@@ -130,7 +130,7 @@ int xcc_sym_item_image(const xcc_sym *g, int k, int item)
 
 int xcc_sym_option_image(const xcc_sym *g, int k, int option)
 {
-    const sym_graph *gr = &g->gr;
+    const xcc_sym_graph *gr = &g->gr;
     if (k < 0 || k >= g->ngens + g->ntwin || option < 0 || option >= g->pr.options)
         return -1;
     if (k >= g->ngens)
@@ -141,7 +141,7 @@ int xcc_sym_option_image(const xcc_sym *g, int k, int option)
 
 const char *xcc_sym_color_image(const xcc_sym *g, int k, int item, const char *color)
 {
-    const sym_graph *gr = &g->gr;
+    const xcc_sym_graph *gr = &g->gr;
     if (k < 0 || k >= g->ngens + g->ntwin || !color)
         return NULL;
     for (int v = 0; v < gr->ncv; v++)
@@ -188,7 +188,7 @@ static void sb_add(sbuf *b, const char *fmt, ...)
 
 char *xcc_sym_generator_text(const xcc_sym *g, int k, const xcc_problem *p)
 {
-    const sym_graph *gr = &g->gr;
+    const xcc_sym_graph *gr = &g->gr;
     if (k < 0 || k >= g->ngens + g->ntwin)
         return NULL;
     char *seen = calloc((size_t)(gr->nitem > gr->n ? gr->nitem : gr->n) + 1, 1);

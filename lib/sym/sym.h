@@ -1,11 +1,11 @@
 /*
- * sym_int.h — the inside of the symmetry module (lib/sym/): the colored
+ * sym.h — the inside of the symmetry module (lib/sym/): the colored
  * incidence graph of a problem, the search for its automorphisms, and
  * the group as a chain of stabilisers. formats/symmetry.md says what is
  * computed and why it is right.
  */
-#ifndef SYM_INT_H
-#define SYM_INT_H
+#ifndef XCC_SYM_INNER_H
+#define XCC_SYM_INNER_H
 
 #include <stdint.h>
 
@@ -19,12 +19,12 @@
  * items numbered as in xcc.h, colors by an id 1 .. ncolors (0: none)
  * whose name is cname[id] (pointing into the problem).
  */
-typedef struct sym_prob {
+typedef struct xcc_sym_prob {
     int items, primary, options;
     int *ostart, *eitem, *ecolor;
     const char **cname;
     int ncolors;
-} sym_prob;
+} xcc_sym_prob;
 
 /*
  * The colored incidence graph. Vertices: the items (twins made one, see
@@ -48,7 +48,7 @@ typedef struct sym_prob {
  * item_vertex[i]. An automorphism of the graph maps the k-th twin of a
  * class to the k-th of its image.
  */
-typedef struct sym_graph {
+typedef struct xcc_sym_graph {
     int n;
     int *start, *adj;
     int items, ncv, nclass;     /* vertex ranges: items, color vertices, classes */
@@ -60,7 +60,7 @@ typedef struct sym_graph {
                                       class_first[c+1]-1], increasing */
     int *init_lab;              /* the vertices sorted by label, */
     int *init_cell;             /* and init_cell[i] 1 where a new label starts */
-} sym_graph;
+} xcc_sym_graph;
 
 /*
  * The most the module's tables take (ints of 4 bytes): the generators
@@ -68,19 +68,19 @@ typedef struct sym_graph {
  * permutations of the elements listed. Past the first the search stops
  * as if its budget ran out; past the others a smaller group is listed.
  */
-#define SYM_GEN_INTS ((size_t)1 << 25)
-#define SYM_GEN_TEXT "128 MB"
-#define SYM_CHAIN_INTS ((size_t)1 << 25)
-#define SYM_LIST_INTS ((size_t)1 << 25)
-#define SYM_MB(ints) ((int)((ints) * sizeof(int) >> 20))
+#define XCC_SYM_GEN_INTS ((size_t)1 << 25)
+#define XCC_SYM_GEN_TEXT "128 MB"
+#define XCC_SYM_CHAIN_INTS ((size_t)1 << 25)
+#define XCC_SYM_LIST_INTS ((size_t)1 << 25)
+#define XCC_SYM_MB(ints) ((int)((ints) * sizeof(int) >> 20))
 
-static inline int sym_class_vertex(const sym_graph *gr, int c)
+static inline int xcc_sym_class_vertex(const xcc_sym_graph *gr, int c)
 {
     return gr->items + gr->ncv + c;
 }
 
 /* The image of item i under the vertex permutation v. */
-static inline int sym_item_of(const sym_graph *gr, const int *v, int i)
+static inline int xcc_sym_item_of(const xcc_sym_graph *gr, const int *v, int i)
 {
     return gr->twins[gr->twin_first[v[gr->item_vertex[i]]] + gr->twin_index[i]];
 }
@@ -94,11 +94,11 @@ static inline int sym_item_of(const sym_graph *gr, const int *v, int i)
  * inverse. Every element is u_0[t_0] u_1[t_1] ... u_{L-1}[t_{L-1}] (the
  * last applied first) for one tuple t.
  */
-typedef struct sym_level {
+typedef struct xcc_sym_level {
     int b, size;
     int *pts, *where;
     int **u, **uinv;
-} sym_level;
+} xcc_sym_level;
 
 /*
  * The elements listed (at most XCC_SYM_LIST_LIMIT, and within a memory
@@ -106,15 +106,15 @@ typedef struct sym_level {
  * (levels from `from` on); opt[e * options + o] is option o's image
  * under element e. Element 0 is the identity.
  */
-typedef struct sym_list {
+typedef struct xcc_sym_list {
     int from;
     size_t count;
     int *opt;
-} sym_list;
+} xcc_sym_list;
 
 struct xcc_sym {
-    sym_prob pr;
-    sym_graph gr;
+    xcc_sym_prob pr;
+    xcc_sym_graph gr;
     int has_bounds, has_costs;
     int complete;
     double seconds;
@@ -132,49 +132,49 @@ struct xcc_sym {
     const char *stopped; /* why the search stopped early, or NULL */
     /* made when first needed: the chain of G (chain_full) or of a stabiliser in it */
     int nlev;
-    sym_level *lev;
+    xcc_sym_level *lev;
     int chain_made, chain_full;
-    sym_list list;
+    xcc_sym_list list;
 };
 
-/* ---- sym_graph.c ---------------------------------------------------------- */
+/* ---- graph.c ------------------------------------------------------------- */
 
-xcc_status sym_prob_read(sym_prob *pr, const xcc_problem *p);
-void sym_prob_free(sym_prob *pr);
-xcc_status sym_graph_make(sym_graph *gr, const sym_prob *pr, const xcc_problem *p);
-void sym_graph_free(sym_graph *gr);
+xcc_status xcc_sym_prob_read(xcc_sym_prob *pr, const xcc_problem *p);
+void xcc_sym_prob_free(xcc_sym_prob *pr);
+xcc_status xcc_sym_graph_make(xcc_sym_graph *gr, const xcc_sym_prob *pr, const xcc_problem *p);
+void xcc_sym_graph_free(xcc_sym_graph *gr);
 
-/* ---- sym_find.c ------------------------------------------------------------ */
+/* ---- find.c -------------------------------------------------------------- */
 
 /* The search: fills g's generators, base, orbits, order, complete. */
-xcc_status sym_search(xcc_sym *g, double seconds);
+xcc_status xcc_sym_search(xcc_sym *g, double seconds);
 
-/* ---- sym_chain.c ----------------------------------------------------------- */
+/* ---- chain.c ------------------------------------------------------------- */
 
 /*
  * Makes the chain's transversals (once): of the whole group when it is
  * small enough to list (chain_full), else of the largest stabiliser in
- * it that is. sym_chain_free frees them and the list.
+ * it that is. xcc_sym_chain_free frees them and the list.
  */
-xcc_status sym_chain_make(xcc_sym *g);
-void sym_chain_free(xcc_sym *g);
+xcc_status xcc_sym_chain_make(xcc_sym *g);
+void xcc_sym_chain_free(xcc_sym *g);
 /* The image of vertex x under the element of tuple t (levels from..nlev-1). */
-int sym_elem_apply(const xcc_sym *g, const int *t, int from, int x);
+int xcc_sym_elem_apply(const xcc_sym *g, const int *t, int from, int x);
 /* The tuple of the element whose base images are img[j] = f(b_j); 1 if none is. */
-int sym_sift(const xcc_sym *g, const int *img, int *t);
+int xcc_sym_sift(const xcc_sym *g, const int *img, int *t);
 /* The order of the graph's group (twins as one), or 0 past limit. */
-size_t sym_graph_order(const xcc_sym *g, size_t limit);
+size_t xcc_sym_graph_order(const xcc_sym *g, size_t limit);
 /* The product of the orbit sizes of levels from .. nlev-1, or 0 past limit. */
-size_t sym_chain_size(const xcc_sym *g, int from, size_t limit);
+size_t xcc_sym_chain_size(const xcc_sym *g, int from, size_t limit);
 /* Lists the elements of the chain from level `from` (once per from). */
-xcc_status sym_list_make(xcc_sym *g, int from);
+xcc_status xcc_sym_list_make(xcc_sym *g, int from);
 /* The option permutation of the vertex permutation v into out[options]. */
-void sym_option_perm(const xcc_sym *g, const int *v, int *out);
+void xcc_sym_option_perm(const xcc_sym *g, const int *v, int *out);
 
-/* ---- sym_count.c ----------------------------------------------------------- */
+/* ---- count.c ------------------------------------------------------------- */
 
 /* A count in exact form: the problem solved by s; 0, or the status. */
-xcc_status sym_solve_count(xcc_problem *p, const xcc_settings *s, xcc_big *out,
+xcc_status xcc_sym_solve_count(xcc_problem *p, const xcc_settings *s, xcc_big *out,
                            xcc_stop *stop, xcc_diag *d);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * sym_chain.c — the group found, as a chain of stabilisers: the search
+ * chain.c — the group found, as a chain of stabilisers: the search
  * individualized the base points b_0, b_1, ... in turn, and every
  * automorphism it found at level k fixes b_0 .. b_{k-1}, so those found
  * at levels k and below (deeper) generate the stabiliser G_k of
@@ -8,13 +8,13 @@
  * G is u_0[t_0] u_1[t_1] ... for exactly one tuple t, which also numbers
  * it, t_0 varying fastest.
  */
-#include "sym_int.h"
+#include "sym.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 
-static void level_free(sym_level *L)
+static void level_free(xcc_sym_level *L)
 {
     for (int i = 0; i < L->size; i++) {
         if (L->u)
@@ -28,7 +28,7 @@ static void level_free(sym_level *L)
     free(L->where);
 }
 
-void sym_chain_free(xcc_sym *g)
+void xcc_sym_chain_free(xcc_sym *g)
 {
     for (int j = 0; j < g->nlev; j++)
         level_free(&g->lev[j]);
@@ -41,7 +41,7 @@ void sym_chain_free(xcc_sym *g)
 }
 
 /* The orbit of level k's base point under the generators found at level k or below. */
-static xcc_status level_make(xcc_sym *g, int k, sym_level *L)
+static xcc_status level_make(xcc_sym *g, int k, xcc_sym_level *L)
 {
     int n = g->gr.n, size = g->orbit[k];
     memset(L, 0, sizeof *L);
@@ -96,11 +96,11 @@ static xcc_status level_make(xcc_sym *g, int k, sym_level *L)
 
 /*
  * Levels are made from the deepest up, while the elements they make
- * stay within XCC_SYM_LIST_LIMIT and their tables within SYM_CHAIN_INTS:
+ * stay within XCC_SYM_LIST_LIMIT and their tables within XCC_SYM_CHAIN_INTS:
  * the chain of a stabiliser G_j, or of G itself (chain_full) when it is
  * small enough to list.
  */
-xcc_status sym_chain_make(xcc_sym *g)
+xcc_status xcc_sym_chain_make(xcc_sym *g)
 {
     if (g->chain_made)
         return XCC_OK;
@@ -112,7 +112,7 @@ xcc_status sym_chain_make(xcc_sym *g)
             continue;
         }
         size_t more = 2 * (size_t)g->orbit[k] * (size_t)g->gr.n;
-        if (elements > XCC_SYM_LIST_LIMIT / (size_t)g->orbit[k] || ints + more > SYM_CHAIN_INTS)
+        if (elements > XCC_SYM_LIST_LIMIT / (size_t)g->orbit[k] || ints + more > XCC_SYM_CHAIN_INTS)
             break;
         elements *= (size_t)g->orbit[k];
         ints += more;
@@ -128,7 +128,7 @@ xcc_status sym_chain_make(xcc_sym *g)
         xcc_status st = level_make(g, k, &g->lev[g->nlev]);
         g->nlev++;
         if (st) {
-            sym_chain_free(g);
+            xcc_sym_chain_free(g);
             return st;
         }
     }
@@ -137,14 +137,14 @@ xcc_status sym_chain_make(xcc_sym *g)
     return XCC_OK;
 }
 
-int sym_elem_apply(const xcc_sym *g, const int *t, int from, int x)
+int xcc_sym_elem_apply(const xcc_sym *g, const int *t, int from, int x)
 {
     for (int j = g->nlev - 1; j >= from; j--)
         x = g->lev[j].u[t[j]][x];
     return x;
 }
 
-int sym_sift(const xcc_sym *g, const int *img, int *t)
+int xcc_sym_sift(const xcc_sym *g, const int *img, int *t)
 {
     for (int j = 0; j < g->nlev; j++) {
         int y = img[j];
@@ -157,7 +157,7 @@ int sym_sift(const xcc_sym *g, const int *img, int *t)
     return 0;
 }
 
-size_t sym_graph_order(const xcc_sym *g, size_t limit)
+size_t xcc_sym_graph_order(const xcc_sym *g, size_t limit)
 {
     size_t z = 1;
     for (int k = g->top; k < g->depth; k++) {
@@ -168,7 +168,7 @@ size_t sym_graph_order(const xcc_sym *g, size_t limit)
     return z;
 }
 
-size_t sym_chain_size(const xcc_sym *g, int from, size_t limit)
+size_t xcc_sym_chain_size(const xcc_sym *g, int from, size_t limit)
 {
     size_t z = 1;
     for (int j = from; j < g->nlev; j++) {
@@ -179,9 +179,9 @@ size_t sym_chain_size(const xcc_sym *g, int from, size_t limit)
     return z;
 }
 
-void sym_option_perm(const xcc_sym *g, const int *v, int *out)
+void xcc_sym_option_perm(const xcc_sym *g, const int *v, int *out)
 {
-    const sym_graph *gr = &g->gr;
+    const xcc_sym_graph *gr = &g->gr;
     int base = gr->items + gr->ncv;
     for (int o = 0; o < g->pr.options; o++) {
         int c = v[base + gr->opt_class[o]] - base;
@@ -189,16 +189,16 @@ void sym_option_perm(const xcc_sym *g, const int *v, int *out)
     }
 }
 
-xcc_status sym_list_make(xcc_sym *g, int from)
+xcc_status xcc_sym_list_make(xcc_sym *g, int from)
 {
     if (g->list.opt && g->list.from == from)
         return XCC_OK;
-    xcc_status st = sym_chain_make(g);
+    xcc_status st = xcc_sym_chain_make(g);
     if (st)
         return st;
-    size_t count = sym_chain_size(g, from, XCC_SYM_LIST_LIMIT);
+    size_t count = xcc_sym_chain_size(g, from, XCC_SYM_LIST_LIMIT);
     size_t nopt = (size_t)g->pr.options;
-    if (!count || (nopt && count > SYM_LIST_INTS / nopt))
+    if (!count || (nopt && count > XCC_SYM_LIST_INTS / nopt))
         return XCC_REFUSED;
     free(g->list.opt);
     g->list.opt = NULL;
@@ -211,13 +211,13 @@ xcc_status sym_list_make(xcc_sym *g, int from)
         free(vp);
         return XCC_NO_MEMORY;
     }
-    const sym_graph *gr = &g->gr;
+    const xcc_sym_graph *gr = &g->gr;
     int base = gr->items + gr->ncv;
     for (size_t e = 0; e < count; e++) {
         /* only the classes' images are needed */
         for (int c = 0; c < gr->nclass; c++)
-            vp[base + c] = sym_elem_apply(g, t, from, base + c);
-        sym_option_perm(g, vp, opt + e * nopt);
+            vp[base + c] = xcc_sym_elem_apply(g, t, from, base + c);
+        xcc_sym_option_perm(g, vp, opt + e * nopt);
         for (int j = from; j < g->nlev; j++) {
             if (++t[j] < g->lev[j].size)
                 break;

@@ -1,9 +1,9 @@
 /*
- * sym_graph.c — a problem as the symmetry module sees it: its entries
+ * graph.c — a problem as the symmetry module sees it: its entries
  * read once through the public accessors, and its colored incidence
- * graph (sym_int.h says which vertices and edges).
+ * graph (sym.h says which vertices and edges).
  */
-#include "sym_int.h"
+#include "sym.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +35,7 @@ static size_t table_size(size_t n)
     return t;
 }
 
-void sym_prob_free(sym_prob *pr)
+void xcc_sym_prob_free(xcc_sym_prob *pr)
 {
     free(pr->ostart);
     free(pr->eitem);
@@ -44,7 +44,7 @@ void sym_prob_free(sym_prob *pr)
     memset(pr, 0, sizeof *pr);
 }
 
-xcc_status sym_prob_read(sym_prob *pr, const xcc_problem *p)
+xcc_status xcc_sym_prob_read(xcc_sym_prob *pr, const xcc_problem *p)
 {
     memset(pr, 0, sizeof *pr);
     pr->items = xcc_problem_items(p);
@@ -67,7 +67,7 @@ xcc_status sym_prob_read(sym_prob *pr, const xcc_problem *p)
     pr->cname = malloc((entries + 1) * sizeof *pr->cname);
     if (!pr->eitem || !pr->ecolor || !table || !pr->cname) {
         free(table);
-        sym_prob_free(pr);
+        xcc_sym_prob_free(pr);
         return XCC_NO_MEMORY;
     }
     pr->cname[0] = NULL;
@@ -94,7 +94,7 @@ xcc_status sym_prob_read(sym_prob *pr, const xcc_problem *p)
     return XCC_OK;
 }
 
-void sym_graph_free(sym_graph *gr)
+void xcc_sym_graph_free(xcc_sym_graph *gr)
 {
     free(gr->start);
     free(gr->adj);
@@ -114,7 +114,7 @@ void sym_graph_free(sym_graph *gr)
 }
 
 /* An option's entries sorted by item, as (item, color) pairs in one word each. */
-static void sorted_entries(const sym_prob *pr, int o, uint64_t *out)
+static void sorted_entries(const xcc_sym_prob *pr, int o, uint64_t *out)
 {
     int k0 = pr->ostart[o], size = pr->ostart[o + 1] - k0;
     for (int k = 0; k < size; k++)
@@ -147,7 +147,7 @@ static int cmp_label(const void *x, const void *y)
     return p->v < q->v ? -1 : p->v > q->v;
 }
 
-xcc_status sym_graph_make(sym_graph *gr, const sym_prob *pr, const xcc_problem *p)
+xcc_status xcc_sym_graph_make(xcc_sym_graph *gr, const xcc_sym_prob *pr, const xcc_problem *p)
 {
     memset(gr, 0, sizeof *gr);
     int nopt = pr->options;
@@ -350,7 +350,7 @@ xcc_status sym_graph_make(sym_graph *gr, const sym_prob *pr, const xcc_problem *
         int r = class_rep[c];
         for (int k = pr->ostart[r]; k < pr->ostart[r + 1]; k++)
             if (gr->twin_index[pr->eitem[k]] == 0) {
-                deg[sym_class_vertex(gr, c)]++;
+                deg[xcc_sym_class_vertex(gr, c)]++;
                 deg[ecv[k]]++;
             }
     }
@@ -368,7 +368,7 @@ xcc_status sym_graph_make(sym_graph *gr, const sym_prob *pr, const xcc_problem *
         gr->adj[fill[i]++] = v;
     }
     for (int c = 0; c < gr->nclass; c++) {
-        int r = class_rep[c], v = sym_class_vertex(gr, c);
+        int r = class_rep[c], v = xcc_sym_class_vertex(gr, c);
         for (int k = pr->ostart[r]; k < pr->ostart[r + 1]; k++)
             if (gr->twin_index[pr->eitem[k]] == 0) {
                 gr->adj[fill[v]++] = ecv[k];
@@ -419,6 +419,6 @@ out:
     free(class_rep);
     free(class_count);
     if (st)
-        sym_graph_free(gr);
+        xcc_sym_graph_free(gr);
     return st;
 }

@@ -1,11 +1,11 @@
 /*
- * sym_count.c — counting with the group (formats/symmetry.md): the
+ * count.c — counting with the group (formats/symmetry.md): the
  * number of classes of solutions by Burnside's lemma, the plain number
  * with the group's help, and whether a solution is the canonical one of
  * its class. Every count of solutions is xcc_solve's, on the problem
  * itself or on one made from it by the public builder.
  */
-#include "sym_int.h"
+#include "sym.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,7 +24,7 @@ static xcc_status fail(xcc_diag *d, xcc_status s, const char *fmt, ...)
     return s;
 }
 
-xcc_status sym_solve_count(xcc_problem *p, const xcc_settings *s, xcc_big *out,
+xcc_status xcc_sym_solve_count(xcc_problem *p, const xcc_settings *s, xcc_big *out,
                            xcc_stop *stop, xcc_diag *d)
 {
     xcc_figures f;
@@ -104,7 +104,7 @@ static int tb_add(tbuf *b, const char *x, const char *color)
 static xcc_status quotient(const xcc_sym *g, const xcc_problem *p, const int *v, const int *op,
                            xcc_problem **out, xcc_diag *d)
 {
-    const sym_prob *pr = &g->pr;
+    const xcc_sym_prob *pr = &g->pr;
     int ni = pr->items, no = pr->options;
     int *rep = malloc(((size_t)ni + 1) * sizeof *rep);
     int *stamp = calloc((size_t)ni + 1, sizeof *stamp);
@@ -119,7 +119,7 @@ static xcc_status quotient(const xcc_sym *g, const xcc_problem *p, const int *v,
         rep[i] = -1;
     for (int i = 0; i < ni; i++)
         if (rep[i] < 0)
-            for (int j = i; rep[j] < 0; j = sym_item_of(&g->gr, v, j))
+            for (int j = i; rep[j] < 0; j = xcc_sym_item_of(&g->gr, v, j))
                 rep[j] = i;
     for (int i = 0; i < ni; i++)
         if (rep[i] == i && (st = xcc_problem_add_item(q, xcc_item_name(p, i), i >= pr->primary, d)))
@@ -230,9 +230,9 @@ static size_t mark_class(burnside *B, size_t e)
             /* s h s^-1 on the base points */
             for (int j = 0; j < g->nlev; j++) {
                 int b = g->lev[j].b;
-                B->img[j] = g->gens[s][sym_elem_apply(g, B->t, 0, B->ginv[s][b])];
+                B->img[j] = g->gens[s][xcc_sym_elem_apply(g, B->t, 0, B->ginv[s][b])];
             }
-            if (sym_sift(g, B->img, B->t2))
+            if (xcc_sym_sift(g, B->img, B->t2))
                 continue; /* cannot be: conjugates stay in the group */
             size_t f = tuple_index(g, B->t2, B->radix);
             if (!B->visited[f]) {
@@ -257,13 +257,13 @@ xcc_status xcc_sym_count_classes(xcc_problem *p, xcc_sym *g, const xcc_settings 
     const char *why = refusal(g, s);
     if (why)
         return fail(d, XCC_REFUSED, "%s", why);
-    xcc_status st = sym_chain_make(g);
+    xcc_status st = xcc_sym_chain_make(g);
     if (st)
         return fail(d, st, "out of memory");
-    size_t order = sym_chain_size(g, 0, XCC_SYM_LIST_LIMIT);
-    if (!g->chain_full && sym_graph_order(g, XCC_SYM_LIST_LIMIT))
+    size_t order = xcc_sym_chain_size(g, 0, XCC_SYM_LIST_LIMIT);
+    if (!g->chain_full && xcc_sym_graph_order(g, XCC_SYM_LIST_LIMIT))
         return fail(d, XCC_REFUSED, "the group's tables would take more than %d MB",
-                    SYM_MB(SYM_CHAIN_INTS));
+                    XCC_SYM_MB(XCC_SYM_CHAIN_INTS));
     if (!g->chain_full || !order)
         return fail(d, XCC_REFUSED,
                     "the group is too large to sum over (more than %d elements): "
@@ -310,7 +310,7 @@ xcc_status xcc_sym_count_classes(xcc_problem *p, xcc_sym *g, const xcc_settings 
         /* a rational class: e's conjugates and theirs of each power generating <e> */
         index_tuple(g, e, rt);
         for (int x = 0; x < n; x++)
-            v[x] = sym_elem_apply(g, rt, 0, x);
+            v[x] = xcc_sym_elem_apply(g, rt, 0, x);
         unsigned long long ord = 1; /* the lcm of its cycles' lengths */
         memset(vseen, 0, nv);
         for (int x = 0; x < n; x++) {
@@ -335,7 +335,7 @@ xcc_status xcc_sym_count_classes(xcc_problem *p, xcc_sym *g, const xcc_settings 
                 continue;
             for (int j = 0; j < L; j++)
                 B.img[j] = cyc[(size_t)j * order + (size_t)(k % (unsigned long long)cyclen[j])];
-            if (sym_sift(g, B.img, B.t2)) {
+            if (xcc_sym_sift(g, B.img, B.t2)) {
                 st = fail(d, XCC_REFUSED, "internal error: a power left the group");
                 goto out;
             }
@@ -345,14 +345,14 @@ xcc_status xcc_sym_count_classes(xcc_problem *p, xcc_sym *g, const xcc_settings 
         }
         /* the solutions fixed by e */
         if (e == 0) {
-            st = sym_solve_count(p, s, &fix, stop, d);
+            st = xcc_sym_solve_count(p, s, &fix, stop, d);
         } else {
             xcc_problem *q;
-            sym_option_perm(g, v, op);
+            xcc_sym_option_perm(g, v, op);
             st = quotient(g, p, v, op, &q, d);
             if (st)
                 goto out;
-            st = sym_solve_count(q, s, &fix, stop, d);
+            st = xcc_sym_solve_count(q, s, &fix, stop, d);
             xcc_problem_free(q);
         }
         if (st)
@@ -404,7 +404,7 @@ static int cmp_int(const void *a, const void *b)
 
 int xcc_sym_canonical(xcc_sym *g, const int *options, int n)
 {
-    if (sym_chain_make(g) || !g->chain_full || sym_list_make(g, 0))
+    if (xcc_sym_chain_make(g) || !g->chain_full || xcc_sym_list_make(g, 0))
         return -1;
     int *a = malloc(((size_t)n + 1) * sizeof *a), *b = malloc(((size_t)n + 1) * sizeof *b);
     if (!a || !b) {
@@ -445,7 +445,7 @@ typedef struct walk {
     xcc_sym *g;
     xcc_problem *p;
     const xcc_settings *s;
-    const sym_prob *pr;
+    const xcc_sym_prob *pr;
     int *istart, *iopts;     /* item -> the options containing it */
     int *chosen, nchosen;
     char *inC;
@@ -468,7 +468,7 @@ static int uf_find(int *uf, int x)
 
 static int compatible(const walk *W, int o)
 {
-    const sym_prob *pr = W->pr;
+    const xcc_sym_prob *pr = W->pr;
     for (int k = pr->ostart[o]; k < pr->ostart[o + 1]; k++) {
         int i = pr->eitem[k];
         if (i < pr->primary ? W->cover[i] : W->scol[i] && (W->scol[i] < 0 || W->scol[i] != pr->ecolor[k]))
@@ -480,7 +480,7 @@ static int compatible(const walk *W, int o)
 /* The count of the node where the stabiliser no longer helps: the rest of p, solved. */
 static xcc_status residual(walk *W, const char *alive, xcc_big *out)
 {
-    const sym_prob *pr = W->pr;
+    const xcc_sym_prob *pr = W->pr;
     xcc_problem *q;
     int more = 0;
     for (int i = 0; i < pr->primary && !more; i++)
@@ -510,7 +510,7 @@ static xcc_status residual(walk *W, const char *alive, xcc_big *out)
             st = xcc_problem_add_option(q, W->b.s, W->d);
     }
     if (!st)
-        st = sym_solve_count(q, W->s, out, &W->stop, W->d);
+        st = xcc_sym_solve_count(q, W->s, out, &W->stop, W->d);
     xcc_problem_free(q);
     return st;
 }
@@ -518,7 +518,7 @@ static xcc_status residual(walk *W, const char *alive, xcc_big *out)
 /* Adds o to C (compatible with it). */
 static void choose(walk *W, int o)
 {
-    const sym_prob *pr = W->pr;
+    const xcc_sym_prob *pr = W->pr;
     for (int k = pr->ostart[o]; k < pr->ostart[o + 1]; k++) {
         int i = pr->eitem[k], c = pr->ecolor[k];
         if (i < pr->primary)
@@ -535,7 +535,7 @@ static xcc_status node(walk *W, int depth, xcc_big *out);
 /* The count of C plus option o, times weight, added to sum. */
 static xcc_status branch(walk *W, int depth, int o, size_t weight, xcc_big *sum)
 {
-    const sym_prob *pr = W->pr;
+    const xcc_sym_prob *pr = W->pr;
     /* which secondary items o newly sets, to undo exactly those */
     int *set = malloc(((size_t)(pr->ostart[o + 1] - pr->ostart[o]) + 1) * sizeof *set), ns = 0;
     if (!set)
@@ -567,7 +567,7 @@ static xcc_status branch(walk *W, int depth, int o, size_t weight, xcc_big *sum)
 
 static xcc_status node(walk *W, int depth, xcc_big *out)
 {
-    const sym_prob *pr = W->pr;
+    const xcc_sym_prob *pr = W->pr;
     int no = pr->options;
     char *alive = malloc((size_t)no + 1);
     if (!alive)
@@ -576,7 +576,7 @@ static xcc_status node(walk *W, int depth, xcc_big *out)
         alive[o] = !W->inC[o] && compatible(W, o);
     xcc_status st = XCC_OK;
     /* the stabiliser of C, as a set, among the elements listed */
-    const sym_list *L = &W->g->list;
+    const xcc_sym_list *L = &W->g->list;
     size_t nh = 0;
     for (size_t e = 1; e < L->count; e++) {
         const int *op = L->opt + e * (size_t)no;
@@ -701,26 +701,26 @@ xcc_status xcc_sym_count(xcc_problem *p, xcc_sym *g, const xcc_settings *s, char
     const char *why = refusal(g, s);
     if (why)
         return fail(d, XCC_REFUSED, "%s", why);
-    xcc_status st = sym_chain_make(g);
+    xcc_status st = xcc_sym_chain_make(g);
     if (st)
         return fail(d, st, "out of memory");
     /* the largest stabiliser of the chain that can be listed (the trivial group at worst) */
     int from = 0;
-    while (from < g->nlev && (st = sym_list_make(g, from)) == XCC_REFUSED)
+    while (from < g->nlev && (st = xcc_sym_list_make(g, from)) == XCC_REFUSED)
         from++;
     if (st == XCC_NO_MEMORY)
         return fail(d, st, "out of memory");
-    const sym_prob *pr = &g->pr;
+    const xcc_sym_prob *pr = &g->pr;
     xcc_big total = XCC_BIG_ZERO;
     if (from == g->nlev) {
         /* no symmetry to use: the plain count */
-        st = sym_solve_count(p, s, &total, stop, d);
+        st = xcc_sym_solve_count(p, s, &total, stop, d);
         if (!st && *stop == XCC_COMPLETE)
             st = text_out(&total, count, d);
         xcc_big_free(&total);
         return st;
     }
-    if ((st = sym_list_make(g, from)))
+    if ((st = xcc_sym_list_make(g, from)))
         return fail(d, st, "out of memory");
     walk W;
     memset(&W, 0, sizeof W);

@@ -1,5 +1,5 @@
 /*
- * sym_find.c — the automorphisms of the colored incidence graph, by
+ * find.c — the automorphisms of the colored incidence graph, by
  * partition refinement with individualization (formats/symmetry.md).
  *
  * The partition. lab[] lists the vertices cell by cell, pos[] is its
@@ -19,7 +19,7 @@
  * and the trace hashed along it, depends on the graph and the cells
  * only: an automorphism maps a node to a node with the same trace.
  */
-#include "sym_int.h"
+#include "sym.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -38,7 +38,7 @@ typedef struct part {
 } part;
 
 typedef struct search {
-    const sym_graph *gr;
+    const xcc_sym_graph *gr;
     part P;
     struct timespec t0;
     double budget;
@@ -104,7 +104,7 @@ static void part_free(part *P)
     free(P->sortbuf);
 }
 
-static int part_init(part *P, const sym_graph *gr)
+static int part_init(part *P, const xcc_sym_graph *gr)
 {
     int n = gr->n;
     size_t m = (size_t)n + 1;
@@ -228,7 +228,7 @@ static uint64_t split(part *P, int c, int k, uint64_t h)
 static uint64_t refine(search *S)
 {
     part *P = &S->P;
-    const sym_graph *gr = S->gr;
+    const xcc_sym_graph *gr = S->gr;
     uint64_t h = 0x243f6a8885a308d3ULL;
     while (P->qh != P->qt) {
         if (spent(S)) {
@@ -342,7 +342,7 @@ static int save_cell(search *S, int c)
 /* Whether the leaf's map from the first leaf is an automorphism (then in S->perm). */
 static int leaf_is_automorphism(search *S)
 {
-    const sym_graph *gr = S->gr;
+    const xcc_sym_graph *gr = S->gr;
     int n = gr->n;
     for (int i = 0; i < n; i++)
         S->perm[S->zeta[i]] = S->P.lab[i];
@@ -422,7 +422,7 @@ static void join_orbits(search *S, const int *perm, int level)
 
 static xcc_status add_generator(xcc_sym *g, const int *perm, int n, int level)
 {
-    if ((size_t)(g->ngens + 1) * (size_t)n > SYM_GEN_INTS)
+    if ((size_t)(g->ngens + 1) * (size_t)n > XCC_SYM_GEN_INTS)
         return XCC_REFUSED;
     int **gens = realloc(g->gens, (size_t)(g->ngens + 1) * sizeof *gens);
     if (!gens)
@@ -463,9 +463,9 @@ static void search_free(search *S)
  * yet known to be in the orbit of the first path's vertex, or in an
  * orbit known not to be, tried for an automorphism.
  */
-xcc_status sym_search(xcc_sym *g, double seconds)
+xcc_status xcc_sym_search(xcc_sym *g, double seconds)
 {
-    const sym_graph *gr = &g->gr;
+    const xcc_sym_graph *gr = &g->gr;
     int n = gr->n;
     search S;
     memset(&S, 0, sizeof S);
@@ -557,7 +557,7 @@ xcc_status sym_search(xcc_sym *g, double seconds)
             if (r == FOUND) {
                 xcc_status a = add_generator(g, S.perm, n, k);
                 if (a == XCC_REFUSED) {
-                    g->stopped = "its generators would take more than " SYM_GEN_TEXT;
+                    g->stopped = "its generators would take more than " XCC_SYM_GEN_TEXT;
                     r = TIMEOUT;
                     break;
                 }
