@@ -170,7 +170,7 @@ $(BUILD)/randxcc: tests/crosscheck/randxcc.c
 $(BUILD)/naive: tests/crosscheck/naive.c
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
-# the symmetry module's driver (tests/e2e/symmetry.sh, bench/symmetry)
+# the symmetry module's driver (tests/e2e/symmetry.sh)
 $(BUILD)/symtool: tests/crosscheck/symtool.c $(LIB_HDR) $(BUILD)/libxcc.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libxcc.a $(LDLIBS)
 
