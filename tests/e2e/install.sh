@@ -48,6 +48,7 @@ expected_tree() {
         echo "$1$2/lib/$l"
     done
     echo "$1$2/include/xcc.h"
+    echo "$1$2/include/xcc_sym.h"
 }
 
 # make_ok NAME ARGS... — runs make in the repository, status 0 expected
@@ -182,12 +183,12 @@ esac
 t_eq "libxcc.so.$VERSION: soname libxcc.so.0, links libxcc.so -> libxcc.so.0 -> it" \
     "libxcc.so.0 libxcc.so.0 libxcc.so.$VERSION" \
     "$(readelf -d "$lib/libxcc.so.$VERSION" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p') $(readlink "$lib/libxcc.so") $(readlink "$lib/libxcc.so.0")"
-# the shared library exports the calls of include/xcc.h and nothing else
+# the shared library exports the calls of include/xcc.h and xcc_sym.h and nothing else
 exported=$(nm -D --defined-only "$lib/libxcc.so.$VERSION" | awk '$2 == "T" {print $3}' | sort)
-declared=$(sed -n 's/^XCC_API [^(]*[ *]\(xcc_[a-z_]*\)(.*/\1/p' "$P/include/xcc.h" | sort)
+declared=$(sed -n 's/^XCC_API [^(]*[ *]\(xcc_[a-z_]*\)(.*/\1/p' "$P/include/xcc.h" "$P/include/xcc_sym.h" | sort)
 t_eq "xcc.h declares its calls (xcc_solve among them)" yes \
     "$(echo "$declared" | grep -qx xcc_solve && [ "$(echo "$declared" | wc -l)" -gt 20 ] && echo yes)"
-t_eq "libxcc.so exports exactly the calls of xcc.h" "$declared" "$exported"
+t_eq "libxcc.so exports exactly the calls of xcc.h and xcc_sym.h" "$declared" "$exported"
 export PKG_CONFIG_PATH=$lib/pkgconfig
 t_eq "pkg-config --modversion xcc: $VERSION" "$VERSION" "$(pkg-config --modversion xcc 2>&1)"
 if $CC $sanitize -o "$TMP/queens" "$ROOT/examples/queens.c" $(pkg-config --cflags --libs xcc) \
