@@ -9,7 +9,8 @@
 #   make bench      bench/run: dlx2's times on the bench tier; TIER=hard for
 #                   the hard tier (instances of 5 to 60 s of Knuth's DLX2)
 #   make install    dlx2, the generators, man pages, documents and the
-#                   generators' example inputs under $(DESTDIR)$(PREFIX)
+#                   generators' example inputs, libxcc and the Python module
+#                   xcc under $(DESTDIR)$(PREFIX)
 #                   (default /usr/local); make uninstall
 #   make man        the man pages as installed (version filled in), in build/man/
 #
@@ -81,8 +82,10 @@ GEN_HDR    = $(wildcard dlx-gen/*/*.h) progs.h include/xcc.h report/rep_listing.
 UNIT_SRC   = $(filter-out tests/unit/check_gen.c tests/unit/check_oom.c tests/unit/alloc_hook.c \
                           tests/unit/check_listing.c,$(wildcard tests/unit/*.c))
 VERSION := $(shell sed -n 's/.*DLX2_VERSION "\(.*\)".*/\1/p' progs.h)
-SONAME   = libxcc.so.0
-LIBXCC   = $(BUILD)/libxcc.a $(BUILD)/libxcc.so.$(VERSION)
+# libxcc's own version (include/xcc.h): its major number is the soname's
+LIBVERSION := $(shell sed -n 's/.*XCC_VERSION_TEXT "\(.*\)".*/\1/p' include/xcc.h)
+SONAME   = libxcc.so.$(firstword $(subst ., ,$(LIBVERSION)))
+LIBXCC   = $(BUILD)/libxcc.a $(BUILD)/libxcc.so.$(LIBVERSION)
 
 .PHONY: all demo test test-bench test-threads bench fuzz fuzz-gen clean man install uninstall
 # keep the objects that several programs link (make would delete them)
@@ -101,10 +104,12 @@ $(BUILD)/libxcc.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-# the shared library, named by its version, with its soname and link names
-$(BUILD)/libxcc.so.$(VERSION): $(LIB_PIC)
-	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(LDLIBS)
-	ln -sf libxcc.so.$(VERSION) $(BUILD)/$(SONAME)
+# the shared library, named by its version, with its soname and link names;
+# its symbols versioned by lib/api/libxcc.map
+$(BUILD)/libxcc.so.$(LIBVERSION): $(LIB_PIC) lib/api/libxcc.map
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) \
+	    -Wl,--version-script=lib/api/libxcc.map -o $@ $(LIB_PIC) $(LDLIBS)
+	ln -sf libxcc.so.$(LIBVERSION) $(BUILD)/$(SONAME)
 	ln -sf $(SONAME) $(BUILD)/libxcc.so
 
 $(BUILD)/report/%.o: report/%.c report/*.h $(LIB_HDR) $(LISTING_HDR)
@@ -258,14 +263,17 @@ pkgconfigdir = $(libdir)/pkgconfig
 datarootdir = $(prefix)/share
 mandir   = $(datarootdir)/man
 docdir   = $(datarootdir)/doc/dlx2
+# the Python module xcc, where Debian's python3 looks with PREFIX=/usr
+# (else PYTHONPATH=$(pythondir)); it loads the libxcc of $(libdir)
+pythondir = $(libdir)/python3/dist-packages
 INSTALL  = install
 
 PROGS    = dlx2 $(notdir $(GEN_BIN))
-MAN_SRC  = $(wildcard man/*.1 man/*.5)
+MAN_SRC  = $(wildcard man/*.1 man/*.3 man/*.5)
 MAN_OUT  = $(MAN_SRC:%=build/%)
 DOCS     = README.md LICENSE NEWS $(wildcard formats/*.md)
 EXAMPLES = $(wildcard data/words/*.txt dlx-gen/examples/*.txt)
-LIB_FILES = libxcc.a libxcc.so.$(VERSION) $(SONAME) libxcc.so
+LIB_FILES = libxcc.a libxcc.so.$(LIBVERSION) $(SONAME) libxcc.so
 
 # The pages as installed, in build/man/: @VERSION@ and @DOCDIR@ filled in,
 # made again each time (docdir depends on the command line); xcc.pc the same.
@@ -275,26 +283,31 @@ man:
 	    sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@DOCDIR@|$(docdir)|g' $$m > build/$$m || exit 1; \
 	done
 	sed -e 's|@PREFIX@|$(prefix)|g' -e 's|@LIBDIR@|$(libdir)|g' \
-	    -e 's|@INCLUDEDIR@|$(includedir)|g' -e 's|@VERSION@|$(VERSION)|g' xcc.pc.in > build/xcc.pc
+	    -e 's|@INCLUDEDIR@|$(includedir)|g' -e 's|@VERSION@|$(LIBVERSION)|g' xcc.pc.in > build/xcc.pc
 
 install: all man
-	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man5 \
+	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man3 \
+	    $(DESTDIR)$(mandir)/man5 \
 	    $(DESTDIR)$(docdir)/examples $(DESTDIR)$(libdir) $(DESTDIR)$(includedir) $(DESTDIR)$(pkgconfigdir)
 	$(INSTALL) -m 755 $(BIN)dlx2 $(GEN_BIN) $(DESTDIR)$(bindir)
 	$(INSTALL) -m 644 $(filter %.1,$(MAN_OUT)) $(DESTDIR)$(mandir)/man1
+	$(INSTALL) -m 644 $(filter %.3,$(MAN_OUT)) $(DESTDIR)$(mandir)/man3
 	$(INSTALL) -m 644 $(filter %.5,$(MAN_OUT)) $(DESTDIR)$(mandir)/man5
 	$(INSTALL) -m 644 $(DOCS) $(DESTDIR)$(docdir)
 	$(INSTALL) -m 644 $(EXAMPLES) $(DESTDIR)$(docdir)/examples
 	$(INSTALL) -m 644 $(BUILD)/libxcc.a $(DESTDIR)$(libdir)
-	$(INSTALL) -m 755 $(BUILD)/libxcc.so.$(VERSION) $(DESTDIR)$(libdir)
-	ln -sf libxcc.so.$(VERSION) $(DESTDIR)$(libdir)/$(SONAME)
+	$(INSTALL) -m 755 $(BUILD)/libxcc.so.$(LIBVERSION) $(DESTDIR)$(libdir)
+	ln -sf libxcc.so.$(LIBVERSION) $(DESTDIR)$(libdir)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(libdir)/libxcc.so
 	$(INSTALL) -m 644 include/xcc.h include/xcc_sym.h $(DESTDIR)$(includedir)
 	$(INSTALL) -m 644 build/xcc.pc $(DESTDIR)$(pkgconfigdir)
+	$(INSTALL) -d $(DESTDIR)$(pythondir)/xcc
+	$(INSTALL) -m 644 python/xcc/__init__.py $(DESTDIR)$(pythondir)/xcc
 
 uninstall:
 	rm -f $(PROGS:%=$(DESTDIR)$(bindir)/%)
 	rm -f $(patsubst man/%.1,$(DESTDIR)$(mandir)/man1/%.1,$(filter %.1,$(MAN_SRC)))
+	rm -f $(patsubst man/%.3,$(DESTDIR)$(mandir)/man3/%.3,$(filter %.3,$(MAN_SRC)))
 	rm -f $(patsubst man/%.5,$(DESTDIR)$(mandir)/man5/%.5,$(filter %.5,$(MAN_SRC)))
 	rm -f $(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS)))
 	rm -f $(addprefix $(DESTDIR)$(docdir)/examples/,$(notdir $(EXAMPLES)))
@@ -302,6 +315,9 @@ uninstall:
 	rm -f $(LIB_FILES:%=$(DESTDIR)$(libdir)/%) $(DESTDIR)$(includedir)/xcc.h \
 	    $(DESTDIR)$(includedir)/xcc_sym.h
 	rm -f $(DESTDIR)$(pkgconfigdir)/xcc.pc
+	rm -rf $(DESTDIR)$(pythondir)/xcc/__init__.py $(DESTDIR)$(pythondir)/xcc/__pycache__
+	@rmdir $(DESTDIR)$(pythondir)/xcc $(DESTDIR)$(pythondir) $(DESTDIR)$(libdir)/python3 \
+	    2> /dev/null || true
 	@rmdir $(DESTDIR)$(docdir) 2> /dev/null || true
 
 # Fuzzing with libFuzzer (clang): the reader and the search, with ASan and

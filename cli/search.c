@@ -210,7 +210,10 @@ static const xcc_engine *choose_engine(const cli *c, const xcc_problem *p,
                                        const xcc_engine_row **row)
 {
     const char *why;
+    char words[512];
     const xcc_engine *e = xcc_engine_choose(p, &c->xs, c->count_only, row, &why);
+    if (!e)
+        why = xcc_words(why, 1, words, sizeof words);
     if (!e)
         cli_usage("%s", why);
     return e;

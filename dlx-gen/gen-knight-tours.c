@@ -309,7 +309,7 @@ static void fragments_init(struct fragments *f, int vertices, const struct edge 
 static int on_tour(const xcc_problem *p, const xcc_solution *s, void *ctx)
 {
     struct run *r = ctx;
-    if (r->spacing && s->number % r->spacing == 0)
+    if (r->spacing && xcc_solution_number(s, NULL) % r->spacing == 0)
         rep_listing(stdout, p, s);
     return ferror(stdout) != 0;
 }
@@ -332,8 +332,14 @@ static xcc_problem *read_problem(const struct settings *st)
     gen_input_close(&in);
     xcc_problem *p;
     xcc_diag d;
-    xcc_read_options o = {.warnings = stderr, .randomize = st->randomizing, .seed = st->seed};
-    xcc_status status = xcc_problem_parse(&p, src.text, &o, &d);
+    xcc_settings *o;
+    if (xcc_settings_new(&o))
+        gen_out_of_memory();
+    xcc_settings_set_warnings(o, stderr);
+    xcc_settings_set_int(o, "randomize", st->randomizing, NULL);
+    xcc_settings_set_int(o, "seed", st->seed, NULL);
+    xcc_status status = xcc_problem_parse(&p, src.text, o, &d);
+    xcc_settings_free(o);
     if (status == XCC_NO_MEMORY)
         gen_out_of_memory();
     if (status && d.line)
@@ -344,15 +350,15 @@ static xcc_problem *read_problem(const struct settings *st)
 }
 
 /* The counts, on stdout unless stdout carries the listing. */
-static void report(FILE *f, const xcc_figures *fig, const struct settings *st,
+static void report(FILE *f, ullng solutions, const struct settings *st,
                    const struct graph *g, int complete)
 {
-    ullng undirected = g->vertices > 2 ? fig->solutions / 2 : fig->solutions;
-    fprintf(f, "directed cycles: %llu\n", fig->solutions);
+    ullng undirected = g->vertices > 2 ? solutions / 2 : solutions;
+    fprintf(f, "directed cycles: %llu\n", solutions);
     if (!complete)
         fprintf(f, "(stopped at t%llu: not all tours were counted)\n", st->maxcount);
     else if (g->open)
-        fprintf(f, "open tours:      %llu (%llu up to direction)\n", fig->solutions, undirected);
+        fprintf(f, "open tours:      %llu (%llu up to direction)\n", solutions, undirected);
     else
         fprintf(f, "closed tours:    %llu\n", undirected);
 }
@@ -376,33 +382,40 @@ int main(int argc, char **argv)
     struct run r = {.spacing = st.count_only ? 0 : st.spacing};
     fragments_init(&r.frag, g.vertices, g.edge_of_option);
 
-    xcc_settings s;
-    xcc_settings_init(&s);
-    s.engine = "links"; /* the pruning hooks are the links' */
-    s.randomize = st.randomizing;
+    xcc_settings *s;
+    xcc_figures *fig;
+    char limit[32];
+    snprintf(limit, sizeof limit, "%llu", st.maxcount);
+    if (xcc_settings_new(&s) || xcc_figures_new(&fig))
+        gen_out_of_memory();
+    xcc_settings_set(s, "engine", "links", NULL); /* the pruning hooks are the links' */
+    xcc_settings_set_int(s, "randomize", st.randomizing, NULL);
+    xcc_settings_set_int(s, "seed", st.seed, NULL);
     if (st.maxcount)
-        s.max_solutions = st.maxcount;
-    s.accept = accept_edge;
-    s.retract = retract_edge;
-    s.hook_ctx = &r;
-    xcc_figures fig;
-    xcc_status status = xcc_solve(p, &s, on_tour, &r, &fig, NULL);
+        xcc_settings_set(s, "max-solutions", limit, NULL);
+    xcc_settings_set_hooks(s, accept_edge, retract_edge, &r);
+    xcc_status status = xcc_solve(p, s, on_tour, &r, fig, NULL);
     if (status == XCC_NO_MEMORY)
         gen_out_of_memory();
     gen_check_output(stdout, NULL);
 
     /* the figures only once the output is safe: no claim of success otherwise */
-    int complete = fig.stop == XCC_COMPLETE;
+    int complete = xcc_figures_stop(fig) == XCC_COMPLETE;
+    ullng solutions, nodes, mems;
+    xcc_figure(fig, "solutions", &solutions);
+    xcc_figure(fig, "nodes", &nodes);
+    xcc_figure(fig, "mems", &mems);
     if (st.count_only)
-        printf("%llu\n", fig.solutions);
+        printf("%llu\n", solutions);
     else if (!r.spacing)
-        report(stdout, &fig, &st, &g, complete);
+        report(stdout, solutions, &st, &g, complete);
     gen_close_output(stdout, NULL);
     if (r.spacing && !st.count_only)
-        report(stderr, &fig, &st, &g, complete);
+        report(stderr, solutions, &st, &g, complete);
     fprintf(stderr, "(%d vert%s, %d edge%s; %llu nodes, %llu mems)\n", g.vertices,
-            g.vertices == 1 ? "ex" : "ices", options, options == 1 ? "" : "s", fig.nodes,
-            fig.mems);
+            g.vertices == 1 ? "ex" : "ices", options, options == 1 ? "" : "s", nodes, mems);
+    xcc_figures_free(fig);
+    xcc_settings_free(s);
     xcc_problem_free(p);
     free(src.text);
     free(g.edge_of_option);

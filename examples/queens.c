@@ -1,7 +1,8 @@
 /*
  * queens.c — the n queens problem through libxcc: one queen in every row
  * and column (primary items), at most one on every diagonal (secondary
- * items). Prints the first solution and the number of them.
+ * items). Prints the first solution, pulled from a cursor, and the number
+ * of them, counted by xcc_solve.
  *
  *     cc queens.c $(pkg-config --cflags --libs xcc) -o queens && ./queens 8
  */
@@ -9,20 +10,9 @@
 #include <stdlib.h>
 #include <xcc.h>
 
-static int n;
-static int board[32]; /* the first solution: board[row] = column */
-
-static int first(const xcc_problem *p, const xcc_solution *s, void *ctx)
-{
-    (void)p, (void)ctx;
-    for (int k = 0; s->number == 1 && k < s->size; k++)
-        board[s->choices[k].option / n] = s->choices[k].option % n;
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
-    n = argc > 1 ? atoi(argv[1]) : 8;
+    int n = argc > 1 ? atoi(argv[1]) : 8, board[32]; /* board[row] = column */
     if (n < 1 || n > 32)
         return fprintf(stderr, "queens: N must lie between 1 and 32\n"), 2;
     xcc_problem *p;
@@ -40,14 +30,26 @@ int main(int argc, char **argv)
             snprintf(text, sizeof text, "r%d c%d a%d b%d", i, j, i + j, i - j + n - 1);
             xcc_problem_add_option(p, text, NULL);
         }
-    xcc_figures f;
+    xcc_cursor *c;
+    xcc_figures *f;
     xcc_diag d;
-    if (xcc_solve(p, NULL, first, NULL, &f, &d))
+    unsigned long long count;
+    if (xcc_cursor_start(&c, p, NULL, 0, &d) || xcc_figures_new(&f))
         return fprintf(stderr, "queens: %s\n", d.message), 3;
-    for (int i = 0; f.solutions && i < n; i++)
-        for (int j = 0; j < n; j++)
-            printf("%s%s", j == board[i] ? "Q" : ".", j < n - 1 ? " " : "\n");
-    printf("%llu solution%s\n", f.solutions, f.solutions == 1 ? "" : "s");
+    if (xcc_cursor_next(c, &d) == XCC_OK) { /* the first solution, at once */
+        const xcc_solution *s = xcc_cursor_solution(c);
+        for (int k = 0; k < xcc_solution_size(s); k++)
+            board[xcc_solution_option(s, k) / n] = xcc_solution_option(s, k) % n;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+                printf("%s%s", j == board[i] ? "Q" : ".", j < n - 1 ? " " : "\n");
+    }
+    xcc_cursor_free(c); /* the problem is free for another search */
+    if (xcc_solve(p, NULL, NULL, NULL, f, &d))
+        return fprintf(stderr, "queens: %s\n", d.message), 3;
+    xcc_figure(f, "solutions", &count);
+    printf("%llu solution%s\n", count, count == 1 ? "" : "s");
+    xcc_figures_free(f);
     xcc_problem_free(p);
     return 0;
 }

@@ -1,5 +1,5 @@
 /*
- * xcc.h — libxcc, the public interface of the dlx2 engine: exact cover
+ * xcc.h — libxcc 1, the public interface of the dlx2 engine: exact cover
  * problems with colors (XCC) in Knuth's text format, and every solution
  * of them found by his Algorithm C (TAOCP 7.2.2.1) or by a faster engine.
  *
@@ -7,23 +7,41 @@
  *     xcc_diag d;
  *     if (xcc_problem_parse(&p, "A B C | X\nA X:0\nB C X:0\nA B\nC\n", NULL, &d))
  *         ... d.line, d.col, d.message ...
- *     xcc_settings s;
- *     xcc_settings_init(&s);
- *     xcc_figures f;
- *     xcc_solve(p, &s, on_solution, ctx, &f, NULL);   (f.solutions is 2)
+ *     xcc_cursor *c;
+ *     xcc_cursor_start(&c, p, NULL, 0, &d);
+ *     while (xcc_cursor_next(c, &d) == XCC_OK)
+ *         ... xcc_solution_option(xcc_cursor_solution(c), k) ...
+ *     xcc_cursor_free(c);
  *     xcc_problem_free(p);
  *
- * Build with `cc prog.c $(pkg-config --cflags --libs xcc)`. Every call
- * that can fail returns an xcc_status; none prints, exits or touches
- * stdout. Nothing here exposes the engine's data structures: a problem
- * is opaque, its items and options are numbered from 0 in input order.
- * The file format is formats/xcc.md (man 5 xcc).
+ * Build with `cc prog.c $(pkg-config --cflags --libs xcc)`; man libxcc
+ * (3) says more, with a page per group of calls. Every call that can
+ * fail returns an xcc_status; none prints, exits or touches stdout.
+ *
+ * An ABI that lasts: the only struct a caller sees is xcc_diag, of a
+ * fixed size. Problems, settings, figures, solutions and cursors are
+ * handles made and read by calls; settings are set and figures read by
+ * name, so that a setting or a figure added later changes no layout (a
+ * program built against 1.0 runs with any 1.x). A name the library does
+ * not know is XCC_UNKNOWN_NAME, never a crash.
+ *
+ * Threads. Calls on different handles may run in different threads at
+ * once. A problem may be read (its accessors, xcc_problem_write) by any
+ * number of threads at once, but a search changes it while it runs (the
+ * dancing links engines dance on it): one search of a problem at a time,
+ * and no other call on it from another thread while a search or a live
+ * cursor holds it. Settings are only read by a search (it copies them
+ * when it starts): one settings handle may serve many searches at once,
+ * if no thread changes it meanwhile. A cursor and its figures belong to
+ * one thread at a time. With "threads" above 1 the engine starts its own
+ * threads and ends them before the call returns (a cursor: before
+ * xcc_cursor_next or xcc_cursor_free returns at the end); with 1, no
+ * thread is started, a cursor included.
  */
 #ifndef XCC_PUBLIC_H
 #define XCC_PUBLIC_H
 
 #include <signal.h>
-#include <stddef.h>
 #include <stdio.h>
 
 #ifdef __cplusplus
@@ -36,25 +54,39 @@ extern "C" {
 #define XCC_API
 #endif
 
+/* The version of this header; xcc_version() is the library's at run time. */
+#define XCC_VERSION_MAJOR 1
+#define XCC_VERSION_MINOR 0
+#define XCC_VERSION_PATCH 0
+#define XCC_VERSION_TEXT "1.0.0"
+#define XCC_VERSION_NUMBER (XCC_VERSION_MAJOR * 10000 + XCC_VERSION_MINOR * 100 + XCC_VERSION_PATCH)
+
 /* What a call did: one type for every call of the library. */
 typedef enum xcc_status {
     XCC_OK = 0,
-    XCC_BAD_INPUT,   /* the problem text is malformed: the xcc_diag says where and why */
-    XCC_NO_MEMORY,   /* out of memory; whatever the call had taken is freed */
-    XCC_REFUSED      /* cannot do what was asked (an engine and a setting that do not
-                        go together, an item after the first option, ...): the
-                        xcc_diag, or xcc_refusal(), says why */
+    XCC_BAD_INPUT,    /* the problem text is malformed: the xcc_diag says where and why */
+    XCC_NO_MEMORY,    /* out of memory; whatever the call had taken is freed */
+    XCC_REFUSED,      /* cannot do what was asked (an engine and a setting that do not
+                         go together, an item after the first option, ...): the
+                         xcc_diag says why */
+    XCC_UNKNOWN_NAME, /* no setting or figure of that name in this library */
+    XCC_BAD_VALUE,    /* a setting's value is out of its range, or not of its kind */
+    XCC_OVERFLOW,     /* a figure past 2^64 - 1: xcc_figure_text has it exactly */
+    XCC_END,          /* a cursor's search is over: no more solutions */
+    XCC_NOT_YET,      /* the time given to xcc_cursor_next_within ran out first */
+    XCC_WRITE_ERROR   /* a write failed (xcc_problem_write) */
 } xcc_status;
 
-/* Why a search ended (xcc_figures.stop). */
+/* Why a search ended (xcc_figures_stop). */
 typedef enum xcc_stop {
     XCC_COMPLETE = 0,    /* the whole search tree was explored */
-    XCC_STOP_COUNT,      /* max_solutions were found (DLX2's t<n>) */
-    XCC_STOP_MEMS,       /* max_mems were spent (DLX2's T<n>) */
-    XCC_STOP_INTERRUPT,  /* *interrupt became nonzero */
-    XCC_STOP_CALLBACK,   /* the solution callback returned nonzero */
-    XCC_STOP_WIDE        /* the figures reached 2^127, past which this engine cannot
+    XCC_STOP_COUNT,      /* max-solutions were found (DLX2's t<n>) */
+    XCC_STOP_MEMS,       /* max-mems were spent (DLX2's T<n>) */
+    XCC_STOP_INTERRUPT,  /* the interrupt flag became nonzero, or time-limit passed */
+    XCC_STOP_CALLBACK,   /* the solution callback returned nonzero, or a cursor was freed */
+    XCC_STOP_WIDE,       /* the figures reached 2^127, past which this engine cannot
                             count them; engine "zdd" counts solutions of any number */
+    XCC_RUNNING          /* not ended: a cursor's search, between two solutions */
 } xcc_stop;
 
 /* A message, with its place in the input (1-based; 0 when none). */
@@ -64,44 +96,48 @@ typedef struct xcc_diag {
 } xcc_diag;
 
 XCC_API const char *xcc_status_text(xcc_status s);
-XCC_API const char *xcc_version(void); /* "0.2.0" */
+XCC_API const char *xcc_version(void); /* "1.0.0": the library's version */
 
-/* ---- problems ------------------------------------------------------- */
+/* ---- problems (man xcc_problem) --------------------------------------- */
 
 /* An XCC problem: items (primary, then secondary) and options. */
 typedef struct xcc_problem xcc_problem;
-
-struct xcc_dlx2;  /* dlx2's own arguments (tracing, progress, ...): not for library users */
-
-typedef struct xcc_read_options {
-    FILE *warnings;  /* "Option ignored (no primary items): ..." goes here; NULL: silent */
-    int randomize;   /* DLX2's s<n>: options enter their item lists at random places, */
-    long seed;       /* from this seed; a search with randomize set goes on from there */
-    const struct xcc_dlx2 *dlx2; /* dlx2's own (DLX5's z<n>, Z<chars> warnings): NULL */
-} xcc_read_options;
+typedef struct xcc_settings xcc_settings;
 
 /*
- * Reads a problem in the text format (a stream, or a NUL-terminated
- * string); o may be NULL. On success *out is the problem; on failure it
- * is NULL and d (which may be NULL) says what and where.
+ * Reads a problem in the text format (formats/xcc.md, man 5 xcc) from a
+ * stream or a NUL-terminated string. s may be NULL; of the settings the
+ * reader takes "randomize" and "seed" (DLX2's s<n>: options enter their
+ * item lists at random places) and the warnings stream. On success *out
+ * is the problem; on failure it is NULL and d (which may be NULL) says
+ * what and where.
  */
-XCC_API xcc_status xcc_problem_read(xcc_problem **out, FILE *in, const xcc_read_options *o,
+XCC_API xcc_status xcc_problem_read(xcc_problem **out, FILE *in, const xcc_settings *s,
                                     xcc_diag *d);
 XCC_API xcc_status xcc_problem_parse(xcc_problem **out, const char *text,
-                                     const xcc_read_options *o, xcc_diag *d);
+                                     const xcc_settings *s, xcc_diag *d);
 
 /*
  * Or builds one: every item first (the primary items, then the secondary
- * ones), then the options, each as a line of the text format ("A B X:0").
- * An option without a primary item is dropped, as the reader drops it.
- * For the "line" of an option, the item line counts as line 1 and the
- * k-th option added as line k + 1.
+ * ones), then the options, each as the text format has them: an item
+ * "a:b|name", "b|name" or ":b|name" with bounds (covered a to b times),
+ * an option "A B X:0 |5" with colors and a cost. An option without a
+ * primary item is dropped, as the reader drops it. A call that fails
+ * changes nothing. For the "line" of an option, the item line counts as
+ * line 1 and the k-th option added (dropped or kept) as line k + 1.
  */
 XCC_API xcc_status xcc_problem_new(xcc_problem **out);
 XCC_API xcc_status xcc_problem_add_item(xcc_problem *p, const char *name, int secondary,
                                         xcc_diag *d);
 XCC_API xcc_status xcc_problem_add_option(xcc_problem *p, const char *text, xcc_diag *d);
 XCC_API void xcc_problem_free(xcc_problem *p);
+
+/*
+ * Writes p in the text format: the item line, then each kept option, so
+ * that reading it back gives the same problem (items, bounds, options,
+ * colors and costs, numbered alike). XCC_WRITE_ERROR if a write fails.
+ */
+XCC_API xcc_status xcc_problem_write(const xcc_problem *p, FILE *out, xcc_diag *d);
 
 XCC_API int xcc_problem_items(const xcc_problem *p);          /* all of them */
 XCC_API int xcc_problem_primary_items(const xcc_problem *p);  /* items 0 .. this - 1 */
@@ -110,6 +146,8 @@ XCC_API int xcc_problem_options(const xcc_problem *p);        /* kept options */
 XCC_API const char *xcc_item_name(const xcc_problem *p, int item);
 /* The kept options containing the item. */
 XCC_API int xcc_item_options(const xcc_problem *p, int item);
+/* How many times a primary item must be covered: lo .. hi (1 .. 1 without bounds). */
+XCC_API int xcc_item_bounds(const xcc_problem *p, int item, int *lo, int *hi);
 
 /* Option o's entries (k from 0): its item, and its color or NULL. */
 XCC_API int xcc_option_size(const xcc_problem *p, int o);
@@ -117,10 +155,53 @@ XCC_API int xcc_option_item(const xcc_problem *p, int o, int k);
 XCC_API const char *xcc_option_color(const xcc_problem *p, int o, int k);
 /* The line of the input the option was read from (from 1). */
 XCC_API long xcc_option_line(const xcc_problem *p, int o);
+/* Its cost, the sum of its cost entries "|n" (0 without). */
+XCC_API unsigned long long xcc_option_cost(const xcc_problem *p, int o);
 
-/* ---- solving -------------------------------------------------------- */
+/* ---- settings (man xcc_settings) -------------------------------------- */
 
-#define XCC_UNLIMITED (~0ULL)
+/*
+ * How to search: a handle set by name (man xcc_settings lists them all;
+ * xcc_setting_name enumerates them). The names are dlx2's long options
+ * where it has one:
+ *
+ *   engine         "dlx" (the default), "links", "fast", "cost", "cost-links",
+ *                  "zdd" or "auto" (dlx2(1) describes each)
+ *   threads        1 .. 1024 (1)
+ *   max-solutions  stop after so many solutions ("unlimited")
+ *   max-mems       stop after so many mems ("unlimited")
+ *   shard          "K/N": part K of 1 .. N of the tree ("0/0": all)
+ *   randomize      0 or 1: break ties at random (DLX2's s<n>)
+ *   seed           0 .. 2^63 - 1: of randomize, and of samples' draws (0)
+ *   best           with costs: the n cheapest solutions, 1 .. 15000 (1)
+ *   samples        N > 0: N solutions drawn uniformly at random (0: all)
+ *   time-limit     seconds, more than 0 ("unlimited"): then XCC_STOP_INTERRUPT
+ *   memory-limit   bytes the zdd engine's memo may take (0: no limit)
+ *
+ * A value is given as an integer or as text (a decimal number, or a word
+ * such as "unlimited"); xcc_settings_get gives it back as text. A call
+ * that fails changes nothing: XCC_UNKNOWN_NAME for a name the library
+ * does not know, XCC_BAD_VALUE for a value out of range, with a message.
+ * Whether an engine takes the settings together is decided when a
+ * search starts (xcc_check says so beforehand).
+ */
+XCC_API xcc_status xcc_settings_new(xcc_settings **out);
+XCC_API xcc_status xcc_settings_copy(xcc_settings **out, const xcc_settings *s);
+XCC_API void xcc_settings_free(xcc_settings *s);
+XCC_API xcc_status xcc_settings_set(xcc_settings *s, const char *name, const char *value,
+                                    xcc_diag *d);
+XCC_API xcc_status xcc_settings_set_int(xcc_settings *s, const char *name, long long value,
+                                        xcc_diag *d);
+/* The value as text, into buf of size n (at least 32), or XCC_UNKNOWN_NAME. */
+XCC_API xcc_status xcc_settings_get(const xcc_settings *s, const char *name, char *buf,
+                                    size_t n);
+/* The k-th name (from 0), or NULL past the last. */
+XCC_API const char *xcc_setting_name(int k);
+
+/* A flag polled at every node: once it is nonzero the search stops (NULL: none). */
+XCC_API void xcc_settings_set_interrupt(xcc_settings *s, volatile sig_atomic_t *flag);
+/* Where the reader writes its warnings ("Option ignored (no primary items)"); NULL: none. */
+XCC_API void xcc_settings_set_warnings(xcc_settings *s, FILE *f);
 
 /*
  * Pruning by the caller (say, a tour counter that rejects a set of edges
@@ -132,120 +213,110 @@ XCC_API long xcc_option_line(const xcc_problem *p, int o);
  */
 typedef int (*xcc_accept_fn)(void *ctx, int level, int o);
 typedef void (*xcc_retract_fn)(void *ctx, int level, int o);
+XCC_API void xcc_settings_set_hooks(xcc_settings *s, xcc_accept_fn accept,
+                                    xcc_retract_fn retract, void *ctx);
 
-typedef struct xcc_settings {
-    /*
-     * "dlx" (NULL is the same): the tree of Knuth's DLX2 and every one of
-     * its figures, mems included; "links": the same, always by dancing
-     * links; "fast": another tree, the same solutions, faster, for up to
-     * some ten thousand options (no mems; numbers max_mems, randomize,
-     * threads and hooks refused); "auto": "fast" when no callback is
-     * given and the problem has colors or (k - 1) W >= P (k items per
-     * option, W = options / 64 rounded up, P primary items; dlx2(1), -c),
-     * else "dlx". For a problem with costs (options
-     * with cost entries |n, formats/xcc.md): "cost", the `best` cheapest
-     * solutions as Knuth's DLX5 finds them, a solution handed out each
-     * time it improves on the best so far ("cost-links": by dancing
-     * links); the others ignore the costs.
-     */
-    const char *engine;
-    unsigned long long max_solutions;  /* XCC_UNLIMITED */
-    unsigned long long max_mems;       /* XCC_UNLIMITED */
-    int threads;                       /* 1 */
-    int shard, shards;                 /* 0, 0: all; else part shard of 1 .. shards */
-    int randomize;                     /* break ties at random (see xcc_read_options) */
-    long seed;                         /* for randomize, if the reader did not randomize */
-    int best;                          /* with costs: the n cheapest (DLX5's k<n>); 1 */
-    volatile sig_atomic_t *interrupt;  /* polled at every node; NULL */
-    xcc_accept_fn accept;              /* NULL */
-    xcc_retract_fn retract;            /* NULL */
-    void *hook_ctx;
-    const struct xcc_dlx2 *dlx2;       /* NULL */
-    /*
-     * 0 (the default): every solution. N > 0: N solutions drawn
-     * independently and uniformly at random, each handed to the callback
-     * (a solution may come more than once), from the counts of the ZDD of
-     * all solutions (engine "zdd", which NULL then means; no other engine
-     * samples). seed (0 or more) decides the draws: the same seed draws
-     * the same solutions on every machine, as dlx2 --sample N --seed S.
-     */
-    unsigned long long samples;
-} xcc_settings;
-
-XCC_API void xcc_settings_init(xcc_settings *s);
+/* ---- solutions -------------------------------------------------------- */
 
 /*
- * One option of a solution, as the search chose it: option o, at the
- * level where it branched on entry `entry` of o (DLX2 lists the option
- * from that entry on, round to it), o being the k-th of the d options
- * then left for that item. In a problem with multiplicities (formats/
- * xcc.md) a level may also make a null choice: option is -1, and item
- * `entry` takes no more options; k and d are then DLX3's (the k-th try
- * of d at that level).
+ * A solution as a search hands it out, valid during the callback (or
+ * until the cursor moves on): the options chosen, in the order chosen.
+ * In a problem with multiplicities a level may make a null choice:
+ * option -1 (item `entry` takes no more options).
  */
-typedef struct xcc_choice {
-    int option, entry;
-    int k, d;
-} xcc_choice;
+typedef struct xcc_solution xcc_solution;
+XCC_API int xcc_solution_size(const xcc_solution *s);
+XCC_API int xcc_solution_option(const xcc_solution *s, int k);
+/* Its options into out (at most max of them); returns its size. */
+XCC_API int xcc_solution_options(const xcc_solution *s, int *out, int max);
+/* Its number, 1, 2, ... in the order found: the low 64 bits, and the
+   bits above them into *high (may be NULL; nonzero only past 2^64). */
+XCC_API unsigned long long xcc_solution_number(const xcc_solution *s, unsigned long long *high);
+/* The sum of its options' costs (0 without costs). */
+XCC_API unsigned long long xcc_solution_cost(const xcc_solution *s);
+/*
+ * Choice k as DLX2 prints it: option o (returned), chosen at its entry
+ * *entry (k of xcc_option_item; for a null choice, the item), the *kth
+ * of the *of options then left for that item. Any pointer may be NULL.
+ */
+XCC_API int xcc_solution_choice(const xcc_solution *s, int k, int *entry, int *kth, int *of);
 
-typedef struct xcc_solution {
-    unsigned long long number;  /* 1, 2, ... in the order found (its low 64 bits) */
-    int size;                   /* options chosen */
-    const xcc_choice *choices;  /* in the order chosen */
-    unsigned long long cost;    /* the sum of its options' costs (0 without costs) */
-    unsigned long long number_high; /* the number's bits above 64: nonzero only when a
-                                       listing (dlx2 m<n>) skips past 2^64 solutions */
-} xcc_solution;
+/* ---- figures (man xcc_figures) ---------------------------------------- */
+
+/*
+ * What a search counted, in DLX2's cost model (formats/mems.md), read by
+ * name: solutions, nodes, updates, cleansings, imems, mems, lmems, cmems,
+ * bytes, level, maxl, mems-counted, knuth, costs (how many least costs
+ * with a cost search; xcc_figure_cost reads them), microseconds.
+ * xcc_figure gives 64 bits, or XCC_OVERFLOW (and 2^64 - 1) for a count
+ * past them, which xcc_figure_text then gives exactly in decimal (the
+ * zdd engine counts solutions of any size). xcc_figure_text also takes
+ * "engine" (the engine asked for), "stop" ("complete", "count", "mems",
+ * "interrupt", "callback", "wide", "running") and "seconds".
+ */
+typedef struct xcc_figures xcc_figures;
+XCC_API xcc_status xcc_figures_new(xcc_figures **out);
+XCC_API void xcc_figures_free(xcc_figures *f);
+XCC_API xcc_status xcc_figure(const xcc_figures *f, const char *name, unsigned long long *value);
+/* The figure in decimal (or a word), valid until the next call of xcc_figure_text on f
+   or until f changes; NULL for an unknown name. */
+XCC_API const char *xcc_figure_text(xcc_figures *f, const char *name);
+XCC_API xcc_status xcc_figure_cost(const xcc_figures *f, int k, unsigned long long *value);
+XCC_API xcc_stop xcc_figures_stop(const xcc_figures *f);
+/* The k-th name (from 0) xcc_figure takes, or NULL past the last. */
+XCC_API const char *xcc_figure_name(int k);
+
+/* ---- searching (man xcc_solve) ---------------------------------------- */
+
+#define XCC_UNLIMITED (~0ULL)
 
 /* Called with each solution (from one thread at a time); nonzero stops the search. */
 typedef int (*xcc_on_solution)(const xcc_problem *p, const xcc_solution *s, void *ctx);
 
 /*
- * What a search counted, in DLX2's cost model (formats/mems.md). Every
- * count is exact: one that passes 2^64 - 1 (a memo or a ZDD counts far
- * past that) reads as XCC_UNLIMITED here, with its bit set in `wide`;
- * the number of solutions is then solutions_text, in decimal, at any
- * size (NULL while the count fits in `solutions`).
- */
-enum {
-    XCC_WIDE_SOLUTIONS = 1, XCC_WIDE_NODES = 2, XCC_WIDE_UPDATES = 4, XCC_WIDE_CLEANSINGS = 8,
-    XCC_WIDE_MEMS = 16  /* imems, mems, lmems or cmems */
-};
-typedef struct xcc_figures {
-    unsigned long long solutions, nodes, updates, cleansings;
-    unsigned long long imems, mems, lmems, cmems, bytes;
-    int mems_counted;     /* 0 for "fast", which counts no mems nor cleansings */
-    xcc_stop stop;
-    int level, maxl;      /* the level where it ended, the deepest reached */
-    double seconds;       /* wall clock */
-    const char *engine;   /* the engine asked for: "dlx", "links", "fast" */
-    int knuth;            /* 3: DLX3's tree and cost model (multiplicities; lmems is 0);
-                             0: DLX2's */
-    unsigned long long *profile; /* nodes per level 0 .. maxl + 1 when dlx2 asks (v128), else NULL */
-    /* with costs: the `best` least costs of all solutions, least first,
-       equal ones repeated (fewer if there are fewer solutions); solutions
-       then counts those found that improved on the best so far */
-    unsigned long long *costs;
-    int ncosts;
-    unsigned wide;        /* XCC_WIDE_* bits: the figures above past 2^64 - 1 */
-    char *solutions_text; /* past 2^64 - 1: the number of solutions in decimal; else NULL */
-} xcc_figures;
-
-/*
  * Searches p for every solution (or until a limit), calling fn for each
- * (fn may be NULL: count only). The problem comes back as it was, so it
- * can be solved again. Returns XCC_OK however the search ended (see
- * fig->stop), XCC_REFUSED when the engine cannot do what the settings
- * ask (xcc_refusal says why), or XCC_NO_MEMORY. fig and d may be NULL.
+ * (fn may be NULL: count only, with engine "auto" the fastest counter).
+ * The problem comes back as it was, so it can be solved again. Returns
+ * XCC_OK however the search ended (xcc_figures_stop says how),
+ * XCC_REFUSED when the engine cannot do what the settings ask (d says
+ * why), or XCC_NO_MEMORY. s (NULL: the defaults), fig and d may be NULL.
  */
 XCC_API xcc_status xcc_solve(xcc_problem *p, const xcc_settings *s, xcc_on_solution fn,
                              void *ctx, xcc_figures *fig, xcc_diag *d);
 
-/* Why xcc_solve would refuse these settings (p may be NULL), or NULL. */
-XCC_API const char *xcc_refusal(const xcc_problem *p, const xcc_settings *s);
+/* Whether a search of p (NULL: of any problem) with s would start: XCC_OK, or why not. */
+XCC_API xcc_status xcc_check(const xcc_problem *p, const xcc_settings *s, xcc_diag *d);
 
-/* Frees fig->profile, fig->costs and fig->solutions_text. */
-XCC_API void xcc_figures_free(xcc_figures *fig);
+/* ---- cursors (man xcc_cursor) ----------------------------------------- */
+
+/*
+ * A search whose solutions the caller pulls one at a time. Start it,
+ * call xcc_cursor_next as many times as wanted (XCC_OK: a solution,
+ * read by xcc_cursor_solution; XCC_END: the search is over), and free
+ * it at any time: a search not over is stopped. Between two calls the
+ * search waits where it stands; its figures (so far, and the stop reason
+ * XCC_RUNNING until it ends) are readable at any time. Every engine
+ * lists this way. flags XCC_CURSOR_COUNT: count only (no solution is
+ * handed out, xcc_cursor_next gives XCC_END at the end, and engine
+ * "auto" picks the fastest counter, as xcc_solve without a callback).
+ * The problem stays the cursor's until it is freed (see Threads above).
+ */
+typedef struct xcc_cursor xcc_cursor;
+enum { XCC_CURSOR_COUNT = 1 };
+XCC_API xcc_status xcc_cursor_start(xcc_cursor **out, xcc_problem *p, const xcc_settings *s,
+                                    unsigned flags, xcc_diag *d);
+XCC_API xcc_status xcc_cursor_next(xcc_cursor *c, xcc_diag *d);
+/*
+ * The same, but after about `seconds` without a solution it returns
+ * XCC_NOT_YET (the search waits; call again), so that a caller can see
+ * to other things, such as a signal. seconds < 0: no limit.
+ */
+XCC_API xcc_status xcc_cursor_next_within(xcc_cursor *c, double seconds, xcc_diag *d);
+/* The solution of the last XCC_OK, or NULL. */
+XCC_API const xcc_solution *xcc_cursor_solution(const xcc_cursor *c);
+/* The figures so far: owned by the cursor, valid until it is freed. */
+XCC_API xcc_figures *xcc_cursor_figures(xcc_cursor *c);
+XCC_API void xcc_cursor_free(xcc_cursor *c);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,6 @@
 /*
- * engines.c — the engines users can name, how one is chosen, and
- * the public call that solves (xcc_solve).
+ * engines.c — the engines users can name, how one is chosen and run
+ * (the public calls that search are in api/).
  *
  * The table below is the one place that knows the engines: a new engine
  * is its own file (an xcc_engine) and a row here. dlx2 parses --engine,
@@ -175,44 +175,6 @@ xcc_status xcc_engine_run(const xcc_engine *e, xcc_problem *p, const xcc_setting
     return s;
 }
 
-/* ---- the public calls ----------------------------------------------- */
-
-void xcc_settings_init(xcc_settings *s)
-{
-    memset(s, 0, sizeof *s);
-    s->max_solutions = XCC_UNLIMITED;
-    s->max_mems = XCC_UNLIMITED;
-    s->threads = 1;
-    s->best = 1;
-}
-
-const char *xcc_refusal(const xcc_problem *p, const xcc_settings *s)
-{
-    const xcc_engine_row *row;
-    const char *why;
-    return xcc_engine_choose(p, s, 0, &row, &why) ? NULL : why;
-}
-
-/* The public figures of f: 64 bits each, saturated with a bit of wide set, and the exact count in text. */
-static void public_figures(const xcc_figs *f, xcc_figures *out)
-{
-    int over[5] = {0, 0, 0, 0, 0};
-    *out = (xcc_figures){
-        .solutions = f->big_solutions ? (over[0] = 1, XCC_UNLIMITED) : xcc_u128_low(f->solutions, &over[0]),
-        .nodes = xcc_u128_low(f->nodes, &over[1]),
-        .updates = xcc_u128_low(f->updates, &over[2]),
-        .cleansings = xcc_u128_low(f->cleansings, &over[3]),
-        .imems = xcc_u128_low(f->imems, &over[4]),
-        .mems = xcc_u128_low(f->mems, &over[4]),
-        .lmems = xcc_u128_low(f->lmems, &over[4]),
-        .cmems = xcc_u128_low(f->cmems, &over[4]),
-        .bytes = f->bytes, .mems_counted = f->mems_counted, .stop = f->stop,
-        .level = f->level, .maxl = f->maxl, .seconds = f->seconds, .engine = f->engine,
-        .knuth = f->knuth, .profile = f->profile, .costs = f->costs, .ncosts = f->ncosts};
-    for (int k = 0; k < 5; k++)
-        out->wide |= over[k] ? 1u << k : 0;
-}
-
 /*
  * A count that reached the limit of its engine (XCC_STOP_WIDE, 2^127)
  * is made again by the zdd engine, which counts past any limit, when
@@ -238,64 +200,4 @@ xcc_status xcc_engine_run_counting(const xcc_engine *e, xcc_problem *p, const xc
     s = xcc_engine_run(ze, p, &z, sink, fig, d);
     *row = zrow;
     return s;
-}
-
-xcc_status xcc_solve(xcc_problem *p, const xcc_settings *s, xcc_on_solution fn, void *ctx,
-                     xcc_figures *out, xcc_diag *d)
-{
-    xcc_figs fig;
-    xcc_settings defaults;
-    const xcc_engine_row *row;
-    const char *why;
-    memset(&fig, 0, sizeof fig);
-    if (out)
-        memset(out, 0, sizeof *out);
-    if (!s) {
-        xcc_settings_init(&defaults);
-        s = &defaults;
-    }
-    xcc_status status = xcc_build_finish(p, d);
-    if (status)
-        return status;
-    xcc_settings sampling;
-    xcc_dlx2 knobs;
-    if (s->samples) { /* the zdd engine draws, told by dlx2's knobs */
-        if (s->engine && strcmp(s->engine, "zdd"))
-            return xcc_diag_set(d, XCC_REFUSED, "only the zdd engine samples, not %s", s->engine);
-        if (s->seed < 0)
-            return xcc_diag_set(d, XCC_REFUSED, "the seed of the draws must be 0 or more");
-        knobs = *xcc_knobs(s);
-        knobs.samples = s->samples, knobs.sample_seed = (ullng)s->seed;
-        sampling = *s;
-        sampling.engine = "zdd", sampling.dlx2 = &knobs;
-        s = &sampling;
-    }
-    const xcc_engine *e = xcc_engine_choose(p, s, fn == NULL, &row, &why);
-    if (!e)
-        return xcc_diag_set(d, XCC_REFUSED, "%s", why);
-    xcc_sink sink = {.solution = fn, .ctx = ctx, .trace = stderr};
-    if (s->engine && !strcmp(s->engine, "auto"))
-        status = xcc_engine_run_counting(e, p, s, &sink, &fig, d, &row);
-    else
-        status = xcc_engine_run(e, p, s, &sink, &fig, d);
-    fig.engine = row->name;
-    if (out) {
-        public_figures(&fig, out);
-        fig.profile = NULL, fig.costs = NULL; /* now out's */
-        if ((out->wide & XCC_WIDE_SOLUTIONS) && !(out->solutions_text = xcc_figs_solutions_text(&fig))
-            && status == XCC_OK)
-            status = xcc_diag_set(d, XCC_NO_MEMORY, "out of memory");
-    }
-    xcc_figs_free(&fig);
-    return status;
-}
-
-void xcc_figures_free(xcc_figures *fig)
-{
-    free(fig->profile);
-    free(fig->costs);
-    free(fig->solutions_text);
-    fig->profile = NULL;
-    fig->costs = NULL;
-    fig->solutions_text = NULL;
 }

@@ -48,6 +48,15 @@ struct xcc_dlx2 {
     ullng memory_limit;    /* bytes the zdd engine's memo may take; 0: no limit */
     ullng samples;         /* --sample N: the zdd engine draws N solutions (0: lists them all) */
     ullng sample_seed;     /* --seed */
+    /* the library's cursors and time-limit: a progress report every so
+       many nodes from the engines that take no delta nor progress_nodes
+       (zdd); 0: none */
+    ullng poll_nodes;
+    /* the library's reports by delta are for polling: each comes at the
+       first node past delta mems since the last, and a memo may add a
+       subtree across one (dlx2's d<n> comes at each multiple of delta,
+       which no subtree added may cross) */
+    int loose_delta;
 };
 typedef struct xcc_dlx2 xcc_dlx2;
 

@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include "xcc.h"
+#include "settings.h"
 #include "base/num.h"
 
 /*

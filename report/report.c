@@ -214,7 +214,7 @@ static const char *json_stop(const rep *r, const xcc_figs *fig)
     case XCC_STOP_MEMS: return "\"mems\"";
     case XCC_STOP_INTERRUPT: return r->signal ? "\"signal\"" : "\"time\"";
     case XCC_STOP_WIDE: return "\"limit\"";
-    case XCC_STOP_CALLBACK: break;
+    case XCC_STOP_CALLBACK: case XCC_RUNNING: break;
     }
     return "\"callback\"";
 }

@@ -25,8 +25,8 @@ static int write_draw(const xcc_problem *p, const xcc_solution *s, void *ctx)
 {
     struct draws *dr = ctx;
     fprintf(dr->f, "%llu:\n", ++dr->n);
-    for (int l = 0; l < s->size; l++) {
-        int o = s->choices[l].option;
+    for (int l = 0; l < xcc_solution_size(s); l++) {
+        int o = xcc_solution_option(s, l);
         for (int k = 0; k < xcc_option_size(p, o); k++) {
             const char *color = xcc_option_color(p, o, k);
             fprintf(dr->f, " %s%s%s", xcc_item_name(p, xcc_option_item(p, o, k)),
@@ -57,12 +57,17 @@ void pentomino_sample(struct pieceset *set, const struct box *b, const struct re
     struct draws dr = {open_memstream(&listing, &llen), 0};
     if (!dr.f)
         gen_out_of_memory();
-    xcc_settings st;
-    xcc_settings_init(&st);
-    st.samples = n, st.seed = seed;
-    xcc_figures fig;
-    xcc_status status = xcc_solve(p, &st, write_draw, &dr, &fig, &d);
-    xcc_figures_free(&fig);
+    xcc_settings *st;
+    char draws[32];
+    if (xcc_settings_new(&st))
+        gen_out_of_memory();
+    snprintf(draws, sizeof draws, "%llu", n);
+    xcc_status status = xcc_settings_set(st, "samples", draws, &d);
+    if (!status)
+        status = xcc_settings_set_int(st, "seed", seed, &d);
+    if (!status)
+        status = xcc_solve(p, st, write_draw, &dr, NULL, &d);
+    xcc_settings_free(st);
     xcc_problem_free(p);
     if (fclose(dr.f))
         gen_out_of_memory();

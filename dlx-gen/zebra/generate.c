@@ -144,16 +144,21 @@ static unsigned long long count_solutions(struct maker *m)
     if (status)
         gen_die("internal error: the engine rejects the puzzle: %ld:%ld: %s", d.line, d.col,
                 d.message);
-    xcc_settings s;
-    xcc_settings_init(&s);
-    s.engine = "links";
-    s.max_solutions = 2;
-    xcc_figures fig;
-    if (xcc_solve(p, &s, NULL, NULL, &fig, NULL) != XCC_OK)
+    xcc_settings *s;
+    xcc_figures *fig;
+    unsigned long long solutions;
+    if (xcc_settings_new(&s) || xcc_figures_new(&fig))
         gen_out_of_memory();
+    xcc_settings_set(s, "engine", "links", NULL);
+    xcc_settings_set_int(s, "max-solutions", 2, NULL);
+    if (xcc_solve(p, s, NULL, NULL, fig, NULL) != XCC_OK)
+        gen_out_of_memory();
+    xcc_figure(fig, "solutions", &solutions);
+    xcc_figures_free(fig);
+    xcc_settings_free(s);
     xcc_problem_free(p);
     m->solves++;
-    return fig.solutions;
+    return solutions;
 }
 
 static void set_keep(struct maker *m, int from, int to, char keep)

@@ -2,7 +2,7 @@
  * base/knobs.c — dlx2's knobs (knobs.h) as an engine reads them: the
  * defaults, when the settings have none.
  */
-#include "knobs.h"
+#include "settings.h"
 
 static const xcc_dlx2 defaults = {
     .show_choices_max = 1000000,

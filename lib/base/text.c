@@ -25,6 +25,24 @@ xcc_status xcc_diag_set(xcc_diag *d, xcc_status s, const char *fmt, ...)
     return s;
 }
 
+const char *xcc_words(const char *msg, int cli, char *buf, size_t n)
+{
+    size_t k = 0;
+    int part = -1; /* -1: outside braces; 0, 1: inside, before or after the bar */
+    for (const char *s = msg; *s && k + 1 < n; s++) {
+        if (*s == '{' && part < 0)
+            part = 0;
+        else if (*s == '|' && part == 0)
+            part = 1;
+        else if (*s == '}' && part >= 0)
+            part = -1;
+        else if (part < 0 || part == cli)
+            buf[k++] = *s;
+    }
+    buf[k] = '\0';
+    return buf;
+}
+
 const char *xcc_status_text(xcc_status s)
 {
     switch (s) {
@@ -32,13 +50,19 @@ const char *xcc_status_text(xcc_status s)
     case XCC_BAD_INPUT: return "bad input";
     case XCC_NO_MEMORY: return "out of memory";
     case XCC_REFUSED: return "refused";
+    case XCC_UNKNOWN_NAME: return "unknown name";
+    case XCC_BAD_VALUE: return "bad value";
+    case XCC_OVERFLOW: return "past 64 bits";
+    case XCC_END: return "end of the search";
+    case XCC_NOT_YET: return "not yet";
+    case XCC_WRITE_ERROR: return "write error";
     }
     return "unknown status";
 }
 
 const char *xcc_version(void)
 {
-    return DLX2_VERSION;
+    return XCC_VERSION_TEXT;
 }
 
 size_t xcc_utf8_len(const unsigned char *s, size_t n)

@@ -189,13 +189,14 @@ void xcc_fold_marks(xcc_fold *fold, const xcc_tree *s)
     xcc_u128 mems = s->delta && s->thresh < s->timeout ? s->thresh : s->timeout;
     fold->count_mark = xcc_fold_mark(s->maxcount, fold->base[M_COUNT]);
     fold->mems_mark = xcc_fold_mark(mems, fold->base[M_MEMS]);
+    fold->add_mark = s->loose ? xcc_fold_mark(s->timeout, fold->base[M_MEMS]) : fold->mems_mark;
 }
 
 int xcc_fold_fits(const xcc_tree *s, const xcc_fold *fold, const ullng *lo, const xcc_u128 *fig)
 {
     xcc_u128 count = fold->base[M_COUNT] + lo[M_COUNT], mems = fold->base[M_MEMS] + lo[M_MEMS];
     return count + fig[M_COUNT] < s->maxcount && xcc_sink_skips(s->sink, count, fig[M_COUNT])
-           && mems + fig[M_MEMS] < s->timeout && (!s->delta || mems + fig[M_MEMS] < s->thresh);
+           && mems + fig[M_MEMS] < s->timeout && (!s->delta || s->loose || mems + fig[M_MEMS] < s->thresh);
 }
 
 int xcc_fold_skips(const xcc_tree *s, const xcc_fold *fold, ullng count, ullng n)

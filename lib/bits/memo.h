@@ -154,8 +154,10 @@ typedef struct xcc_fold {
     int epoch, cap;
     xcc_u128 first[XCC_FOLD_INLINE][M_DEEP]; /* the log while short: a walk allocates nothing */
     /* the counters' values at which a limit (t<n>; T<n>, or d<n>'s next
-       report) must be looked at (xcc_fold_marks) */
-    ullng count_mark, mems_mark;
+       report) must be looked at (xcc_fold_marks); add_mark, the one a
+       subtree's mems added from the memo must stay below (T<n>'s; with
+       d<n> exact, the next report's too) */
+    ullng count_mark, mems_mark, add_mark;
 } xcc_fold;
 
 /* Bases from fig (the walk goes on from its figures); 1 out of memory. */

@@ -632,14 +632,19 @@ static const char *fast_refuses(const xcc_problem *p, const xcc_settings *st)
     const xcc_dlx2 *k = xcc_knobs(st);
     (void)p;
     if (st->threads > 1)
-        return "--engine=fast does not do -j; use --engine=dlx";
+        return "{the fast engine searches in one thread (threads 1); engine dlx takes more"
+               "|--engine=fast does not do -j; use --engine=dlx}";
     if (st->shards > 1)
-        return "--engine=fast does not do --shard; use --engine=dlx";
+        return "{the fast engine takes no shard; engine dlx does"
+               "|--engine=fast does not do --shard; use --engine=dlx}";
     if (st->randomize)
-        return "--engine=fast does not do s<n>; use --engine=dlx";
+        return "{the fast engine does not randomize; engine dlx does"
+               "|--engine=fast does not do s<n>; use --engine=dlx}";
     if (st->max_mems != XCC_UNLIMITED || (k->asked & XCC_ASKED_MEMS_LIMIT))
-        return "--engine=fast does not do T<n> (it counts no mems; use --time-limit);"
-               " use --engine=dlx";
+        return "{the fast engine counts no mems: no max-mems (time-limit stops it);"
+               " engine dlx counts them"
+               "|--engine=fast does not do T<n> (it counts no mems; use --time-limit);"
+               " use --engine=dlx}";
     if (k->asked & XCC_ASKED_DELTA)
         return "--engine=fast does not do d<n> (it counts no mems; use -p); use --engine=dlx";
     if (k->want_shape)
@@ -647,7 +652,8 @@ static const char *fast_refuses(const xcc_problem *p, const xcc_settings *st)
     if (k->vbose & ~(XCC_SHOW_BASICS | XCC_SHOW_TOTS | XCC_SHOW_WARNINGS))
         return "--engine=fast does not do v2, v4, v128 or v256; use --engine=dlx";
     if (st->accept || st->retract)
-        return "--engine=fast does not do pruning hooks; use --engine=dlx";
+        return "{the fast engine takes no pruning hooks; engine links does"
+               "|--engine=fast does not do pruning hooks; use --engine=dlx}";
     return NULL;
 }
 

@@ -492,7 +492,7 @@ static const char *cost_refuses(const xcc_problem *p, const xcc_settings *st)
     if (st->threads > 1 || st->shards > 1)
         return "the minimum-cost search in one thread (-j and --shard take its parallel driver)";
     if (st->randomize)
-        return "the minimum-cost search breaks no ties at random (DLX5 has no s<n>)";
+        return "the minimum-cost search breaks no ties at random (DLX5 has no {randomize|s<n>})";
     if (st->accept || st->retract)
         return "pruning hooks are for the dancing links of DLX2's search";
     if (st->best < 1)

@@ -312,9 +312,9 @@ static const char *threads_refuses(const xcc_problem *p, const xcc_settings *st)
     if (k->vbose & (XCC_SHOW_CHOICES | XCC_SHOW_DETAILS))
         return "tracing (v2, v4) needs one thread: not with -j or --shard";
     if (st->randomize)
-        return "the minimum-cost search breaks no ties at random (DLX5 has no s<n>)";
+        return "the minimum-cost search breaks no ties at random (DLX5 has no {randomize|s<n>})";
     if (st->accept || st->retract)
-        return "pruning hooks need one thread: not with -j or --shard";
+        return "pruning hooks need one thread: not with {threads or shard|-j or --shard}";
     return NULL;
 }
 

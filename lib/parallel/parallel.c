@@ -448,7 +448,8 @@ static void report_while_waiting(shared *sh)
         struct timespec pause = {0, 200000000};
         nanosleep(&pause, NULL);
         pthread_mutex_lock(&sh->lock);
-        int over = sh->done >= sh->nmine || sh->halt;
+        /* an interruption stops each worker, with tasks left untaken */
+        int over = sh->done >= sh->nmine || sh->halt || xcc_split_interrupted(sh->st);
         double share = sh->nmine ? (double)sh->done / (double)sh->nmine : 1.0;
         pthread_mutex_unlock(&sh->lock);
         if (over)
@@ -650,7 +651,7 @@ const char *xcc_threads_refuses(const xcc_problem *p, const xcc_settings *st)
     if (st->threads > 1 && (k->vbose & (XCC_SHOW_CHOICES | XCC_SHOW_DETAILS)))
         return "tracing (v2, v4) needs one thread: not with -j";
     if (st->accept || st->retract)
-        return "pruning hooks need one thread: not with -j or --shard";
+        return "pruning hooks need one thread: not with {threads or shard|-j or --shard}";
     return NULL;
 }
 

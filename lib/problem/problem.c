@@ -45,15 +45,24 @@ static xcc_status from_nothing(xcc_problem *p, const void *unused, const xcc_rea
     return xcc_build_start(p, d);
 }
 
-xcc_status xcc_problem_read(xcc_problem **out, FILE *in, const xcc_read_options *o, xcc_diag *d)
+/* What the reader takes of the settings. */
+static xcc_read_options reading(const xcc_settings *s)
 {
-    return made(out, from_stream, in, o, d);
+    return (xcc_read_options){.warnings = s ? s->warnings : NULL,
+                              .randomize = s ? s->randomize : 0, .seed = s ? s->seed : 0};
 }
 
-xcc_status xcc_problem_parse(xcc_problem **out, const char *text, const xcc_read_options *o,
+xcc_status xcc_problem_read(xcc_problem **out, FILE *in, const xcc_settings *s, xcc_diag *d)
+{
+    xcc_read_options o = reading(s);
+    return made(out, from_stream, in, &o, d);
+}
+
+xcc_status xcc_problem_parse(xcc_problem **out, const char *text, const xcc_settings *s,
                              xcc_diag *d)
 {
-    return made(out, from_text, text, o, d);
+    xcc_read_options o = reading(s);
+    return made(out, from_text, text, &o, d);
 }
 
 xcc_status xcc_problem_new(xcc_problem **out)
@@ -63,11 +72,15 @@ xcc_status xcc_problem_new(xcc_problem **out)
 
 xcc_status xcc_problem_add_item(xcc_problem *p, const char *name, int secondary, xcc_diag *d)
 {
+    if (d)
+        memset(d, 0, sizeof *d);
     return xcc_build_item(p, name, strlen(name), secondary, d);
 }
 
 xcc_status xcc_problem_add_option(xcc_problem *p, const char *text, xcc_diag *d)
 {
+    if (d)
+        memset(d, 0, sizeof *d);
     return xcc_build_option(p, text, d);
 }
 
@@ -146,4 +159,21 @@ const char *xcc_option_color(const xcc_problem *p, int o, int k)
 long xcc_option_line(const xcc_problem *p, int o)
 {
     return o < 0 || (ullng)o >= p->options ? 0 : p->opt_line[o];
+}
+
+unsigned long long xcc_option_cost(const xcc_problem *p, int o)
+{
+    return o < 0 || (ullng)o >= p->options ? 0 : xcc_cost_of(p, o);
+}
+
+int xcc_item_bounds(const xcc_problem *p, int item, int *lo, int *hi)
+{
+    xcc_bound b = {0, 0};
+    if (item >= 0 && item < xcc_problem_primary_items(p))
+        b = xcc_item_bound(p, item + 1);
+    if (lo)
+        *lo = b.lo;
+    if (hi)
+        *hi = b.hi;
+    return b.hi > 0;
 }

@@ -47,6 +47,7 @@
 #define XCC_PROBLEM_H
 
 #include "xcc.h"
+#include "settings.h"
 #include "base/gbrand.h"
 #include "base/num.h"
 

@@ -544,14 +544,52 @@ static const char *bad_name(const char *s, size_t n)
     return NULL;
 }
 
+/* Takes back the bounds read for the item that was not added after all. */
+static void drop_bounds(xcc_problem *p, int had_bounds, long long imems3_less)
+{
+    p->imems3_less = imems3_less;
+    if (!had_bounds) {
+        free(p->bounds);
+        p->bounds = NULL;
+        p->bounds_cap = 0;
+    } else if (p->last_itm < p->bounds_cap) {
+        p->bounds[p->last_itm] = (xcc_bound){1, 1};
+    }
+}
+
+/* An item, with bounds ("a:b|name", as the item line has them) if primary. */
 xcc_status xcc_build_item(xcc_problem *p, const char *name, size_t n, int secondary, xcc_diag *d)
 {
     xcc_reader r = {.p = p, .err = d, .line = 1};
     const char *why;
+    size_t pre = 0;
     if (p->building != 1)
         return xcc_diag_set(d, XCC_REFUSED, "every item must come before the first option");
     if (!secondary && p->second)
         return xcc_diag_set(d, XCC_REFUSED, "the primary items must come before the secondary ones");
+    if (memchr(name, '|', n) && !memchr(name, '\n', n)) { /* bounds, read as the reader does */
+        int had_bounds = p->bounds != NULL;
+        long long less = p->imems3_less;
+        if (!(r.buf = malloc(n + 2)))
+            return xcc_read_oom(&r);
+        memcpy(r.buf, name, n);
+        memcpy(r.buf + n, "\n", 2);
+        xcc_status s = (xcc_status)xcc_read_bounds(&r, 0, n, secondary, &pre);
+        free(r.buf);
+        r.buf = NULL;
+        if (s)
+            return s;
+        if (pre && (why = bad_name(name + pre, n - pre))) {
+            drop_bounds(p, had_bounds, less);
+            return xcc_diag_set(d, XCC_BAD_INPUT, "%s", why);
+        }
+        if (pre && add_item(&r, name + pre, n - pre, 0)) {
+            drop_bounds(p, had_bounds, less);
+            return r.status;
+        }
+        if (pre)
+            return XCC_OK;
+    }
     if ((why = bad_name(name, n)))
         return xcc_diag_set(d, XCC_BAD_INPUT, "%s", why);
     int first_secondary = p->last_itm;
@@ -575,6 +613,39 @@ xcc_status xcc_build_finish(xcc_problem *p, xcc_diag *d)
     return XCC_OK;
 }
 
+/*
+ * What an option that fails may have changed, and is put back: the
+ * figures of reading, the item list closed by it, colors it named first
+ * (their names and hash slots), the table of costs it made.
+ */
+typedef struct build_mark {
+    ullng imems;
+    long long imems3_less, imems5_less;
+    int building, second, last_node, ncolors;
+    size_t names_len;
+    int had_costs;
+} build_mark;
+
+static void take_back(xcc_problem *p, const build_mark *m)
+{
+    p->imems = m->imems, p->imems3_less = m->imems3_less, p->imems5_less = m->imems5_less;
+    if (m->building == 1) { /* the item list opens again */
+        p->building = 1, p->second = m->second, p->last_node = m->last_node;
+    }
+    if (p->ncolors > m->ncolors) { /* the colors' table as it was: made again without them */
+        p->ncolors = m->ncolors;
+        memset(p->color_hash, 0, (size_t)p->color_hash_size * sizeof(int));
+        for (int c = 1; c <= p->ncolors; c++)
+            *xcc_names_slot(p, 1, p->names + p->color_name[c], (size_t)p->color_len[c]) = c;
+    }
+    p->names_len = m->names_len;
+    if (!m->had_costs && p->opt_cost) {
+        free(p->opt_cost);
+        p->opt_cost = NULL;
+        p->cost_cap = 0;
+    }
+}
+
 xcc_status xcc_build_option(xcc_problem *p, const char *text, xcc_diag *d)
 {
     xcc_reader r = {.p = p, .err = d, .line = p->lines + 1};
@@ -583,19 +654,26 @@ xcc_status xcc_build_option(xcc_problem *p, const char *text, xcc_diag *d)
         return xcc_diag_set(d, XCC_REFUSED, "a problem that was read cannot grow");
     if (memchr(text, '\n', n))
         return xcc_diag_set(d, XCC_BAD_INPUT, "an option is one line: no newline in it");
+    build_mark m = {p->imems, p->imems3_less, p->imems5_less, p->building, p->second,
+                    p->last_node, p->ncolors, p->names_len, p->opt_cost != NULL};
     xcc_status status = xcc_build_finish(p, d);
     if (status)
         return status;
     r.buf = malloc(n + 2);
-    if (!r.buf)
+    if (!r.buf) {
+        take_back(p, &m);
         return xcc_read_oom(&r);
+    }
     memcpy(r.buf, text, n);
     memcpy(r.buf + n, "\n", 2);
     r.raw_len = n + 1;
     r.had_newline = 1;
     status = content_start(&r, &i) ? (xcc_status)read_option(&r, i) : XCC_OK;
     free(r.buf);
-    p->lines++;
+    if (status)
+        take_back(p, &m);
+    else
+        p->lines++;
     return status;
 }
 

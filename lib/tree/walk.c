@@ -25,6 +25,7 @@ xcc_status xcc_tree_init(xcc_tree *t, xcc_problem *p, const xcc_settings *st,
     t->maxcount = xcc_limit(st ? st->max_solutions : XCC_UNLIMITED);
     t->timeout = xcc_limit(st ? st->max_mems : XCC_UNLIMITED);
     t->delta = t->thresh = k->delta;
+    t->loose = k->loose_delta;
     t->len_index = k->len_index;
     if (st) {
         t->interrupt = st->interrupt;

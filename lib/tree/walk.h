@@ -33,6 +33,7 @@ struct xcc_tree {
     xcc_u128 maxcount;     /* t<n>; no limit: all ones (past every count) */
     xcc_u128 timeout;      /* T<n>; the same */
     xcc_u128 delta, thresh; /* d<n>: a progress report every delta mems */
+    int loose;             /* xcc_dlx2.loose_delta: thresh is delta past the last report */
     xcc_gb_rng *rng;           /* s<n>: random tie-breaking, or NULL */
     int len_index;         /* xcc_dlx2.len_index */
     volatile sig_atomic_t *interrupt; /* polled once per node, or NULL */
@@ -103,5 +104,11 @@ ullng xcc_tree_bytes(const xcc_tree *t);
  * length in *cap ints (the parallel drivers' tasks); 1 without memory.
  */
 int xcc_path_append(int **paths, size_t *count, size_t *cap, const int *path, int depth);
+
+/* The mark of the next report by delta, once a report is made. */
+static inline void xcc_tree_next_report(xcc_tree *t)
+{
+    t->thresh = t->loose ? t->fig.mems + t->delta : t->thresh + t->delta;
+}
 
 #endif

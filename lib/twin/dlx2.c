@@ -374,7 +374,7 @@ BITS_INLINE int remembered(walker *w)
             return 1;
     } else {
         if (w->count + got[M_COUNT] >= t->fold.count_mark
-            || w->tot.mems + got[M_MEMS] >= t->fold.mems_mark || (s->sink->solution && !xcc_fold_skips(s, &t->fold, w->count, got[M_COUNT])))
+            || w->tot.mems + got[M_MEMS] >= t->fold.add_mark || (s->sink->solution && !xcc_fold_skips(s, &t->fold, w->count, got[M_COUNT])))
             goto walk_it;
         t->memo_spared += got[M_NODES];
         w->count += got[M_COUNT], w->nodes += got[M_NODES], w->cmems += got[M_CMEMS];
@@ -407,7 +407,7 @@ BITS_INLINE int mems_limits(walker *w)
     xcc_tree *s = w->s;
     save_figures(w);
     if (s->delta && s->fig.mems >= s->thresh) {
-        s->thresh += s->delta;
+        xcc_tree_next_report(s);
         xcc_tree_progress(s, 1);
     }
     xcc_fold_marks(&w->t->fold, w->s);

@@ -271,7 +271,7 @@ BITS_INLINE enum step enter_node(walker *w)
     if (BITS_RARE(w->tot.mems >= t->fold.mems_mark)) { /* d<n>'s report, or T<n> */
         save_figures(w);
         if (s->delta && s->fig.mems >= s->thresh) {
-            s->thresh += s->delta;
+            xcc_tree_next_report(s);
             xcc_tree_progress(s, 1);
         }
         xcc_fold_marks(&t->fold, s);
@@ -309,7 +309,7 @@ BITS_INLINE int remembered(walker *w, const mslot *sl)
             return 1;
     } else {
         if (w->count + got[M_COUNT] >= t->fold.count_mark
-            || w->tot.mems + got[M_MEMS] >= t->fold.mems_mark
+            || w->tot.mems + got[M_MEMS] >= t->fold.add_mark
             || (s->sink->solution && !xcc_fold_skips(s, &t->fold, w->count, got[M_COUNT])))
             goto walk_it_counted;
         w->count += got[M_COUNT], w->nodes += got[M_NODES], w->cmems += got[M_CMEMS];

@@ -469,18 +469,19 @@ const char *xcc_zdd_refuses(const xcc_problem *p, const xcc_settings *st)
 {
     const xcc_dlx2 *k = xcc_knobs(st);
     if (st->threads > 1 || st->shards > 1)
-        return "the ZDD engine (--zdd, --sample, --engine=zdd) walks in one thread:"
-               " -j and --shard do not go with it";
+        return "the ZDD engine {(engine zdd, samples) walks in one thread: threads and shard"
+               "|(--zdd, --sample, --engine=zdd) walks in one thread: -j and --shard}"
+               " do not go with it";
     if (st->randomize)
-        return "the ZDD engine does not do s<n> (--sample takes --seed)";
+        return "the ZDD engine does not {randomize (samples take seed)|do s<n> (--sample takes --seed)}";
     if (st->max_solutions != XCC_UNLIMITED || st->max_mems != XCC_UNLIMITED
         || (k->asked & (XCC_ASKED_MEMS_LIMIT | XCC_ASKED_DELTA)))
         return "the ZDD engine finds every solution at once and counts no mems:"
-               " t<n>, T<n> and d<n> do not go with it";
+               " {max-solutions and max-mems|t<n>, T<n> and d<n>} do not go with it";
     if (k->want_shape || (k->vbose & ~(XCC_SHOW_BASICS | XCC_SHOW_WARNINGS)))
         return "the ZDD engine does not do S<file>, v2, v4, v128, v256 or v512";
     if (st->accept || st->retract)
-        return "the ZDD engine does not do pruning hooks";
+        return "the ZDD engine does not {take|do} pruning hooks";
     if (p && p->options && xcc_twin_refuses(p, st))
         return "the ZDD engine walks with the twin's bit sets, which would pass 256 MB"
                " on this problem";

@@ -188,6 +188,15 @@ int xcc_zdd_stopped(zwalk *z)
         z->stop = XCC_STOP_INTERRUPT;
         return 1;
     }
+    if (z->poll && ++z->polls >= z->poll) { /* the library's cursor, or its time-limit */
+        xcc_progress pr = {.level = -1};
+        z->polls = 0;
+        z->sink->progress(z->sink->ctx, &pr);
+        if (z->st->interrupt && *z->st->interrupt) {
+            z->stop = XCC_STOP_INTERRUPT;
+            return 1;
+        }
+    }
     return z->status != XCC_OK || z->stop != XCC_COMPLETE;
 }
 
@@ -387,6 +396,7 @@ xcc_status xcc_zdd_init(zwalk *z, int K, size_t levels, const xcc_problem *p, co
     z->p = p, z->st = st, z->sink = sink, z->d = d;
     z->limit = xcc_knobs(st)->memory_limit;
     z->keep_nodes = sink->solution != NULL;
+    z->poll = sink->progress ? xcc_knobs(st)->poll_nodes : 0;
     z->next_id = 2;
     z->K = K, z->levels = levels;
     z->cap = 1024, z->mask = 2047;

@@ -57,6 +57,7 @@ typedef struct zwalk {
     const xcc_problem *p;
     const xcc_settings *st;
     const xcc_sink *sink;
+    ullng poll, polls;  /* a progress report every poll nodes (knobs' poll_nodes) */
     int K;              /* words of a key */
     word *levkey;       /* a key per level */
     size_t levels;

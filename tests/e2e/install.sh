@@ -32,9 +32,12 @@
 unset MAKEFLAGS MFLAGS MAKELEVEL MANPATH
 
 VERSION=$(sed -n 's/.*DLX2_VERSION "\(.*\)".*/\1/p' "$ROOT/progs.h")
+# libxcc's own version, and the soname of its major number
+LIBVERSION=$(sed -n 's/.*XCC_VERSION_TEXT "\(.*\)".*/\1/p' "$ROOT/include/xcc.h")
+SONAME=libxcc.so.${LIBVERSION%%.*}
 # the programs: dlx2 and every generator the build made
 progs="dlx2 $(for g in "$GEN"/gen-*; do [ -f "$g" ] && [ -x "$g" ] && basename "$g"; done)"
-pages=$(cd "$ROOT/man" && ls ./*.[15] | sed 's|^\./||')
+pages=$(cd "$ROOT/man" && ls ./*.[135] | sed 's|^\./||')
 docs="README.md LICENSE NEWS $(cd "$ROOT/formats" && ls ./*.md | sed 's|^\./||')"
 examples=$(cd "$ROOT" && ls data/words/*.txt dlx-gen/examples/*.txt | sed 's|.*/||')
 
@@ -44,11 +47,12 @@ expected_tree() {
     for m in $pages; do echo "$1$2/share/man/man${m##*.}/$m"; done
     for d in $docs; do echo "$1$2/share/doc/dlx2/$d"; done
     for e in $examples; do echo "$1$2/share/doc/dlx2/examples/$e"; done
-    for l in libxcc.a "libxcc.so.$VERSION" libxcc.so.0 libxcc.so pkgconfig/xcc.pc; do
+    for l in libxcc.a "libxcc.so.$LIBVERSION" "$SONAME" libxcc.so pkgconfig/xcc.pc; do
         echo "$1$2/lib/$l"
     done
     echo "$1$2/include/xcc.h"
     echo "$1$2/include/xcc_sym.h"
+    echo "$1$2/lib/python3/dist-packages/xcc/__init__.py"
 }
 
 # make_ok NAME ARGS... — runs make in the repository, status 0 expected
@@ -180,21 +184,26 @@ case ${SANITIZE:-} in
 thread) sanitize=-fsanitize=thread ;;
 *) sanitize=-fsanitize=address,undefined ;;
 esac
-t_eq "libxcc.so.$VERSION: soname libxcc.so.0, links libxcc.so -> libxcc.so.0 -> it" \
-    "libxcc.so.0 libxcc.so.0 libxcc.so.$VERSION" \
-    "$(readelf -d "$lib/libxcc.so.$VERSION" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p') $(readlink "$lib/libxcc.so") $(readlink "$lib/libxcc.so.0")"
+t_eq "libxcc.so.$LIBVERSION: soname $SONAME (libxcc.so.1), links libxcc.so -> $SONAME -> it" \
+    "libxcc.so.1 $SONAME libxcc.so.$LIBVERSION" \
+    "$(readelf -d "$lib/libxcc.so.$LIBVERSION" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p') $(readlink "$lib/libxcc.so") $(readlink "$lib/$SONAME")"
 # the shared library exports the calls of include/xcc.h and xcc_sym.h and nothing else
-exported=$(nm -D --defined-only "$lib/libxcc.so.$VERSION" | awk '$2 == "T" {print $3}' | sort)
+exported=$(nm -D --defined-only "$lib/libxcc.so.$LIBVERSION" | awk '$2 == "T" {print $3}' | sort)
 declared=$(sed -n 's/^XCC_API [^(]*[ *]\(xcc_[a-z_]*\)(.*/\1/p' "$P/include/xcc.h" "$P/include/xcc_sym.h" | sort)
 t_eq "xcc.h declares its calls (xcc_solve among them)" yes \
     "$(echo "$declared" | grep -qx xcc_solve && [ "$(echo "$declared" | wc -l)" -gt 20 ] && echo yes)"
-t_eq "libxcc.so exports exactly the calls of xcc.h and xcc_sym.h" "$declared" "$exported"
+t_eq "libxcc.so exports exactly the calls of xcc.h and xcc_sym.h" "$declared" "${exported//@@XCC_1.0/}"
+t_eq "every call of libxcc.so carries the version XCC_1.0" "" \
+    "$(echo "$exported" | grep -v '@@XCC_1\.0$')"
+t_eq "xcc.h: XCC_VERSION_TEXT is XCC_VERSION_MAJOR.MINOR.PATCH" "$LIBVERSION" \
+    "$(printf '#include <xcc.h>\nXCC_VERSION_MAJOR.XCC_VERSION_MINOR.XCC_VERSION_PATCH\n' |
+        ${CC:-cc} -E -P -I"$P/include" - | tail -1 | tr -d ' ')"
 export PKG_CONFIG_PATH=$lib/pkgconfig
-t_eq "pkg-config --modversion xcc: $VERSION" "$VERSION" "$(pkg-config --modversion xcc 2>&1)"
+t_eq "pkg-config --modversion xcc: $LIBVERSION" "$LIBVERSION" "$(pkg-config --modversion xcc 2>&1)"
 if $CC $sanitize -o "$TMP/queens" "$ROOT/examples/queens.c" $(pkg-config --cflags --libs xcc) \
     2> "$TMP/cc.err"; then
     t_ok "examples/queens.c: cc \$(pkg-config --cflags --libs xcc)"
-    t_eq "queens 8, linked with libxcc.so.0: 92 solutions" "libxcc.so.0:92 solutions" \
+    t_eq "queens 8, linked with $SONAME: 92 solutions" "$SONAME:92 solutions" \
         "$(readelf -d "$TMP/queens" | sed -n 's/.*NEEDED.*\[\(libxcc[^]]*\)\]/\1/p'):$(LD_LIBRARY_PATH=$lib "$TMP/queens" 8 | tail -1)"
 else
     t_fail "examples/queens.c: cc \$(pkg-config --cflags --libs xcc)" "$(head -5 "$TMP/cc.err")"
@@ -225,13 +234,14 @@ int zdd_init(void) { return 3; }
 int main(void)
 {
     xcc_problem *p;
-    xcc_figures f;
+    xcc_figures *f;
     xcc_diag d;
-    if (xcc_problem_parse(&p, "A B\nA\nB\nA B\n", NULL, &d)
-        || xcc_solve(p, NULL, NULL, NULL, &f, &d))
+    unsigned long long n;
+    if (xcc_problem_parse(&p, "A B\nA\nB\nA B\n", NULL, &d) || xcc_figures_new(&f)
+        || xcc_solve(p, NULL, NULL, NULL, f, &d) || xcc_figure(f, "solutions", &n))
         return 1;
-    printf("%llu %ld %d %d\n", f.solutions, gb_rng_init(1), mcc_bytes, zdd_init());
-    xcc_figures_free(&f);
+    printf("%llu %ld %d %d\n", n, gb_rng_init(1), mcc_bytes, zdd_init());
+    xcc_figures_free(f);
     xcc_problem_free(p);
     return 0;
 }
@@ -244,7 +254,39 @@ else
     t_fail "a program of its own gb_rng_init, mcc_bytes, zdd_init, linked with libxcc.a" \
         "$(head -5 "$TMP/cc.err")"
 fi
+# xcc(3)'s EXAMPLE as installed, built against the installed tree: it
+# prints what the page says it prints
+page_ex() {
+    awk -v want="$2" '/^\.EX/{n++; on = (n == want); next} /^\.EE/{on = 0} on' "$1" |
+        sed -e 's/\\-/-/g' -e 's/\\e/\\/g' -e 's/^\\&//'
+}
+page_ex "$P/share/man/man3/xcc.3" 1 > "$TMP/xcc3.c"
+if $CC $sanitize -o "$TMP/xcc3" "$TMP/xcc3.c" $(pkg-config --cflags --libs xcc) 2> "$TMP/cc.err"; then
+    t_eq "xcc(3)'s example, built with pkg-config: what the page says it prints" \
+        "$(page_ex "$P/share/man/man3/xcc.3" 2)" "$(LD_LIBRARY_PATH=$lib "$TMP/xcc3" 2>&1 | t_asan_quiet)"
+else
+    t_fail "xcc(3)'s example, built with pkg-config" "$(head -5 "$TMP/cc.err")"
+fi
 unset PKG_CONFIG_PATH
+
+# the Python module as installed: found by PYTHONPATH, it loads the libxcc
+# beside it with no LD_LIBRARY_PATH
+PYTHON=$(command -v /usr/bin/python3 python3 | head -1)
+preload= # ASan's runtime, which a python3 loading a sanitized libxcc needs first
+[ -n "$SANITIZE" ] && [ "$SANITIZE" != thread ] &&
+    preload="$($CC -print-file-name=libasan.so) $($CC -print-file-name=libubsan.so)"
+if [ -n "$PYTHON" ] && [ "$SANITIZE" != thread ]; then
+    t_eq "python3: import xcc from PREFIX/lib/python3/dist-packages, its libxcc beside it" \
+        "$lib/libxcc.so.1 1.0.0 106172416" \
+        "$(cd "$TMP" && env -u LD_LIBRARY_PATH -u XCC_LIBRARY PATH="$P/bin:$PATH" \
+            PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$P/lib/python3/dist-packages" \
+            LD_PRELOAD="$preload" ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0 \
+            "$PYTHON" -c 'import subprocess, xcc
+p = xcc.Problem.parse(subprocess.run(["gen-knight", "6"], capture_output=True).stdout)
+print(xcc.library_path, xcc.library_version(), p.count())' 2>&1 | t_asan_quiet)"
+else
+    t_skip "python3: import xcc from PREFIX/lib/python3/dist-packages" "python3"
+fi
 
 make_ok "make uninstall PREFIX=<temporary>" uninstall PREFIX="$P"
 t_eq "make uninstall leaves no file behind" "" "$(find "$P" -type f -o -type l)"
@@ -296,7 +338,7 @@ for e in "$ROOT"/*; do ln -s "$e" "$RUN/"; done
 cp "$REF/instances/knuth-example-colors.dlx" "$RUN/problem.dlx"
 cp "$REF/instances/knuth-example-colors.dlx" "$RUN/p.dlx"
 cp "$ROOT/data/gen/pentomino-3x20.dlx" "$RUN/big.dlx"
-optional="man parallel valgrind xmllint"
+optional="man parallel python3 valgrind xmllint"
 (
     cd "$RUN" || exit 1
     export HOME=$TMP/home
@@ -308,7 +350,12 @@ optional="man parallel valgrind xmllint"
             echo "$line skip $first"
             continue
         fi
-        eval "$cmd" < /dev/null > "$TMP/ex/$line.out" 2> "$TMP/ex/$line.err"
+        if [ "$first" = python3 ] && [ -n "$preload" ]; then # a sanitized libxcc
+            LD_PRELOAD=$preload ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0 \
+                eval "$cmd" < /dev/null > "$TMP/ex/$line.out" 2> "$TMP/ex/$line.err"
+        else
+            eval "$cmd" < /dev/null > "$TMP/ex/$line.out" 2> "$TMP/ex/$line.err"
+        fi
         echo "$line $?"
     done < "$TMP/examples" > "$TMP/ex/status"
     command -v dlx2 gen-knight > "$TMP/ex/which"

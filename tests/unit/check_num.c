@@ -241,19 +241,22 @@ END_TEST
 
 /* ---- every engine that counts, and the library ------------------------ */
 
-static xcc_figures solve_pairs(int n, const char *engine, int threads)
+/* The figures of a count of pairs(n), through the public calls. */
+static xcc_figures *solve_pairs(int n, const char *engine, int threads)
 {
     char *t = pairs(n);
     xcc_problem *p;
     xcc_diag d;
     ck_assert_int_eq(xcc_problem_parse(&p, t, NULL, &d), XCC_OK);
     free(t);
-    xcc_settings s;
-    xcc_settings_init(&s);
-    s.engine = engine;
-    s.threads = threads;
-    xcc_figures f;
-    ck_assert_int_eq(xcc_solve(p, &s, NULL, NULL, &f, &d), XCC_OK);
+    xcc_settings *s;
+    xcc_figures *f;
+    ck_assert_int_eq(xcc_settings_new(&s), XCC_OK);
+    ck_assert_int_eq(xcc_figures_new(&f), XCC_OK);
+    ck_assert_int_eq(xcc_settings_set(s, "engine", engine, &d), XCC_OK);
+    ck_assert_int_eq(xcc_settings_set_int(s, "threads", threads, &d), XCC_OK);
+    ck_assert_int_eq(xcc_solve(p, s, NULL, NULL, f, &d), XCC_OK);
+    xcc_settings_free(s);
     xcc_problem_free(p);
     return f;
 }
@@ -264,36 +267,38 @@ START_TEST(engines_count_past_2_64)
         const char *engine;
         int threads;
     } runs[] = {{"auto", 1}, {"dlx", 1}, {"fast", 1}, {"zdd", 1}, {"dlx", 2}};
+    unsigned long long v;
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
-        xcc_figures f = solve_pairs(70, runs[i].engine, runs[i].threads);
-        ck_assert_msg(!strcmp(f.solutions_text, TWO_70), "%s: %s", runs[i].engine,
-                      f.solutions_text);
-        ck_assert_uint_eq(f.solutions, XCC_UNLIMITED);
-        ck_assert(f.wide & XCC_WIDE_SOLUTIONS);
-        ck_assert_int_eq(f.stop, XCC_COMPLETE);
-        xcc_figures_free(&f);
+        xcc_figures *f = solve_pairs(70, runs[i].engine, runs[i].threads);
+        const char *text = xcc_figure_text(f, "solutions");
+        ck_assert_msg(!strcmp(text, TWO_70), "%s: %s", runs[i].engine, text);
+        ck_assert_int_eq(xcc_figure(f, "solutions", &v), XCC_OVERFLOW);
+        ck_assert_uint_eq(v, XCC_UNLIMITED);
+        ck_assert_int_eq(xcc_figures_stop(f), XCC_COMPLETE);
+        xcc_figures_free(f);
     }
-    xcc_figures f = solve_pairs(10, "auto", 1);
-    ck_assert_ptr_null(f.solutions_text); /* solutions says it all */
-    ck_assert_uint_eq(f.solutions, 1024);
-    ck_assert_uint_eq(f.wide, 0);
-    xcc_figures_free(&f);
+    xcc_figures *f = solve_pairs(10, "auto", 1);
+    ck_assert_int_eq(xcc_figure(f, "solutions", &v), XCC_OK);
+    ck_assert_uint_eq(v, 1024);
+    ck_assert_str_eq(xcc_figure_text(f, "solutions"), "1024");
+    xcc_figures_free(f);
 }
 END_TEST
 
 START_TEST(counts_past_2_128)
 {
-    xcc_figures f = solve_pairs(130, "zdd", 1);
-    ck_assert_str_eq(f.solutions_text, TWO_130);
-    ck_assert_int_eq(f.stop, XCC_COMPLETE);
-    xcc_figures_free(&f);
+    xcc_figures *f = solve_pairs(130, "zdd", 1);
+    ck_assert_str_eq(xcc_figure_text(f, "solutions"), TWO_130);
+    ck_assert_int_eq(xcc_figures_stop(f), XCC_COMPLETE);
+    xcc_figures_free(f);
     f = solve_pairs(130, "auto", 1); /* the twin's limit, then the zdd engine */
-    ck_assert_str_eq(f.solutions_text, TWO_130);
-    ck_assert_str_eq(f.engine, "zdd");
-    xcc_figures_free(&f);
+    ck_assert_str_eq(xcc_figure_text(f, "solutions"), TWO_130);
+    ck_assert_str_eq(xcc_figure_text(f, "engine"), "zdd");
+    xcc_figures_free(f);
     f = solve_pairs(130, "dlx", 1); /* DLX2's figures asked for: no way round the limit */
-    ck_assert_int_eq(f.stop, XCC_STOP_WIDE);
-    xcc_figures_free(&f);
+    ck_assert_int_eq(xcc_figures_stop(f), XCC_STOP_WIDE);
+    ck_assert_str_eq(xcc_figure_text(f, "stop"), "wide");
+    xcc_figures_free(f);
 }
 END_TEST
 
@@ -308,8 +313,8 @@ static int note_draw(const xcc_problem *p, const xcc_solution *s, void *ctx)
     draws *d = ctx;
     char *q = d->seen[d->n++];
     int items = 0;
-    for (int k = 0; k < s->size; k++) {
-        int o = s->choices[k].option;
+    for (int k = 0; k < xcc_solution_size(s); k++) {
+        int o = xcc_solution_option(s, k);
         items += xcc_option_size(p, o);
         q += sprintf(q, "%d,", o);
     }
@@ -325,11 +330,13 @@ START_TEST(samples_past_2_128)
     ck_assert_int_eq(xcc_problem_parse(&p, t, NULL, &d), XCC_OK);
     free(t);
     draws a = {0}, b = {0};
-    xcc_settings s;
-    xcc_settings_init(&s);
-    s.samples = 4, s.seed = 7;
-    ck_assert_int_eq(xcc_solve(p, &s, note_draw, &a, NULL, &d), XCC_OK);
-    ck_assert_int_eq(xcc_solve(p, &s, note_draw, &b, NULL, &d), XCC_OK);
+    xcc_settings *s;
+    ck_assert_int_eq(xcc_settings_new(&s), XCC_OK);
+    ck_assert_int_eq(xcc_settings_set(s, "samples", "4", &d), XCC_OK);
+    ck_assert_int_eq(xcc_settings_set_int(s, "seed", 7, &d), XCC_OK);
+    ck_assert_int_eq(xcc_solve(p, s, note_draw, &a, NULL, &d), XCC_OK);
+    ck_assert_int_eq(xcc_solve(p, s, note_draw, &b, NULL, &d), XCC_OK);
+    xcc_settings_free(s);
     ck_assert_int_eq(a.n, 4);
     for (int i = 0; i < 4; i++)
         ck_assert_str_eq(a.seen[i], b.seen[i]);

@@ -2,8 +2,8 @@
  * check_xcc.c — unit tests of the library (lib/) with the Check
  * framework: the reader (what it builds, what it rejects and where), the
  * engines through their interface (counts, listings, limits, restoration
- * of the links), the public API (include/xcc.h), and the SGB random
- * numbers.
+ * of the links), and the SGB random numbers; check_api.c tests the
+ * public API (include/xcc.h), check_num.c the exact numbers.
  *
  * Problems are given as strings, so each test shows its input next to
  * what it expects. main() runs every suite and
@@ -17,6 +17,7 @@
 #include "check_main.h"
 #include "problems.h"
 #include "report.h"
+#include "base/text.h"
 #include "tree/walk.h"
 #include "tree/dlx2.h"
 #include "engine.h"
@@ -782,7 +783,11 @@ START_TEST(twin_stands_aside)
     ck_assert_ptr_eq(xcc_engine_choose(&p, &st, 0, &row, &why), &xcc_threads_twin);
     st.engine = "fast";
     ck_assert_ptr_null(xcc_engine_choose(&p, &st, 0, &row, &why));
-    ck_assert_str_eq(why, "--engine=fast does not do -j; use --engine=dlx");
+    char words[512]; /* a refusal in dlx2's words and in the library's */
+    ck_assert_str_eq(xcc_words(why, 1, words, sizeof words),
+                     "--engine=fast does not do -j; use --engine=dlx");
+    ck_assert_str_eq(xcc_words(why, 0, words, sizeof words),
+                     "the fast engine searches in one thread (threads 1); engine dlx takes more");
     st.threads = 1, st.engine = "auto";
     ck_assert_ptr_eq(xcc_engine_choose(&p, &st, 1, &row, &why), &xcc_fast_engine);
     ck_assert_str_eq(row->name, "fast");
@@ -1050,182 +1055,6 @@ START_TEST(totals_where_the_search_stopped)
 }
 END_TEST
 
-/* ---- the public API (include/xcc.h) --------------------------------- */
-
-typedef struct seen {
-    int solutions;
-    char text[512];  /* each solution's options by number, "0 2|1 3|" */
-} seen;
-
-static int note(const xcc_problem *p, const xcc_solution *s, void *ctx)
-{
-    seen *z = ctx;
-    (void)p;
-    z->solutions++;
-    ck_assert_int_eq(s->number, z->solutions);
-    for (int l = 0; l < s->size; l++)
-        snprintf(z->text + strlen(z->text), sizeof z->text - strlen(z->text), "%s%d",
-                 l ? " " : "", s->choices[l].option);
-    strcat(z->text, "|");
-    return 0;
-}
-
-START_TEST(api_builds_and_solves)
-{
-    /* Knuth's example of colors, built one call at a time */
-    xcc_problem *p;
-    xcc_diag d;
-    ck_assert_int_eq(xcc_problem_new(&p), XCC_OK);
-    static const char *items[] = {"A", "B", "C", "X", "Y"};
-    for (int k = 0; k < 5; k++)
-        ck_assert_int_eq(xcc_problem_add_item(p, items[k], k >= 3, &d), XCC_OK);
-    static const char *options[] = {"A B X:0 Y:0", "A C X:1 Y:1", "X:0 Y:1", "B X:1", "C Y:1"};
-    for (int k = 0; k < 5; k++)
-        ck_assert_int_eq(xcc_problem_add_option(p, options[k], &d), XCC_OK);
-    ck_assert_int_eq(xcc_problem_items(p), 5);
-    ck_assert_int_eq(xcc_problem_primary_items(p), 3);
-    ck_assert_int_eq(xcc_problem_options(p), 4); /* "X:0 Y:1" has no primary item */
-    ck_assert_str_eq(xcc_item_name(p, 4), "Y");
-    ck_assert_int_eq(xcc_item_options(p, 0), 2);
-    ck_assert_int_eq(xcc_option_size(p, 1), 4);
-    ck_assert_int_eq(xcc_option_item(p, 1, 2), 3);
-    ck_assert_str_eq(xcc_option_color(p, 1, 2), "1");
-    ck_assert_ptr_null(xcc_option_color(p, 1, 0));
-    ck_assert_int_eq(xcc_option_line(p, 2), 5); /* the item line is line 1 */
-    /* every engine, twice each: the problem comes back as it was */
-    static const char *engines[] = {"dlx", "links", "fast", "auto", NULL};
-    for (int e = 0; e < 5; e++)
-        for (int again = 0; again < 2; again++) {
-            xcc_settings s;
-            xcc_settings_init(&s);
-            s.engine = engines[e];
-            seen z = {0, ""};
-            xcc_figures f;
-            ck_assert_int_eq(xcc_solve(p, &s, note, &z, &f, &d), XCC_OK);
-            ck_assert_int_eq(f.solutions, 1);
-            ck_assert_int_eq(f.stop, XCC_COMPLETE);
-            ck_assert_str_eq(z.text, "1 2|");
-            ck_assert_int_eq(f.mems_counted, e != 2);
-            if (e != 2)
-                ck_assert_int_eq(f.mems, 268); /* DLX2's own figure */
-        }
-    /* items come before options; a bad option says why and changes nothing */
-    ck_assert_int_eq(xcc_problem_add_item(p, "Z", 1, &d), XCC_REFUSED);
-    ck_assert_str_eq(d.message, "every item must come before the first option");
-    ck_assert_int_eq(xcc_problem_add_option(p, "A Q", &d), XCC_BAD_INPUT);
-    ck_assert_str_eq(d.message, "unknown item 'Q'");
-    ck_assert_int_eq(d.line, 7);
-    ck_assert_int_eq(d.col, 3);
-    ck_assert_int_eq(xcc_problem_add_option(p, "B C X:0", &d), XCC_OK);
-    ck_assert_int_eq(xcc_problem_add_option(p, "A Y:1", &d), XCC_OK);
-    ck_assert_int_eq(xcc_problem_options(p), 6);
-    ck_assert_int_eq(xcc_option_line(p, 5), 9); /* the failed option took a line too */
-    ck_assert_int_eq(xcc_solve(p, NULL, NULL, NULL, NULL, NULL), XCC_OK);
-    xcc_figures f;
-    seen z = {0, ""};
-    ck_assert_int_eq(xcc_solve(p, NULL, note, &z, &f, NULL), XCC_OK);
-    ck_assert_int_eq(f.solutions, 3); /* A Y:1 with B C X:0, or with B X:1 and C Y:1 */
-    ck_assert_str_eq(z.text, "1 2|5 2 3|5 4|");
-    xcc_problem_free(p);
-}
-END_TEST
-
-START_TEST(api_reads_limits_refuses)
-{
-    xcc_problem *p;
-    xcc_diag d;
-    ck_assert_int_eq(xcc_problem_parse(&p, "A B\nA B X\n", NULL, &d), XCC_BAD_INPUT);
-    ck_assert_ptr_null(p);
-    ck_assert_int_eq(d.line, 2);
-    ck_assert_int_eq(d.col, 5);
-    ck_assert_str_eq(d.message, "unknown item 'X'");
-    ck_assert_int_eq(xcc_problem_parse(&p, "r0 r1 r2 c0 c1 c2\n"
-                                           "r0 c0\nr0 c1\nr0 c2\nr1 c0\nr1 c1\nr1 c2\n"
-                                           "r2 c0\nr2 c1\nr2 c2\n", NULL, &d), XCC_OK);
-    xcc_settings s;
-    xcc_settings_init(&s);
-    xcc_figures f;
-    s.max_solutions = 4;
-    ck_assert_int_eq(xcc_solve(p, &s, NULL, NULL, &f, &d), XCC_OK);
-    ck_assert_int_eq(f.stop, XCC_STOP_COUNT);
-    ck_assert_int_eq(f.solutions, 4);
-    s.max_solutions = XCC_UNLIMITED;
-    ck_assert_int_eq(xcc_solve(p, &s, stop_at_two, NULL, &f, &d), XCC_OK);
-    ck_assert_int_eq(f.stop, XCC_STOP_CALLBACK);
-    s.threads = 2;
-    ck_assert_int_eq(xcc_solve(p, &s, NULL, NULL, &f, &d), XCC_OK);
-    ck_assert_int_eq(f.solutions, 6);
-    s.engine = "fast";
-    ck_assert_str_eq(xcc_refusal(p, &s), "--engine=fast does not do -j; use --engine=dlx");
-    ck_assert_int_eq(xcc_solve(p, &s, NULL, NULL, &f, &d), XCC_REFUSED);
-    ck_assert_str_eq(d.message, "--engine=fast does not do -j; use --engine=dlx");
-    s.engine = "slow";
-    ck_assert_int_eq(xcc_solve(p, &s, NULL, NULL, &f, &d), XCC_REFUSED);
-    ck_assert_str_eq(xcc_status_text(XCC_NO_MEMORY), "out of memory");
-    xcc_problem_free(p);
-}
-END_TEST
-
-/* Draws of the 3 x 3 permutations: each a permutation, tallied by its options. */
-typedef struct {
-    int draws, tally[729];
-    char first[64];
-} drawn;
-
-static int tally_draw(const xcc_problem *p, const xcc_solution *s, void *ctx)
-{
-    drawn *z = ctx;
-    int key = 0, rows = 0, cols = 0;
-    ck_assert_int_eq(s->size, 3);
-    for (int l = 0; l < 3; l++) {
-        int o = s->choices[l].option;
-        rows |= 1 << xcc_option_item(p, o, 0), cols |= 1 << xcc_option_item(p, o, 1);
-        key += o * (l == 0 ? 1 : l == 1 ? 9 : 81);
-    }
-    ck_assert_int_eq(rows, 7);
-    ck_assert_int_eq(cols, 7 << 3);
-    if (z->draws < 8)
-        snprintf(z->first + strlen(z->first), sizeof z->first - strlen(z->first), "%d ", key);
-    z->draws++, z->tally[key]++;
-    return 0;
-}
-
-START_TEST(api_samples_uniformly)
-{
-    xcc_problem *p;
-    xcc_diag d;
-    ck_assert_int_eq(xcc_problem_parse(&p, "r0 r1 r2 c0 c1 c2\n"
-                                           "r0 c0\nr0 c1\nr0 c2\nr1 c0\nr1 c1\nr1 c2\n"
-                                           "r2 c0\nr2 c1\nr2 c2\n", NULL, &d), XCC_OK);
-    xcc_settings s;
-    xcc_settings_init(&s);
-    s.samples = 6000, s.seed = 2026;
-    static drawn z, again;
-    xcc_figures f;
-    ck_assert_int_eq(xcc_solve(p, &s, tally_draw, &z, &f, &d), XCC_OK);
-    ck_assert_int_eq(z.draws, 6000);
-    ck_assert_int_eq(f.solutions, 6); /* what the draws were made from */
-    int kinds = 0;
-    for (int k = 0; k < 729; k++)
-        if (z.tally[k]) { /* 1000 expected: 5 standard deviations is 4.6% */
-            kinds++;
-            ck_assert_int_ge(z.tally[k], 900);
-            ck_assert_int_le(z.tally[k], 1100);
-        }
-    ck_assert_int_eq(kinds, 6);
-    s.samples = 8; /* the same seed, the same draws */
-    ck_assert_int_eq(xcc_solve(p, &s, tally_draw, &again, &f, &d), XCC_OK);
-    ck_assert_str_eq(again.first, z.first);
-    s.engine = "links";
-    ck_assert_int_eq(xcc_solve(p, &s, tally_draw, &again, &f, &d), XCC_REFUSED);
-    ck_assert_str_eq(d.message, "only the zdd engine samples, not links");
-    s.engine = NULL, s.seed = -1;
-    ck_assert_int_eq(xcc_solve(p, &s, tally_draw, &again, &f, &d), XCC_REFUSED);
-    ck_assert_str_eq(d.message, "the seed of the draws must be 0 or more");
-    xcc_problem_free(p);
-}
-END_TEST
-
 /* ---- random numbers ------------------------------------------------- */
 
 START_TEST(gbrand_matches_the_published_test_values)
@@ -1244,6 +1073,7 @@ END_TEST
 
 void add_num_tests(Suite *s); /* check_num.c */
 void add_sym_tests(Suite *s); /* check_sym.c */
+void add_api_tests(Suite *s); /* check_api.c */
 
 static Suite *xcc_suite(void)
 {
@@ -1304,11 +1134,7 @@ static Suite *xcc_suite(void)
     tcase_add_test(ag, totals_where_the_search_stopped);
     suite_add_tcase(s, ag);
 
-    TCase *api = tcase_create("api");
-    tcase_add_test(api, api_builds_and_solves);
-    tcase_add_test(api, api_reads_limits_refuses);
-    tcase_add_test(api, api_samples_uniformly);
-    suite_add_tcase(s, api);
+    add_api_tests(s);
 
     TCase *rn = tcase_create("gbrand");
     tcase_add_test(rn, gbrand_matches_the_published_test_values);
