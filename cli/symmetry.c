@@ -165,8 +165,7 @@ int cli_symmetry(cli *c)
     FILE *in = cli_open_input(c, &name, name_shown);
     xcc_problem *p;
     xcc_diag d;
-    xcc_read_options o = {.warnings = NULL};
-    xcc_status s = xcc_problem_read(&p, in, &o, &d);
+    xcc_status s = xcc_problem_read(&p, in, NULL, &d); /* no warnings, input order */
     if (in != stdin)
         fclose(in);
     if (s == XCC_NO_MEMORY)

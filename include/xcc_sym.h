@@ -7,8 +7,12 @@
  *     xcc_sym *g;
  *     xcc_sym_find(p, 10.0, &g, &d);        the group, within 10 seconds
  *     char *order = xcc_sym_order(g);       "8" for the queens
- *     xcc_sym_count_classes(p, g, &s, &classes, &stop, &d);   "92" for 10 queens
- *     xcc_sym_count(p, g, &s, &count, &stop, &d);             "724", with less work
+ *     xcc_settings *s;                      NULL would do: the defaults
+ *     xcc_settings_new(&s);
+ *     xcc_settings_set(s, "engine", "auto", &d);
+ *     xcc_sym_count_classes(p, g, s, &classes, &stop, &d);    "92" for 10 queens
+ *     xcc_sym_count(p, g, s, &count, &stop, &d);              "724", with less work
+ *     xcc_settings_free(s);
  *     xcc_sym_free(g);
  *
  * The group acts on items, on the colors of each secondary item, and on
@@ -73,7 +77,7 @@ XCC_API char *xcc_sym_generator_text(const xcc_sym *g, int k, const xcc_problem 
 /*
  * The number of solutions of p up to the group: the number of orbits of
  * its solutions, by Burnside's lemma, every count done by xcc_solve with
- * the settings s (engine, threads; no shards). The group must have at
+ * the settings s (engine, threads; no shards; NULL: the defaults). The group must have at
  * most XCC_SYM_LIST_LIMIT elements, the problem neither multiplicities
  * nor costs: else XCC_REFUSED, and d says why. *count is the decimal
  * number (the caller frees it), or NULL when a search stopped early

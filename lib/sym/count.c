@@ -6,6 +6,7 @@
  * itself or on one made from it by the public builder.
  */
 #include "sym.h"
+#include "settings.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -27,17 +28,21 @@ static xcc_status fail(xcc_diag *d, xcc_status s, const char *fmt, ...)
 xcc_status xcc_sym_solve_count(xcc_problem *p, const xcc_settings *s, xcc_big *out,
                            xcc_stop *stop, xcc_diag *d)
 {
-    xcc_figures f;
-    memset(&f, 0, sizeof f);
-    xcc_status st = xcc_solve(p, s, NULL, NULL, &f, d);
-    if (st)
+    xcc_figures *f;
+    if (xcc_figures_new(&f))
+        return fail(d, XCC_NO_MEMORY, "out of memory");
+    xcc_status st = xcc_solve(p, s, NULL, NULL, f, d);
+    if (st) {
+        xcc_figures_free(f);
         return st;
-    *stop = f.stop;
+    }
+    *stop = xcc_figures_stop(f);
     int bad = 0;
-    if (f.stop == XCC_COMPLETE)
-        bad = f.solutions_text ? xcc_big_parse(out, f.solutions_text, strlen(f.solutions_text))
-                               : xcc_big_set(out, f.solutions);
-    xcc_figures_free(&f);
+    if (*stop == XCC_COMPLETE) {
+        const char *n = xcc_figure_text(f, "solutions"); /* exact at any size */
+        bad = !n || xcc_big_parse(out, n, strlen(n));
+    }
+    xcc_figures_free(f);
     return bad ? fail(d, XCC_NO_MEMORY, "out of memory") : XCC_OK;
 }
 

@@ -131,21 +131,21 @@ static int on_solution(const xcc_problem *p, const xcc_solution *s, void *ctx)
 {
     (void)p;
     brute *B = ctx;
-    int *a = malloc(((size_t)s->size + 1) * sizeof *a);
-    for (int k = 0; k < s->size; k++)
-        a[k] = s->choices[k].option;
-    qsort(a, (size_t)s->size, sizeof *a, cmp_int);
+    int n = xcc_solution_size(s);
+    int *a = malloc(((size_t)n + 1) * sizeof *a);
+    xcc_solution_options(s, a, n);
+    qsort(a, (size_t)n, sizeof *a, cmp_int);
     B->all++;
-    int c = xcc_sym_canonical(B->g, a, s->size);
+    int c = xcc_sym_canonical(B->g, a, n);
     if (c < 0) {
         fprintf(stderr, "symtool: the group is too large to list\n");
         exit(2);
     }
     B->canonical += (unsigned)c;
-    int c2 = least_by_closure(B, a, s->size);
+    int c2 = least_by_closure(B, a, n);
     B->closure += (unsigned)c2;
     if (c && B->list) {
-        for (int k = 0; k < s->size; k++)
+        for (int k = 0; k < n; k++)
             printf(k ? " %d" : "solution %d", a[k]);
         printf("\n");
     }
@@ -205,14 +205,20 @@ int main(int argc, char **argv)
         else
             printf("elements more than 200000\n");
     }
-    xcc_settings s;
-    xcc_settings_init(&s);
-    s.engine = engine ? engine : "auto";
+    xcc_settings *s;
+    if (xcc_settings_new(&s)) {
+        fprintf(stderr, "symtool: out of memory\n");
+        return 2;
+    }
+    if (xcc_settings_set(s, "engine", engine ? engine : "auto", &d)) {
+        fprintf(stderr, "symtool: %s\n", d.message);
+        return 2;
+    }
     xcc_stop stop;
     char *count;
     int status = 0;
     if (classes) {
-        if (xcc_sym_count_classes(p, g, &s, &count, &stop, &d)) {
+        if (xcc_sym_count_classes(p, g, s, &count, &stop, &d)) {
             printf("classes refused: %s\n", d.message);
             status = 1;
         } else {
@@ -221,7 +227,7 @@ int main(int argc, char **argv)
         }
     }
     if (use) {
-        if (xcc_sym_count(p, g, &s, &count, &stop, &d)) {
+        if (xcc_sym_count(p, g, s, &count, &stop, &d)) {
             printf("count refused: %s\n", d.message);
             status = 1;
         } else {
@@ -230,31 +236,32 @@ int main(int argc, char **argv)
         }
     }
     if (plain) {
-        xcc_figures f;
-        if (xcc_solve(p, &s, NULL, NULL, &f, &d)) {
+        xcc_figures *f;
+        if (xcc_figures_new(&f)) {
+            fprintf(stderr, "symtool: out of memory\n");
+            return 2;
+        }
+        if (xcc_solve(p, s, NULL, NULL, f, &d)) {
             printf("count refused: %s\n", d.message);
             status = 1;
         } else {
-            if (f.solutions_text)
-                printf("count %s\n", f.solutions_text);
-            else
-                printf("count %llu\n", f.solutions);
-            xcc_figures_free(&f);
+            printf("count %s\n", xcc_figure_text(f, "solutions"));
         }
+        xcc_figures_free(f);
     }
     if (brute_force) {
         brute B;
         memset(&B, 0, sizeof B);
         B.g = g;
         B.list = list;
-        xcc_settings_init(&s);
-        if (xcc_solve(p, &s, on_solution, &B, NULL, &d)) {
+        if (xcc_solve(p, NULL, on_solution, &B, NULL, &d)) { /* the defaults: engine dlx */
             printf("brute refused: %s\n", d.message);
             status = 1;
         } else {
             printf("solutions %llu\nbrute %llu\nclosure %llu\n", B.all, B.canonical, B.closure);
         }
     }
+    xcc_settings_free(s);
     xcc_sym_free(g);
     xcc_problem_free(p);
     if (fflush(stdout) || ferror(stdout))

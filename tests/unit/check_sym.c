@@ -50,21 +50,25 @@ static char *count(xcc_problem *p, xcc_sym *g, int how)
     static char buf[4][600];
     static int k;
     k = (k + 1) % 4;
-    xcc_settings s;
-    xcc_settings_init(&s);
-    s.engine = "auto";
+    xcc_settings *s;
+    ck_assert_int_eq(xcc_settings_new(&s), XCC_OK);
+    ck_assert_int_eq(xcc_settings_set(s, "engine", "auto", NULL), XCC_OK);
     xcc_diag d;
     xcc_stop stop;
     char *c = NULL;
     if (how == PLAIN) {
-        xcc_figures f;
-        ck_assert_int_eq(xcc_solve(p, &s, NULL, NULL, &f, &d), XCC_OK);
-        snprintf(buf[k], sizeof buf[k], "%llu", f.solutions);
-        xcc_figures_free(&f);
+        xcc_figures *f;
+        ck_assert_int_eq(xcc_figures_new(&f), XCC_OK);
+        ck_assert_int_eq(xcc_solve(p, s, NULL, NULL, f, &d), XCC_OK);
+        ck_assert_int_eq(xcc_figures_stop(f), XCC_COMPLETE);
+        snprintf(buf[k], sizeof buf[k], "%s", xcc_figure_text(f, "solutions"));
+        xcc_figures_free(f);
+        xcc_settings_free(s);
         return buf[k];
     }
-    xcc_status st = how == CLASSES ? xcc_sym_count_classes(p, g, &s, &c, &stop, &d)
-                                   : xcc_sym_count(p, g, &s, &c, &stop, &d);
+    xcc_status st = how == CLASSES ? xcc_sym_count_classes(p, g, s, &c, &stop, &d)
+                                   : xcc_sym_count(p, g, s, &c, &stop, &d);
+    xcc_settings_free(s);
     if (st) {
         snprintf(buf[k], sizeof buf[k], "refused: %s", d.message);
         return buf[k];
@@ -591,9 +595,9 @@ static int on_solution(const xcc_problem *p, const xcc_solution *s, void *ctx)
 {
     (void)p;
     listed *L = ctx;
-    int n = s->size, a[RMAX_OPT], orbit[512][RMAX_OPT], count = 1, least = 1;
-    for (int k = 0; k < n; k++)
-        a[k] = s->choices[k].option;
+    int n = xcc_solution_size(s), a[RMAX_OPT], orbit[512][RMAX_OPT], count = 1, least = 1;
+    ck_assert_int_le(n, RMAX_OPT);
+    xcc_solution_options(s, a, RMAX_OPT);
     qsort(a, (size_t)n, sizeof(int), cmp_int);
     memcpy(orbit[0], a, sizeof a);
     for (int i = 0; i < count; i++)
@@ -640,9 +644,7 @@ START_TEST(sym_random_problems)
                       brute_order(&r), text);
         generators_are_automorphisms(p, g);
         listed L = {g, 0, 0, 0};
-        xcc_settings s;
-        xcc_settings_init(&s);
-        ck_assert_int_eq(xcc_solve(p, &s, on_solution, &L, NULL, NULL), XCC_OK);
+        ck_assert_int_eq(xcc_solve(p, NULL, on_solution, &L, NULL, NULL), XCC_OK);
         char want[32];
         snprintf(want, sizeof want, "%ld", L.least_closure);
         ck_assert_msg(!strcmp(count(p, g, CLASSES), want), "case %d: classes %s, listed %s\n%s", t,
