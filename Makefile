@@ -17,8 +17,8 @@
 # The library (lib/*.c and lib/*/*.c: a folder per layer or method,
 # README.md "Layout") is libxcc: build/libxcc.a, which dlx2 and the
 # generators that solve link, and build/libxcc.so.0 (objects made again
-# with -fPIC in build/pic/, only include/xcc.h's calls exported), which
-# make install installs with include/xcc.h and xcc.pc. The report module
+# with -fPIC in build/pic/, only the calls of include/*.h exported), which
+# make install installs with include/*.h and xcc.pc. The report module
 # (report/*.c) is build/libreport.a; the verifier (verify/*.c) goes into
 # dlx2 alone: it shares no code with the library. dlx2 itself is cli/*.c:
 # its command line, its modes, --merge and --zdd-count. The reader of
@@ -57,7 +57,7 @@ GEN_CFLAGS = $(WARN) $(CFLAGS) -I. -Iinclude -Ireport -Idlx-gen/lib -Ilisting
 LIB_SRC    = $(wildcard lib/*.c lib/*/*.c)
 LIB_OBJ    = $(LIB_SRC:%.c=$(BUILD)/%.o)
 LIB_PIC    = $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
-LIB_HDR    = $(wildcard lib/*.h lib/*/*.h) include/xcc.h progs.h
+LIB_HDR    = $(wildcard lib/*.h lib/*/*.h) include/xcc.h include/xcc_sym.h progs.h
 REPORT_SRC = $(wildcard report/*.c)
 REPORT_OBJ = $(REPORT_SRC:%.c=$(BUILD)/%.o)
 VERIFY_SRC = $(wildcard verify/*.c)
@@ -199,6 +199,10 @@ $(BUILD)/randxcc: tests/crosscheck/randxcc.c
 $(BUILD)/naive: tests/crosscheck/naive.c
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
+# the symmetry module's driver (tests/e2e/symmetry.sh)
+$(BUILD)/symtool: tests/crosscheck/symtool.c $(LIB_HDR) $(BUILD)/libxcc.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libxcc.a $(LDLIBS)
+
 # the domino tilings of a board, counted apart from dlx2 (tests/e2e/wide.sh)
 $(BUILD)/domino: tests/crosscheck/domino.c
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
@@ -223,7 +227,8 @@ $(BUILD)/dlx2-batch: tests/crosscheck/batch.c $(DLX2_BATCH_OBJ)
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $< $(DLX2_BATCH_OBJ) $(LDLIBS)
 
 TEST_TOOLS = $(BUILD)/check_unit $(BUILD)/check_oom $(BUILD)/check_gen $(BUILD)/check_listing $(BUILD)/randxcc \
-             $(BUILD)/naive $(BUILD)/rusage $(BUILD)/dlx2-batch $(BUILD)/shard-nodes $(BUILD)/domino
+             $(BUILD)/naive $(BUILD)/rusage $(BUILD)/dlx2-batch $(BUILD)/shard-nodes $(BUILD)/domino \
+             $(BUILD)/symtool
 
 test: all $(TEST_TOOLS)
 	@BUILD=$(BUILD) BIN=$(BIN) SANITIZE=$(SANITIZE) tests/run quick
@@ -294,7 +299,7 @@ install: all man
 	$(INSTALL) -m 755 $(BUILD)/libxcc.so.$(LIBVERSION) $(DESTDIR)$(libdir)
 	ln -sf libxcc.so.$(LIBVERSION) $(DESTDIR)$(libdir)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(libdir)/libxcc.so
-	$(INSTALL) -m 644 include/xcc.h $(DESTDIR)$(includedir)
+	$(INSTALL) -m 644 include/xcc.h include/xcc_sym.h $(DESTDIR)$(includedir)
 	$(INSTALL) -m 644 build/xcc.pc $(DESTDIR)$(pkgconfigdir)
 	$(INSTALL) -d $(DESTDIR)$(pythondir)/xcc
 	$(INSTALL) -m 644 python/xcc/__init__.py $(DESTDIR)$(pythondir)/xcc
@@ -307,7 +312,8 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS)))
 	rm -f $(addprefix $(DESTDIR)$(docdir)/examples/,$(notdir $(EXAMPLES)))
 	@rmdir $(DESTDIR)$(docdir)/examples 2> /dev/null || true
-	rm -f $(LIB_FILES:%=$(DESTDIR)$(libdir)/%) $(DESTDIR)$(includedir)/xcc.h
+	rm -f $(LIB_FILES:%=$(DESTDIR)$(libdir)/%) $(DESTDIR)$(includedir)/xcc.h \
+	    $(DESTDIR)$(includedir)/xcc_sym.h
 	rm -f $(DESTDIR)$(pkgconfigdir)/xcc.pc
 	rm -rf $(DESTDIR)$(pythondir)/xcc/__init__.py $(DESTDIR)$(pythondir)/xcc/__pycache__
 	@rmdir $(DESTDIR)$(pythondir)/xcc $(DESTDIR)$(pythondir) $(DESTDIR)$(libdir)/python3 \

@@ -14,6 +14,8 @@
  *   merge.c      --merge: the reports of the parts of a sharded run read
  *                back and added up
  *   zdd_count.c  --zdd-count: a ZDD read back and its sets counted
+ *   symmetry.c   --symmetry: the problem's group; in a search,
+ *                --up-to-symmetry and --use-symmetry
  *
  * Streams. stdout carries only results: the listing of every m-th
  * solution (or JSON Lines), or with -c the number of solutions. stderr
@@ -47,8 +49,9 @@ enum {
     CLI_VERIFY = 1 << 4,     /* --verify LISTING */
     CLI_PRE = 1 << 5,        /* --preprocess */
     CLI_ZCOUNT = 1 << 6,     /* --zdd-count FILE */
+    CLI_SYM = 1 << 7,        /* --symmetry */
     CLI_SEARCHES = CLI_SEARCH | CLI_ZDD | CLI_SAMPLE,
-    CLI_ALL = (1 << 7) - 1
+    CLI_ALL = (1 << 8) - 1
 };
 
 /* Knuth's programs that dlx2 plays, as bits: a row says which take it. */
@@ -97,6 +100,8 @@ struct cli {
     int json;
     int reduce;            /* -P */
     int zdd, merge, preprocess; /* --zdd, --merge, --preprocess */
+    int symmetry;          /* --symmetry */
+    int up_to_symmetry, use_symmetry; /* --up-to-symmetry, --use-symmetry */
     const char *zdd_count; /* --zdd-count FILE */
     const char *verify;    /* --verify LISTING */
     unsigned long long count; /* --count N */
@@ -157,6 +162,24 @@ int cli_search(cli *c);     /* search.c: also --zdd and --sample */
 int cli_preprocess(cli *c); /* search.c */
 int cli_merge(cli *c);      /* merge.c */
 int cli_zdd_count(cli *c);  /* zdd_count.c */
+int cli_symmetry(cli *c);   /* symmetry.c */
+
+/* ---- symmetry.c, in a search ---------------------------------------------- */
+
+/* What --up-to-symmetry and --use-symmetry refuse before the problem is read. */
+void cli_symmetry_rules(const cli *c);
+
+/* -c with --up-to-symmetry or --use-symmetry: the count on stdout; the exit status. */
+int cli_symmetry_count(cli *c, xcc_problem *p);
+
+/*
+ * m<n> with --up-to-symmetry: the solution callback that lists one
+ * solution per class through the report r (*every becomes 1: the
+ * callback takes every n-th class), and the end of the listing (the
+ * classes counted on stderr, v1, when the search was complete).
+ */
+xcc_on_solution cli_symmetry_listing(xcc_problem *p, rep *r, unsigned long long *every);
+void cli_symmetry_listing_end(const cli *c, const xcc_figs *fig);
 
 /*
  * The rows of the table of engines that dlx2's rules name, found by the

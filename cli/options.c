@@ -137,9 +137,11 @@ static const cli_option rows[] = {
      "progress: on a terminal, one self-updating line with\n"
      "the estimated percentage done (every d<n> mems, default\n"
      "d100000000); elsewhere DLX2's progress lines"},
-    {"--time-limit", 0, T_SECONDS, F(time_limit), NULL, 0, 1000000000, SEARCHES, 0, CLI_ANY, 0,
-     "a number of seconds", "--time-limit S",
-     "stop after S seconds and report the figures so far"},
+    {"--time-limit", 0, T_SECONDS, F(time_limit), NULL, 0, 1000000000, SEARCHES | CLI_SYM, 0,
+     CLI_ANY, 0, "a number of seconds", "--time-limit S",
+     "stop after S seconds and report the figures so far\n"
+     "(with --symmetry: the search for the group's budget,\n"
+     "default 10)"},
     {"--memory-limit", 0, T_SIZE, F(k.memory_limit), NULL, NO_R, CLI_ALL, 0, CLI_ANY, 0,
      "a size (as 512M or 8G)", "--memory-limit SIZE",
      "take at most SIZE of memory (K, M, G: 1024 based; none:\n"
@@ -160,7 +162,7 @@ static const cli_option rows[] = {
      "reports the top of the tree, so the parts add up. The\n"
      "report gains a line naming the shard and the problem\n"
      "(and k, with costs: each part finds its best costs)"},
-    {"--format", 0, T_CHOICE, F(format), NULL, NO_R, SEARCHES, 0, CLI_ANY, 0,
+    {"--format", 0, T_CHOICE, F(format), NULL, NO_R, SEARCHES | CLI_SYM, 0, CLI_ANY, 0,
      "a format (dlx2 or json)", "--format=json",
      "solutions (all, unless m<n>) and a summary on stdout as\n"
      "JSON Lines, one object per line (--format=dlx2: DLX2's)"},
@@ -198,6 +200,25 @@ static const cli_option rows[] = {
      "a seed", "--seed S",
      "with --sample: the seed of the draws (default 0); the\n"
      "same seed draws the same solutions on every machine"},
+    {"--symmetry", 0, T_FLAG, F(symmetry), NULL, NO_R, CLI_SYM, CLI_SYM, CLI_ANY, 0, 0,
+     "--symmetry",
+     "write the problem's automorphism group on stdout (see\n"
+     "dlx2(1)): its exact order and its generators, as cycles\n"
+     "of items (and of item:color pairs renamed); with\n"
+     "--format=json one JSON line. Status 4 when the search\n"
+     "runs out of time (--time-limit, default 10 s): the\n"
+     "group given is then the subgroup found"},
+    {"--up-to-symmetry", 0, T_FLAG, F(up_to_symmetry), NULL, NO_R, CLI_SEARCH, 0, CLI_ANY, 0, 0,
+     "--up-to-symmetry",
+     "with -c: the number of classes of solutions under the\n"
+     "problem's group (Burnside's lemma, groups of up to\n"
+     "100000 elements); with m<n>: one solution per class,\n"
+     "the least by option numbers"},
+    {"--use-symmetry", 0, T_FLAG, F(use_symmetry), NULL, NO_R, CLI_SEARCH, 0, CLI_ANY, 0, 0,
+     "--use-symmetry",
+     "with -c: count the solutions with the group's help (one\n"
+     "option per orbit near the root of the tree): the same\n"
+     "number, often with less work"},
     {"--verify", 0, T_TEXT, F(verify), NULL, NO_R, CLI_VERIFY, CLI_VERIFY, CLI_ANY, 0,
      "a listing to check", "--verify LISTING",
      "check every solution of LISTING (the m1 listing of DLX2,\n"

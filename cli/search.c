@@ -469,6 +469,7 @@ int cli_search(cli *c)
     const xcc_engine_row *row;
     zdd_rules(c);
     settle(c);
+    cli_symmetry_rules(c);
     const knuth_program *prog = program(c, NULL);
     if (prog)
         play(c, prog);
@@ -500,16 +501,26 @@ int cli_search(cli *c)
         rep_item_totals(&r);
 
     const xcc_engine *e = choose_engine(c, &p, &row);
+    if (c->count_only && (c->up_to_symmetry || c->use_symmetry)) {
+        int status = cli_symmetry_count(c, &p);
+        rep_free(&r);
+        xcc_release(&p);
+        return stop_signal ? PROG_SIGNALED + stop_signal : close_shape(c, shape, status);
+    }
     xcc_sink sink = {.solution = c->spacing ? rep_solution : NULL,
                      .every = (unsigned long long)c->spacing, .progress = rep_progress, .ctx = &r,
                      .trace = stderr, .shape = shape, .zdd = c->zdd ? rep_zdd_line : NULL,
                      .batched = 1 /* rep_solution stops only when stdout is gone */};
+    if (c->up_to_symmetry)
+        sink.solution = cli_symmetry_listing(&p, &r, &sink.every);
     xcc_figs fig;
     xcc_diag d;
     xcc_status s = c->count_only ? xcc_engine_run_counting(e, &p, &c->xs, &sink, &fig, &d, &row)
                                  : xcc_engine_run(e, &p, &c->xs, &sink, &fig, &d);
     (void)row; /* fig.engine: the engine that ran (xcc_engine_run) */
     int status = finish(&r, s, &fig, &d);
+    if (c->up_to_symmetry)
+        cli_symmetry_listing_end(c, &fig);
     status = close_shape(c, shape, status);
     xcc_figs_free(&fig);
     rep_free(&r);

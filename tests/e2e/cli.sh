@@ -94,7 +94,7 @@ for sig in INT TERM; do
     t_eq "SIG$sig: exit status" "$want" "$status"
     t_eq "SIG$sig: says the search was interrupted" \
         "Search interrupted by SIG$sig; the figures below are partial." "$(sed -n 2p "$TMP/err")"
-    t_match "SIG$sig: stats so far" "^Altogether [0-9]+ solutions" "$(tail -1 "$TMP/err")"
+    t_match "SIG$sig: stats so far" "^Altogether [0-9]+ solutions?, " "$(tail -1 "$TMP/err")"
 done
 
 # The reader of stdout goes away: quiet, status 0.
@@ -200,7 +200,7 @@ done < "$TMP/options"
 while IFS=$'\t' read -r kind oname type lo hi deflt modes needs; do
     [ "$kind" = option ] && [ -n "${refusal[$oname]+x}" ] && flags+=("$oname")
 done < "$TMP/options"
-t_eq "the modes' flags" "--merge --preprocess --zdd --zdd-count --sample --verify" "${flags[*]}"
+t_eq "the modes' flags" "--merge --preprocess --zdd --zdd-count --sample --symmetry --verify" "${flags[*]}"
 opts() { grep "^option	$1	" "$TMP/options" | cut -f2,3,6,8; }
 pairs=0
 for ((i = 0; i < ${#flags[@]}; i++)); do
@@ -213,7 +213,7 @@ $hint" "$DLX2" "${args[@]}"
         pairs=$((pairs + 1))
     done
 done
-t_eq "every pair of the 6 modes' flags (15)" 15 "$pairs"
+t_eq "every pair of the 7 modes' flags (21)" 21 "$pairs"
 # Every option in every mode it does not belong to: one that belongs to a
 # single mode "goes with" that mode's flag; any other gets the mode's refusal.
 refused=0
@@ -227,9 +227,11 @@ while IFS=$'\t' read -r kind oname type lo hi deflt modes needs; do
             mapfile -t margs < <(args_of "$n" "$t" "$d" "$s")
         fi
         mapfile -t oargs < <(args_of "$oname" "$type" "$deflt" "$needs")
+        # a message names Knuth's letter as --help does: m<n>, S<file>, Z<chars>
+        case $oname in -*) shown=$oname ;; S) shown="S<file>" ;; Z) shown="Z<chars>" ;; *) shown="$oname<n>" ;; esac
         case $modes in
-        *,*) want=${refusal[$mode]//%s/$oname} ;;
-        search) want=${refusal[$mode]//%s/$oname} ;;
+        *,*) want=${refusal[$mode]//%s/$shown} ;;
+        search) want=${refusal[$mode]//%s/$shown} ;;
         *) want="$oname goes with $modes" ;;
         esac
         t_run "$oname in ${mode}" 2 "dlx2: $want

@@ -52,7 +52,7 @@ t_run "--seed without --sample" 2 "dlx2: --seed goes with --sample
 $help" "$DLX2" --seed 4 "$P"
 t_run "--seed -1" 2 "dlx2: --seed needs a seed (0 to 18446744073709551615), not '-1'
 $help" "$DLX2" --sample 3 --seed -1 "$P"
-t_run "--sample with -c" 2 "dlx2: --sample lists on stdout: -c and m<n> do not go with it
+t_run "--sample with -c" 2 "dlx2: --sample lists on stdout: -c does not go with it
 $help" "$DLX2" --sample 3 -c "$P"
 t_run "--sample with --zdd" 2 "dlx2: --zdd and --sample do not go together
 $help" "$DLX2" --sample 3 --zdd "$P"

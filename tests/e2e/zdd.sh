@@ -75,7 +75,7 @@ Q=$REF/instances/queens-8.dlx
 help="Try 'dlx2 --help' for more information."
 t_run "--zdd with -j" 2 "dlx2: the ZDD engine (--zdd, --sample, --engine=zdd) walks in one thread: -j and --shard do not go with it
 $help" "$DLX2" --zdd -j2 "$Q"
-t_run "--zdd with m1" 2 "dlx2: --zdd lists on stdout: -c and m<n> do not go with it
+t_run "--zdd with m1" 2 "dlx2: --zdd lists on stdout: m<n> does not go with it
 $help" "$DLX2" --zdd m1 "$Q"
 t_run "--zdd with --format=json" 2 "dlx2: --zdd writes DLX6's text format: --format=json does not go with it
 $help" "$DLX2" --zdd --format=json "$Q"

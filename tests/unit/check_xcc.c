@@ -1160,6 +1160,7 @@ END_TEST
 /* ---- main ----------------------------------------------------------- */
 
 void add_num_tests(Suite *s); /* check_num.c */
+void add_sym_tests(Suite *s); /* check_sym.c */
 void add_api_tests(Suite *s); /* check_api.c */
 void add_report_tests(Suite *s); /* check_report.c */
 
@@ -1168,6 +1169,7 @@ static Suite *xcc_suite(void)
     Suite *s = suite_create("xcc");
     add_num_tests(s);
     add_report_tests(s);
+    add_sym_tests(s);
     TCase *rd = tcase_create("reader");
     tcase_add_test(rd, read_counts_items_options_entries);
     tcase_add_test(rd, read_builds_the_lists_in_input_order);

@@ -1,0 +1,180 @@
+/*
+ * sym.h — the inside of the symmetry module (lib/sym/): the colored
+ * incidence graph of a problem, the search for its automorphisms, and
+ * the group as a chain of stabilisers. formats/symmetry.md says what is
+ * computed and why it is right.
+ */
+#ifndef XCC_SYM_INNER_H
+#define XCC_SYM_INNER_H
+
+#include <stdint.h>
+
+#include "base/num.h"
+#include "problem/problem.h"
+#include "xcc_sym.h"
+
+/*
+ * The problem, read once through the public accessors: option o's
+ * entries are eitem[k], ecolor[k] for k in ostart[o] .. ostart[o+1]-1,
+ * items numbered as in xcc.h, colors by an id 1 .. ncolors (0: none)
+ * whose name is cname[id] (pointing into the problem).
+ */
+typedef struct xcc_sym_prob {
+    int items, primary, options;
+    int *ostart, *eitem, *ecolor;
+    const char **cname;
+    int ncolors;
+} xcc_sym_prob;
+
+/*
+ * The colored incidence graph. Vertices: the items (twins made one, see
+ * below), then one color vertex per pair (secondary item, color) that
+ * an option uses, then one vertex per class of identical options (same
+ * items, same colors). An option is joined to each of its items it
+ * names without a color and to the color vertex of each it names with
+ * one; a color vertex is joined to its item. Labels keep primary items,
+ * secondary items, color vertices and options apart, and also bounds
+ * (primary items), the number of twins an item vertex stands for, and a
+ * class's number of copies and cost (options). The neighbours of v are
+ * adj[start[v] .. start[v+1]-1].
+ *
+ * Twin items (no color, named by the same options, the same kind and
+ * bounds; items no option names among them) are one vertex: every
+ * permutation of a twin class is an automorphism that moves no option,
+ * and every automorphism maps twin classes onto twin classes, so the
+ * group is that of the graph times the symmetric groups of the classes.
+ * Item vertex v stands for the items twins[twin_first[v] ..
+ * twin_first[v+1]-1], increasing; item i is the twin_index[i]-th of
+ * item_vertex[i]. An automorphism of the graph maps the k-th twin of a
+ * class to the k-th of its image.
+ */
+typedef struct xcc_sym_graph {
+    int n;
+    int *start, *adj;
+    int items, ncv, nclass;     /* vertex ranges: items, color vertices, classes */
+    int nitem;                  /* the problem's items */
+    int *item_vertex, *twin_index, *twin_first, *twins;
+    int *cv_item, *cv_color;    /* color vertex k (vertex items + k): its item and color id */
+    int *opt_class, *opt_copy;  /* option -> its class, and which copy of the class it is */
+    int *class_first, *class_opts; /* class c's options: class_opts[class_first[c] ..
+                                      class_first[c+1]-1], increasing */
+    int *init_lab;              /* the vertices sorted by label, */
+    int *init_cell;             /* and init_cell[i] 1 where a new label starts */
+} xcc_sym_graph;
+
+/*
+ * The most the module's tables take (ints of 4 bytes): the generators
+ * (vertex permutations), the chain's transversals, the option
+ * permutations of the elements listed. Past the first the search stops
+ * as if its budget ran out; past the others a smaller group is listed.
+ */
+#define XCC_SYM_GEN_INTS ((size_t)1 << 25)
+#define XCC_SYM_GEN_TEXT "128 MB"
+#define XCC_SYM_CHAIN_INTS ((size_t)1 << 25)
+#define XCC_SYM_LIST_INTS ((size_t)1 << 25)
+#define XCC_SYM_MB(ints) ((int)((ints) * sizeof(int) >> 20))
+
+static inline int xcc_sym_class_vertex(const xcc_sym_graph *gr, int c)
+{
+    return gr->items + gr->ncv + c;
+}
+
+/* The image of item i under the vertex permutation v. */
+static inline int xcc_sym_item_of(const xcc_sym_graph *gr, const int *v, int i)
+{
+    return gr->twins[gr->twin_first[v[gr->item_vertex[i]]] + gr->twin_index[i]];
+}
+
+/*
+ * The stabiliser chain of the group found: base points b_j (the first
+ * path's individualized vertices) of the levels whose basic orbit has
+ * more than one point, each with its orbit pts[0 .. size-1] (pts[0] is
+ * b_j), where[v] the index of v in it or -1, and u[i] a group element
+ * (a vertex permutation) sending b_j to pts[i], with uinv[i] its
+ * inverse. Every element is u_0[t_0] u_1[t_1] ... u_{L-1}[t_{L-1}] (the
+ * last applied first) for one tuple t.
+ */
+typedef struct xcc_sym_level {
+    int b, size;
+    int *pts, *where;
+    int **u, **uinv;
+} xcc_sym_level;
+
+/*
+ * The elements listed (at most XCC_SYM_LIST_LIMIT, and within a memory
+ * budget): the group, or for xcc_sym_count a stabiliser of its chain
+ * (levels from `from` on); opt[e * options + o] is option o's image
+ * under element e. Element 0 is the identity.
+ */
+typedef struct xcc_sym_list {
+    int from;
+    size_t count;
+    int *opt;
+} xcc_sym_list;
+
+struct xcc_sym {
+    xcc_sym_prob pr;
+    xcc_sym_graph gr;
+    int has_bounds, has_costs;
+    int complete;
+    double seconds;
+    xcc_big order;        /* the graph's group's, times the twin classes' k! */
+    int ngens;
+    int **gens;           /* vertex permutations of the graph */
+    int ntwin;            /* then per twin class of k items: (first second), and for k > 2
+                             the cycle of all k; twin_gen[j] is the item vertex of the j-th */
+    int *twin_gen;
+    int *gen_level;       /* the first-path level each was found at */
+    int depth;            /* of the first path */
+    int *base;            /* its individualized vertices */
+    int *orbit;           /* the orbit size of base[k] at level k (1 above `top`) */
+    int top;              /* levels below it were not searched (the budget ran out) */
+    const char *stopped; /* why the search stopped early, or NULL */
+    /* made when first needed: the chain of G (chain_full) or of a stabiliser in it */
+    int nlev;
+    xcc_sym_level *lev;
+    int chain_made, chain_full;
+    xcc_sym_list list;
+};
+
+/* ---- graph.c ------------------------------------------------------------- */
+
+xcc_status xcc_sym_prob_read(xcc_sym_prob *pr, const xcc_problem *p);
+void xcc_sym_prob_free(xcc_sym_prob *pr);
+xcc_status xcc_sym_graph_make(xcc_sym_graph *gr, const xcc_sym_prob *pr, const xcc_problem *p);
+void xcc_sym_graph_free(xcc_sym_graph *gr);
+
+/* ---- find.c -------------------------------------------------------------- */
+
+/* The search: fills g's generators, base, orbits, order, complete. */
+xcc_status xcc_sym_search(xcc_sym *g, double seconds);
+
+/* ---- chain.c ------------------------------------------------------------- */
+
+/*
+ * Makes the chain's transversals (once): of the whole group when it is
+ * small enough to list (chain_full), else of the largest stabiliser in
+ * it that is. xcc_sym_chain_free frees them and the list.
+ */
+xcc_status xcc_sym_chain_make(xcc_sym *g);
+void xcc_sym_chain_free(xcc_sym *g);
+/* The image of vertex x under the element of tuple t (levels from..nlev-1). */
+int xcc_sym_elem_apply(const xcc_sym *g, const int *t, int from, int x);
+/* The tuple of the element whose base images are img[j] = f(b_j); 1 if none is. */
+int xcc_sym_sift(const xcc_sym *g, const int *img, int *t);
+/* The order of the graph's group (twins as one), or 0 past limit. */
+size_t xcc_sym_graph_order(const xcc_sym *g, size_t limit);
+/* The product of the orbit sizes of levels from .. nlev-1, or 0 past limit. */
+size_t xcc_sym_chain_size(const xcc_sym *g, int from, size_t limit);
+/* Lists the elements of the chain from level `from` (once per from). */
+xcc_status xcc_sym_list_make(xcc_sym *g, int from);
+/* The option permutation of the vertex permutation v into out[options]. */
+void xcc_sym_option_perm(const xcc_sym *g, const int *v, int *out);
+
+/* ---- count.c ------------------------------------------------------------- */
+
+/* A count in exact form: the problem solved by s; 0, or the status. */
+xcc_status xcc_sym_solve_count(xcc_problem *p, const xcc_settings *s, xcc_big *out,
+                           xcc_stop *stop, xcc_diag *d);
+
+#endif
