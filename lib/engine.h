@@ -62,8 +62,8 @@ typedef struct xcc_engine_row {
 
 /*
  * Whether the fast engine likely beats DLX2's tree with bit sets on p,
- * from its shape alone (engines.c has the rule and README.md
- * "Engines" the measures behind it).
+ * from its shape alone (engines.c has the rule, doc/engines.md explains
+ * it and bench/NOTES.md has the measures behind it).
  */
 int xcc_fast_pays(const xcc_problem *p);
 

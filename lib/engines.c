@@ -86,7 +86,7 @@ int xcc_wants_mcc(const xcc_problem *p, const xcc_settings *st)
  * no extra work at all, where the twin purifies item by item. Hence:
  * fast when the problem has colors or (k - 1) W >= P. On the hard tier
  * the instances fall far to either side of the line, each on the side
- * of its faster engine (README.md "Engines" and bench/NOTES.md have the
+ * of its faster engine (doc/engines.md and bench/NOTES.md have the
  * measures). The rule reads the problem only: it costs nothing and
  * gives the same answer on every run.
  */

@@ -148,7 +148,7 @@ t_eq "-j 2 t5 m1 lists five solutions" 5 "$(grep -c '^[0-9]*:$' "$TMP/out")"
 t_run "-j 2 -c t5: status 0" 0 '*' "$DLX2" -j 2 -c t5 "$REF/instances/langford-11.dlx"
 t_eq "-j 2 -c t5" 5 "$(cat "$TMP/out")"
 
-# The GNU parallel line of README.md, run on this machine (no -S): the
+# The GNU parallel line of doc/threads-and-shards.md, run on this machine (no -S): the
 # merged report is the sequential one, the parts' listings the full one.
 if t_have parallel; then
     inst=$REF/instances/langford-7.dlx
