@@ -15,7 +15,7 @@
 #   make man        the man pages as installed (version filled in), in build/man/
 #
 # The library (lib/*.c and lib/*/*.c: a folder per layer or method,
-# README.md "Layout") is libxcc: build/libxcc.a, which dlx2 and the
+# doc/layout.md) is libxcc: build/libxcc.a, which dlx2 and the
 # generators that solve link, and build/libxcc.so.0 (objects made again
 # with -fPIC in build/pic/, only the calls of include/*.h exported), which
 # make install installs with include/*.h and xcc.pc. The report module
@@ -272,6 +272,8 @@ PROGS    = dlx2 $(notdir $(GEN_BIN))
 MAN_SRC  = $(wildcard man/*.1 man/*.3 man/*.5)
 MAN_OUT  = $(MAN_SRC:%=build/%)
 DOCS     = README.md LICENSE NEWS $(wildcard formats/*.md)
+# the manual, in docdir/doc/ as in the repository (README.md links there)
+MANUAL   = $(wildcard doc/*.md)
 EXAMPLES = $(wildcard data/words/*.txt dlx-gen/examples/*.txt)
 LIB_FILES = libxcc.a libxcc.so.$(LIBVERSION) $(SONAME) libxcc.so
 
@@ -288,12 +290,13 @@ man:
 install: all man
 	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man3 \
 	    $(DESTDIR)$(mandir)/man5 \
-	    $(DESTDIR)$(docdir)/examples $(DESTDIR)$(libdir) $(DESTDIR)$(includedir) $(DESTDIR)$(pkgconfigdir)
+	    $(DESTDIR)$(docdir)/examples $(DESTDIR)$(docdir)/doc $(DESTDIR)$(libdir) $(DESTDIR)$(includedir) $(DESTDIR)$(pkgconfigdir)
 	$(INSTALL) -m 755 $(BIN)dlx2 $(GEN_BIN) $(DESTDIR)$(bindir)
 	$(INSTALL) -m 644 $(filter %.1,$(MAN_OUT)) $(DESTDIR)$(mandir)/man1
 	$(INSTALL) -m 644 $(filter %.3,$(MAN_OUT)) $(DESTDIR)$(mandir)/man3
 	$(INSTALL) -m 644 $(filter %.5,$(MAN_OUT)) $(DESTDIR)$(mandir)/man5
 	$(INSTALL) -m 644 $(DOCS) $(DESTDIR)$(docdir)
+	$(INSTALL) -m 644 $(MANUAL) $(DESTDIR)$(docdir)/doc
 	$(INSTALL) -m 644 $(EXAMPLES) $(DESTDIR)$(docdir)/examples
 	$(INSTALL) -m 644 $(BUILD)/libxcc.a $(DESTDIR)$(libdir)
 	$(INSTALL) -m 755 $(BUILD)/libxcc.so.$(LIBVERSION) $(DESTDIR)$(libdir)
@@ -312,6 +315,8 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS)))
 	rm -f $(addprefix $(DESTDIR)$(docdir)/examples/,$(notdir $(EXAMPLES)))
 	@rmdir $(DESTDIR)$(docdir)/examples 2> /dev/null || true
+	rm -f $(addprefix $(DESTDIR)$(docdir)/doc/,$(notdir $(MANUAL)))
+	@rmdir $(DESTDIR)$(docdir)/doc 2> /dev/null || true
 	rm -f $(LIB_FILES:%=$(DESTDIR)$(libdir)/%) $(DESTDIR)$(includedir)/xcc.h \
 	    $(DESTDIR)$(includedir)/xcc_sym.h
 	rm -f $(DESTDIR)$(pkgconfigdir)/xcc.pc

@@ -1,12 +1,12 @@
-# make install and make uninstall, libxcc as installed (examples/queens.c
-# built with pkg-config against it, shared and static), and README.md's
-# examples against the installed programs.
+# make install and make uninstall, and libxcc as installed (examples/queens.c
+# built with pkg-config against it, shared and static).
 #
 # Installs into a temporary PREFIX, and once with DESTDIR (as packages
-# do): every program, man page and document must be where it belongs and
-# nothing else; every program answers --version with DLX2_VERSION and its
-# --help points nowhere into the source tree; every page renders without
-# a warning (man -l, else groff, else mandoc; SKIP if none is here).
+# do): every program, man page and document (the manual doc/*.md in
+# docdir/doc) must be where it belongs and nothing else; every program
+# answers --version with DLX2_VERSION and its --help points nowhere into
+# the source tree; every page renders without a warning (man -l, else
+# groff, else mandoc; SKIP if none is here).
 #
 # The EXAMPLES of every generator's page as installed are run, a page's
 # lines one after the other in one shell, in an empty directory, with
@@ -14,19 +14,7 @@
 # (pipefail), and a trailing comment that starts with a number must name
 # a word of what the line prints. So a page names only the files make
 # install puts in docdir/examples and the files its lines make.
-#
-# Then README.md's ```sh blocks, run one line after the other in one
-# shell, as a user would type them in a clone of the repository: from a
-# directory holding links to the repository's files (the data the
-# examples name) and problem.dlx, p.dlx, big.dlx (the placeholders of
-# "Using dlx2"), with HOME a temporary directory, so that README's own
-# `make install PREFIX=$HOME/.local` and `export PATH=...` make the
-# installed programs the ones the later lines run. Each line must exit
-# with 0 (pipefail); a trailing comment that starts with a number must
-# be the first word of the last line the command prints. A block after
-# a line `<!-- not run by tests/e2e/install.sh: REASON -->` is only
-# parsed (bash -n); a line whose first word is an optional tool that is
-# missing here is SKIP. Last, make uninstall must leave no file behind.
+# README.md's and doc/'s examples are tests/e2e/docs.sh's.
 . "$(dirname "$0")/../lib.sh"
 # the make of `make test` would lend its jobserver to ours
 unset MAKEFLAGS MFLAGS MAKELEVEL MANPATH
@@ -39,13 +27,14 @@ SONAME=libxcc.so.${LIBVERSION%%.*}
 progs="dlx2 $(for g in "$GEN"/gen-*; do [ -f "$g" ] && [ -x "$g" ] && basename "$g"; done)"
 pages=$(cd "$ROOT/man" && ls ./*.[135] | sed 's|^\./||')
 docs="README.md LICENSE NEWS $(cd "$ROOT/formats" && ls ./*.md | sed 's|^\./||')"
+manual=$(cd "$ROOT" && ls doc/*.md)
 examples=$(cd "$ROOT" && ls data/words/*.txt dlx-gen/examples/*.txt | sed 's|.*/||')
 
 # expected_tree DIR PREFIX — every file make install must put under DIR
 expected_tree() {
     for p in $progs; do echo "$1$2/bin/$p"; done
     for m in $pages; do echo "$1$2/share/man/man${m##*.}/$m"; done
-    for d in $docs; do echo "$1$2/share/doc/dlx2/$d"; done
+    for d in $docs $manual; do echo "$1$2/share/doc/dlx2/$d"; done
     for e in $examples; do echo "$1$2/share/doc/dlx2/examples/$e"; done
     for l in libxcc.a "libxcc.so.$LIBVERSION" "$SONAME" libxcc.so pkgconfig/xcc.pc; do
         echo "$1$2/lib/$l"
@@ -301,85 +290,3 @@ t_eq "DESTDIR: the pages name /usr/share/doc/dlx2, not the staging directory" "y
     "$(grep -qF /usr/share/doc/dlx2/ "$S/usr/share/man/man1/dlx2.1" && echo yes):$(grep -rlF "$S" "$S")"
 make_ok "make uninstall DESTDIR=<staging> PREFIX=/usr" uninstall DESTDIR="$S" PREFIX=/usr
 t_eq "DESTDIR: make uninstall leaves no file behind" "" "$(find "$S" -type f -o -type l)"
-
-# ---- README.md's examples -----------------------------------------------------
-# Each example line as LINE<TAB>run<TAB>COMMAND (continued lines joined);
-# each block not run as LINE<TAB>norun<TAB>REASON, its text in norun.LINE.
-awk -v dir="$TMP" '
-    /^<!-- not run by tests\/e2e\/install.sh: .* -->$/ {
-        reason = $0; sub(/^<!-- not run by tests\/e2e\/install.sh: /, "", reason)
-        sub(/ -->$/, "", reason); marked = NR; next }
-    /^```sh$/ { block = NR; norun = (marked == NR - 1)
-        if (norun) print NR "\tnorun\t" reason
-        next }
-    /^```/ && block { block = 0; next }
-    !block { next }
-    norun { print > (dir "/norun." block); next }
-    cmd != "" { cmd = cmd " " $0 } cmd == "" { start = NR; cmd = $0 }
-    /\\$/ { sub(/[ ]*\\$/, "", cmd); next }
-    { if (cmd !~ /^[ ]*(#|$)/) print start "\trun\t" cmd; cmd = "" }
-' "$ROOT/README.md" > "$TMP/examples"
-t_eq "README.md has shell examples to run" yes \
-    "$([ "$(grep -c '	run	' "$TMP/examples")" -gt 20 ] && echo yes)"
-t_eq "README.md's examples call the programs by name (no ./ or dlx-gen/gen-)" "" \
-    "$(grep '	run	' "$TMP/examples" | grep -E '(^|[	|&;( ])(\./|dlx-gen/gen-)')"
-while IFS='	' read -r line kind reason; do
-    [ "$kind" = norun ] || continue
-    if bash -n "$TMP/norun.$line" 2> "$TMP/err"; then
-        t_ok "README.md:$line: not run ($reason); bash -n passes"
-    else
-        t_fail "README.md:$line: bash -n" "$(cat "$TMP/err")"
-    fi
-done < "$TMP/examples"
-
-RUN=$TMP/readme
-mkdir -p "$RUN" "$TMP/home" "$TMP/ex"
-for e in "$ROOT"/*; do ln -s "$e" "$RUN/"; done
-cp "$REF/instances/knuth-example-colors.dlx" "$RUN/problem.dlx"
-cp "$REF/instances/knuth-example-colors.dlx" "$RUN/p.dlx"
-cp "$ROOT/data/gen/pentomino-3x20.dlx" "$RUN/big.dlx"
-optional="man parallel python3 valgrind xmllint"
-(
-    cd "$RUN" || exit 1
-    export HOME=$TMP/home
-    set -o pipefail
-    while IFS='	' read -r line kind cmd; do
-        [ "$kind" = run ] || continue
-        first=${cmd%% *}
-        if [[ " $optional " == *" $first "* ]] && ! t_have "$first"; then
-            echo "$line skip $first"
-            continue
-        fi
-        if [ "$first" = python3 ] && [ -n "$preload" ]; then # a sanitized libxcc
-            LD_PRELOAD=$preload ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0 \
-                eval "$cmd" < /dev/null > "$TMP/ex/$line.out" 2> "$TMP/ex/$line.err"
-        else
-            eval "$cmd" < /dev/null > "$TMP/ex/$line.out" 2> "$TMP/ex/$line.err"
-        fi
-        echo "$line $?"
-    done < "$TMP/examples" > "$TMP/ex/status"
-    command -v dlx2 gen-knight > "$TMP/ex/which"
-)
-t_eq "README.md's examples ran the programs it installed" \
-    "$TMP/home/.local/bin/dlx2 $TMP/home/.local/bin/gen-knight" "$(tr '\n' ' ' < "$TMP/ex/which" | sed 's/ $//')"
-while IFS='	' read -r line kind cmd; do
-    [ "$kind" = run ] || continue
-    read -r _ status tool < <(grep "^$line " "$TMP/ex/status")
-    if [ "$status" = skip ]; then
-        t_skip "README.md:$line: $cmd" "$tool"
-        continue
-    fi
-    if [ "$status" != 0 ]; then
-        t_fail "README.md:$line: $cmd" "exit status $status" "$(tail -5 "$TMP/ex/$line.err")"
-        continue
-    fi
-    want=$(echo "$cmd" | sed -nE 's/.*[[:space:]]#[[:space:]]*([0-9]+)([[:space:]].*)?$/\1/p')
-    if [ -n "$want" ]; then
-        t_eq "README.md:$line: $cmd" "$want" "$(tail -1 "$TMP/ex/$line.out" | awk '{print $1}')"
-    else
-        t_ok "README.md:$line: $cmd"
-    fi
-done < "$TMP/examples"
-make_ok "make uninstall PREFIX=\$HOME/.local" uninstall PREFIX="$TMP/home/.local"
-t_eq "make uninstall of README's install leaves no file behind" "" \
-    "$(find "$TMP/home/.local" -type f -o -type l)"
