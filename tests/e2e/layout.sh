@@ -65,3 +65,14 @@ for h in include/*.h; do
     [ "$l" -le 400 ] || long="$long $h:$l"
 done
 t_eq "no public header longer than 400 lines ($n headers)" "yes:" "$([ $n -ge 1 ] && echo yes):$long"
+
+# doc/layout.md's table names every folder of the repository (the build's
+# own, build*/, aside), so a newcomer finds where each part lives
+missing="" n=0
+for d in */; do
+    case $d in build*/) continue ;; esac
+    n=$((n + 1))
+    grep -qF "| \`${d}" doc/layout.md || grep -qF ", \`${d}" doc/layout.md || missing="$missing $d"
+done
+t_eq "doc/layout.md names every folder of the repository ($n folders)" "yes:" \
+    "$([ $n -ge 14 ] && echo yes):$missing"
