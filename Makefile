@@ -203,6 +203,10 @@ $(BUILD)/naive: tests/crosscheck/naive.c
 $(BUILD)/symtool: tests/crosscheck/symtool.c $(LIB_HDR) $(BUILD)/libxcc.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libxcc.a $(LDLIBS)
 
+# libxcc's promises checked through xcc.h alone (tests/e2e/api.sh)
+$(BUILD)/apicheck: tests/crosscheck/apicheck.c include/xcc.h $(BUILD)/libxcc.a
+	$(CC) $(WARN) $(CFLAGS) -Iinclude $(LDFLAGS) -o $@ $< $(BUILD)/libxcc.a $(LDLIBS)
+
 # the domino tilings of a board, counted apart from dlx2 (tests/e2e/wide.sh)
 $(BUILD)/domino: tests/crosscheck/domino.c
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
@@ -228,7 +232,7 @@ $(BUILD)/dlx2-batch: tests/crosscheck/batch.c $(DLX2_BATCH_OBJ)
 
 TEST_TOOLS = $(BUILD)/check_unit $(BUILD)/check_oom $(BUILD)/check_gen $(BUILD)/check_listing $(BUILD)/randxcc \
              $(BUILD)/naive $(BUILD)/rusage $(BUILD)/dlx2-batch $(BUILD)/shard-nodes $(BUILD)/domino \
-             $(BUILD)/symtool
+             $(BUILD)/symtool $(BUILD)/apicheck
 
 test: all $(TEST_TOOLS)
 	@BUILD=$(BUILD) BIN=$(BIN) SANITIZE=$(SANITIZE) tests/run quick
@@ -239,7 +243,7 @@ test-bench: all $(TEST_TOOLS)
 # The threads' tests with ThreadSanitizer (its own build, build-tsan/):
 # a data race in the parallel driver or the shared memo fails them.
 test-threads:
-	@$(MAKE) --no-print-directory SANITIZE=thread all
+	@$(MAKE) --no-print-directory SANITIZE=thread all build-tsan/apicheck
 	@BUILD=build-tsan BIN=build-tsan/ SANITIZE=thread tests/run threads
 
 bench: all $(BUILD)/rusage $(BUILD)/randxcc
