@@ -296,6 +296,8 @@ install: all man
 	$(INSTALL) -m 755 $(BIN)dlx2 $(GEN_BIN) $(DESTDIR)$(bindir)
 	$(INSTALL) -m 644 $(filter %.1,$(MAN_OUT)) $(DESTDIR)$(mandir)/man1
 	$(INSTALL) -m 644 $(filter %.3,$(MAN_OUT)) $(DESTDIR)$(mandir)/man3
+	ln -sf xcc.3 $(DESTDIR)$(mandir)/man3/libxcc.3
+	ln -sf xcc_solve.3 $(DESTDIR)$(mandir)/man3/xcc_cursor.3
 	$(INSTALL) -m 644 $(filter %.5,$(MAN_OUT)) $(DESTDIR)$(mandir)/man5
 	$(INSTALL) -m 644 $(DOCS) $(DESTDIR)$(docdir)
 	$(INSTALL) -m 644 $(EXAMPLES) $(DESTDIR)$(docdir)/examples
@@ -311,7 +313,8 @@ install: all man
 uninstall:
 	rm -f $(PROGS:%=$(DESTDIR)$(bindir)/%)
 	rm -f $(patsubst man/%.1,$(DESTDIR)$(mandir)/man1/%.1,$(filter %.1,$(MAN_SRC)))
-	rm -f $(patsubst man/%.3,$(DESTDIR)$(mandir)/man3/%.3,$(filter %.3,$(MAN_SRC)))
+	rm -f $(patsubst man/%.3,$(DESTDIR)$(mandir)/man3/%.3,$(filter %.3,$(MAN_SRC))) \
+	    $(DESTDIR)$(mandir)/man3/libxcc.3 $(DESTDIR)$(mandir)/man3/xcc_cursor.3
 	rm -f $(patsubst man/%.5,$(DESTDIR)$(mandir)/man5/%.5,$(filter %.5,$(MAN_SRC)))
 	rm -f $(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS)))
 	rm -f $(addprefix $(DESTDIR)$(docdir)/examples/,$(notdir $(EXAMPLES)))
