@@ -203,6 +203,10 @@ $(BUILD)/naive: tests/crosscheck/naive.c
 $(BUILD)/symtool: tests/crosscheck/symtool.c $(LIB_HDR) $(BUILD)/libxcc.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libxcc.a $(LDLIBS)
 
+# libxcc's promises checked through xcc.h alone (tests/e2e/api.sh)
+$(BUILD)/apicheck: tests/crosscheck/apicheck.c include/xcc.h $(BUILD)/libxcc.a
+	$(CC) $(WARN) $(CFLAGS) -Iinclude $(LDFLAGS) -o $@ $< $(BUILD)/libxcc.a $(LDLIBS)
+
 # the domino tilings of a board, counted apart from dlx2 (tests/e2e/wide.sh)
 $(BUILD)/domino: tests/crosscheck/domino.c
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
@@ -228,7 +232,7 @@ $(BUILD)/dlx2-batch: tests/crosscheck/batch.c $(DLX2_BATCH_OBJ)
 
 TEST_TOOLS = $(BUILD)/check_unit $(BUILD)/check_oom $(BUILD)/check_gen $(BUILD)/check_listing $(BUILD)/randxcc \
              $(BUILD)/naive $(BUILD)/rusage $(BUILD)/dlx2-batch $(BUILD)/shard-nodes $(BUILD)/domino \
-             $(BUILD)/symtool
+             $(BUILD)/symtool $(BUILD)/apicheck
 
 test: all $(TEST_TOOLS)
 	@BUILD=$(BUILD) BIN=$(BIN) SANITIZE=$(SANITIZE) tests/run quick
@@ -239,7 +243,7 @@ test-bench: all $(TEST_TOOLS)
 # The threads' tests with ThreadSanitizer (its own build, build-tsan/):
 # a data race in the parallel driver or the shared memo fails them.
 test-threads:
-	@$(MAKE) --no-print-directory SANITIZE=thread all
+	@$(MAKE) --no-print-directory SANITIZE=thread all build-tsan/apicheck
 	@BUILD=build-tsan BIN=build-tsan/ SANITIZE=thread tests/run threads
 
 bench: all $(BUILD)/rusage $(BUILD)/randxcc
@@ -294,6 +298,8 @@ install: all man
 	$(INSTALL) -m 755 $(BIN)dlx2 $(GEN_BIN) $(DESTDIR)$(bindir)
 	$(INSTALL) -m 644 $(filter %.1,$(MAN_OUT)) $(DESTDIR)$(mandir)/man1
 	$(INSTALL) -m 644 $(filter %.3,$(MAN_OUT)) $(DESTDIR)$(mandir)/man3
+	ln -sf xcc.3 $(DESTDIR)$(mandir)/man3/libxcc.3
+	ln -sf xcc_solve.3 $(DESTDIR)$(mandir)/man3/xcc_cursor.3
 	$(INSTALL) -m 644 $(filter %.5,$(MAN_OUT)) $(DESTDIR)$(mandir)/man5
 	$(INSTALL) -m 644 $(DOCS) $(DESTDIR)$(docdir)
 	$(INSTALL) -m 644 $(MANUAL) $(DESTDIR)$(docdir)/doc
@@ -310,7 +316,8 @@ install: all man
 uninstall:
 	rm -f $(PROGS:%=$(DESTDIR)$(bindir)/%)
 	rm -f $(patsubst man/%.1,$(DESTDIR)$(mandir)/man1/%.1,$(filter %.1,$(MAN_SRC)))
-	rm -f $(patsubst man/%.3,$(DESTDIR)$(mandir)/man3/%.3,$(filter %.3,$(MAN_SRC)))
+	rm -f $(patsubst man/%.3,$(DESTDIR)$(mandir)/man3/%.3,$(filter %.3,$(MAN_SRC))) \
+	    $(DESTDIR)$(mandir)/man3/libxcc.3 $(DESTDIR)$(mandir)/man3/xcc_cursor.3
 	rm -f $(patsubst man/%.5,$(DESTDIR)$(mandir)/man5/%.5,$(filter %.5,$(MAN_SRC)))
 	rm -f $(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS)))
 	rm -f $(addprefix $(DESTDIR)$(docdir)/examples/,$(notdir $(EXAMPLES)))

@@ -34,6 +34,9 @@ examples=$(cd "$ROOT" && ls data/words/*.txt dlx-gen/examples/*.txt | sed 's|.*/
 expected_tree() {
     for p in $progs; do echo "$1$2/bin/$p"; done
     for m in $pages; do echo "$1$2/share/man/man${m##*.}/$m"; done
+    # links to libxcc's pages under their other names
+    echo "$1$2/share/man/man3/libxcc.3"
+    echo "$1$2/share/man/man3/xcc_cursor.3"
     for d in $docs $manual; do echo "$1$2/share/doc/dlx2/$d"; done
     for e in $examples; do echo "$1$2/share/doc/dlx2/examples/$e"; done
     for l in libxcc.a "libxcc.so.$LIBVERSION" "$SONAME" libxcc.so pkgconfig/xcc.pc; do
@@ -104,8 +107,16 @@ t_eq "dlx2(1) names the installed documents" yes \
 if t_have man; then
     t_eq "man -M PREFIX/share/man finds xcc(5)" "$P/share/man/man5/xcc.5" \
         "$(man -M "$P/share/man" -w 5 xcc 2>&1)"
+    # libxcc's pages: the overview by both names, a page per group of
+    # calls, xcc_cursor the page of xcc_solve
+    for m in libxcc:xcc xcc:xcc xcc_status:xcc_status xcc_problem:xcc_problem \
+        xcc_settings:xcc_settings xcc_solve:xcc_solve xcc_cursor:xcc_solve xcc_figures:xcc_figures; do
+        t_eq "man 3 ${m%%:*}: the page of ${m#*:}" "${m#*:}" \
+            "$(man -M "$P/share/man" 3 "${m%%:*}" 2> /dev/null | sed -n '1s/^\([A-Z_]*\)(3).*/\1/p' | tr A-Z a-z)"
+    done
 else
     t_skip "man -M PREFIX/share/man finds xcc(5)" "man (Debian: man-db)"
+    t_skip "man 3 libxcc and the pages of its groups" "man (Debian: man-db)"
 fi
 t_eq "gen-knight 6 | dlx2 -c from PATH: 106172416" 106172416 \
     "$(PATH=$P/bin:$PATH; gen-knight 6 | dlx2 -c 2>&1)"
