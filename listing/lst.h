@@ -17,7 +17,7 @@
  *   chooses no option and is passed over. Blank lines are skipped.
  *
  *   dlx2 --format=json (formats/json.md): one object per line,
- *   {"solution":K,"lines":[..],"options":[..],"cost":C,"colors":{..}}
+ *   {"solution":K,"lines":[..],"option_indices":[..],"options":[..],"cost":C,"colors":{..}}
  *   for a solution and {"summary":{..}} at the end of a search; any
  *   other object is only checked to be well-formed JSON.
  *
@@ -53,6 +53,7 @@ typedef struct lst_option {
     size_t nitems;
     long line;              /* where it stands in the listing */
     long input_line;        /* JSON's "lines": its line in the problem; 0 if not given */
+    long index;             /* JSON's "option_indices": libxcc's number of it; -1 if not given */
     int has_cost;           /* DLX5's " $T" after the tally: */
     unsigned long long cost;
 } lst_option;
@@ -68,6 +69,7 @@ typedef struct lst_solution {
     int has_cost;           /* "K: (total cost $C)", or JSON's "cost": */
     unsigned long long cost;
     int has_lines;          /* JSON gave "lines": each option's input_line */
+    int has_indices;        /* JSON gave "option_indices": each option's index */
     int has_colors;         /* JSON gave "colors": */
     const lst_item *color;  /* an item and the color the solution gives it */
     size_t ncolors;

@@ -53,6 +53,8 @@ struct lst_reader {
     size_t ncwords, cword_cap;
     long *input_line;       /* JSON's "lines" */
     size_t ninput, input_cap;
+    long *input_index;      /* JSON's "option_indices" */
+    size_t nindex, index_cap;
     size_t label, note;     /* offsets in pool; note LST_NO_COLOR: none */
     /* what callers see */
     lst_item *item, *color;

@@ -1,7 +1,7 @@
 /*
  * lst_jsonl.c — dlx2's JSON Lines (formats/json.md), one object a line:
  *
- *     {"solution":1,"lines":[4,7],"options":["A C X:1 Y:1","B X:1"],"colors":{"X":"1","Y":"1"}}
+ *     {"solution":1,"lines":[4,6],"option_indices":[1,2],"options":["A C X:1 Y:1","B X:1"],"colors":{"X":"1","Y":"1"}}
  *     {"summary":{"solutions":1,"complete":true,"stopped":null,...}}
  *
  * An object is a solution or a summary by its first key; the keys the
@@ -155,28 +155,29 @@ static int j_options(jcur *c)
     return j_expect(c, ']');
 }
 
-/* "lines":[...]: the options' lines in the problem. */
-static int j_lines(jcur *c)
+/* "lines":[...], the options' lines in the problem, or "option_indices":[...],
+   their numbers: into *a, its length *n. */
+static int j_numbers(jcur *c, long **a, size_t *n, size_t *cap_of, const char *what,
+                     const char *too_big)
 {
-    lst_reader *r = c->r;
     unsigned long long v;
-    r->ninput = 0;
+    *n = 0;
     if (j_expect(c, '['))
         return LST_ERROR;
     if (j_peek(c, ']'))
         return 0;
     do {
-        if (j_number(c, LONG_MAX, &v, "expected a line number", "a line number past the last"))
+        if (j_number(c, LONG_MAX, &v, what, too_big))
             return LST_ERROR;
-        if (r->ninput == r->input_cap) {
-            size_t cap = r->input_cap ? 2 * r->input_cap : 16;
-            long *l = realloc(r->input_line, cap * sizeof *l);
+        if (*n == *cap_of) {
+            size_t cap = *cap_of ? 2 * *cap_of : 16;
+            long *l = realloc(*a, cap * sizeof *l);
             if (!l)
                 return lst_no_memory(c->err);
-            r->input_line = l;
-            r->input_cap = cap;
+            *a = l;
+            *cap_of = cap;
         }
-        r->input_line[r->ninput++] = (long)v;
+        (*a)[(*n)++] = (long)v;
     } while (j_peek(c, ','));
     return j_expect(c, ']');
 }
@@ -231,14 +232,16 @@ static int j_solution(jcur *c)
             return LST_ERROR;
         const char *key = r->str.s;
         int which = !strcmp(key, "options") ? 1 : !strcmp(key, "lines") ? 2
-                  : !strcmp(key, "cost") ? 3 : !strcmp(key, "colors") ? 4 : 0;
+                  : !strcmp(key, "cost") ? 3 : !strcmp(key, "colors") ? 4
+                  : !strcmp(key, "option_indices") ? 5 : 0;
         int st = j_expect(c, ':');
         if (!st && which == 1) {
             options = 1;
             st = j_options(c);
         } else if (!st && which == 2) {
             sol->has_lines = 1;
-            st = j_lines(c);
+            st = j_numbers(c, &r->input_line, &r->ninput, &r->input_cap, "expected a line number",
+                           "a line number past the last");
         } else if (!st && which == 3) {
             char note[48];
             st = j_number(c, ULLONG_MAX, &sol->cost, "expected a cost, a whole number",
@@ -250,6 +253,10 @@ static int j_solution(jcur *c)
         } else if (!st && which == 4) {
             sol->has_colors = 1;
             st = j_colors(c);
+        } else if (!st && which == 5) {
+            sol->has_indices = 1;
+            st = j_numbers(c, &r->input_index, &r->nindex, &r->index_cap,
+                           "expected an option's index", "an option's index past the last");
         } else if (!st) {
             st = j_skip(c, 1);
         }
@@ -262,6 +269,8 @@ static int j_solution(jcur *c)
         return lst_fail(r, c->err, 0, "solution %s is empty", r->pool.s + r->label);
     if (sol->has_lines && r->ninput != r->nopts)
         return j_fail(c, "\"lines\" and \"options\" differ in length");
+    if (sol->has_indices && r->nindex != r->nopts)
+        return j_fail(c, "\"option_indices\" and \"options\" differ in length");
     return 0;
 }
 

@@ -148,7 +148,7 @@ int lst_next_content(lst_reader *r, lst_error *err, const char **s, size_t *n)
 
 void lst_start(lst_reader *r, long line)
 {
-    r->pool.len = r->nwords = r->nopts = r->ncwords = r->ninput = 0;
+    r->pool.len = r->nwords = r->nopts = r->ncwords = r->ninput = r->nindex = 0;
     r->note = LST_NO_COLOR;
     memset(&r->sol, 0, sizeof r->sol);
     r->sol.line = line;
@@ -275,7 +275,8 @@ int lst_finish(lst_reader *r, lst_error *err)
     for (size_t k = 0; k < r->nopts; k++) {
         const lst_opt_at *o = &r->opt[k];
         option[k] = (lst_option){pool + o->text, pool + o->items, item + o->first, o->n, o->line,
-                                 sol->has_lines ? r->input_line[k] : 0, o->has_cost, o->cost};
+                                 sol->has_lines ? r->input_line[k] : 0,
+                                 sol->has_indices ? r->input_index[k] : -1, o->has_cost, o->cost};
     }
     sol->label = pool + r->label;
     sol->note = r->note == LST_NO_COLOR ? NULL : pool + r->note;
@@ -341,6 +342,7 @@ void lst_close(lst_reader *r)
     free(r->opt);
     free(r->cword);
     free(r->input_line);
+    free(r->input_index);
     free(r->item);
     free(r->color);
     free(r->option);

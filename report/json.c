@@ -36,7 +36,8 @@ static int reserve(rep *r, int n)
     return 0;
 }
 
-/* {"solution":K,"lines":[...],"options":[...],"colors":{...}} */
+/* {"solution":K,"lines":[...],"option_indices":[...],"options":[...],"colors":{...}}:
+   the options by their input lines and by libxcc's numbers (kept options from 0) */
 int rep_json_solution(rep *r, const xcc_problem *p, const xcc_solution *s)
 {
     FILE *f = r->out;
@@ -50,6 +51,9 @@ int rep_json_solution(rep *r, const xcc_problem *p, const xcc_solution *s)
     fprintf(f, "{\"solution\":%s,\"lines\":[", REP_N(rep_number(s)));
     for (int l = 0; l < size; l++)
         fprintf(f, "%s%ld", l ? "," : "", xcc_option_line(p, r->order[l]));
+    fputs("],\"option_indices\":[", f);
+    for (int l = 0; l < size; l++)
+        fprintf(f, "%s%d", l ? "," : "", r->order[l]);
     fputs("],\"options\":[", f);
     for (int l = 0; l < size; l++) {
         /* the text as written: names and colors, one space between (each

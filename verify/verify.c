@@ -234,7 +234,7 @@ static int check_colors(checker *ck, const lst_solution *sol)
 
 /*
  * The cost a listing gives (DLX5's costs) is the sum of its options'
- * costs: those of the input lines JSON names, or in DLX5's layout those
+ * costs: those of the input lines (or indices) JSON names, or in DLX5's layout those
  * listed with each option (none listed: 0, which DLX5 leaves out), each
  * of which must be the cost of a copy of that option in the problem (an
  * option may be given twice, at two costs).
@@ -245,7 +245,7 @@ static int check_cost(checker *ck, const lst_solution *sol, const int *found)
     unsigned long long sum = 0;
     for (size_t t = 0; t < sol->nopts; t++) {
         int o = found[t];
-        if (!sol->has_lines) {
+        if (!sol->has_lines && !sol->has_indices) {
             unsigned long long listed = sol->opt[t].has_cost ? sol->opt[t].cost : 0;
             while (o >= 0 && p->opt[o].cost != listed)
                 o = p->opt[o].next_copy;
@@ -286,6 +286,21 @@ static int check_solution(checker *ck, const lst_solution *sol)
                 status = unsound(ck, sol, op->line, "line %ld of the problem is not the option '%s'",
                                  op->input_line, op->items);
             found[t] = at; /* that very copy */
+        }
+        if (!status && sol->has_indices) {
+            /* libxcc's number of the option: the kept options from 0, the
+               same as the verifier's; with "lines", the option on that line */
+            long x = op->index;
+            if (x >= p->nopt || !same_option(p, (int)x, o))
+                status = unsound(ck, sol, op->line,
+                                 "option %ld of the problem (counted from 0) is not the option '%s'",
+                                 x, op->items);
+            else if (sol->has_lines && x != found[t])
+                status = unsound(ck, sol, op->line,
+                                 "option %ld of the problem (counted from 0) is not the one on line %ld ('%s')",
+                                 x, op->input_line, op->items);
+            else
+                found[t] = (int)x;
         }
         if (!status)
             status = cover(ck, sol, t, o);

@@ -208,6 +208,23 @@ if $CC $sanitize -o "$TMP/queens" "$ROOT/examples/queens.c" $(pkg-config --cflag
 else
     t_fail "examples/queens.c: cc \$(pkg-config --cflags --libs xcc)" "$(head -5 "$TMP/cc.err")"
 fi
+# a PREFIX the loader does not search: pkg-config gives no run path, so
+# the program needs one built in (xcc(3)'s SYNOPSIS) or LD_LIBRARY_PATH
+if [ -x "$TMP/queens" ] && ! ldconfig -p 2> /dev/null | grep -q 'libxcc\.so\.1 '; then
+    t_eq "queens without LD_LIBRARY_PATH nor a run path: the loader's error, status 127" \
+        "127:libxcc.so.1: cannot open shared object file" \
+        "$(env -u LD_LIBRARY_PATH "$TMP/queens" 8 > /dev/null 2> "$TMP/ld.err"; echo "$?":)$(
+            grep -o 'libxcc.so.1: cannot open shared object file' "$TMP/ld.err")"
+else
+    t_skip "queens without LD_LIBRARY_PATH: the loader's error" "no libxcc.so.1 in the loader's paths"
+fi
+if $CC $sanitize -o "$TMP/queens-rpath" "$ROOT/examples/queens.c" $(pkg-config --cflags --libs xcc) \
+    -Wl,-rpath,"$(pkg-config --variable=libdir xcc)" 2> "$TMP/cc.err"; then
+    t_eq "queens built with -Wl,-rpath,\$(pkg-config --variable=libdir xcc): 92 solutions, no LD_LIBRARY_PATH" \
+        "92 solutions" "$(env -u LD_LIBRARY_PATH "$TMP/queens-rpath" 8 | tail -1)"
+else
+    t_fail "examples/queens.c with -Wl,-rpath" "$(head -5 "$TMP/cc.err")"
+fi
 if $CC $sanitize -o "$TMP/queens-static" "$ROOT/examples/queens.c" $(pkg-config --cflags xcc) \
     "$(pkg-config --variable=libdir xcc)/libxcc.a" -lpthread 2> "$TMP/cc.err"; then
     t_eq "queens 6, linked with libxcc.a: the board and 4 solutions" ". Q . . . .

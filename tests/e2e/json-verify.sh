@@ -57,9 +57,13 @@ done
 # ---- the JSON lines themselves ---------------------------------------------
 "$DLX2" --format=json "$colors" > "$TMP/out" 2> "$TMP/err"
 t_eq "knuth-example-colors: the solution, then the summary (seconds aside)" \
-    '{"solution":1,"lines":[4,6],"options":["A C X:1 Y:1","B X:1"],"colors":{"X":"1","Y":"1"}}
+    '{"solution":1,"lines":[4,6],"option_indices":[1,2],"options":["A C X:1 Y:1","B X:1"],"colors":{"X":"1","Y":"1"}}
 {"summary":{"solutions":1,"complete":true,"stopped":null,"engine":"twin","nodes":4,"updates":14,"cleansings":5,"imems":376,"mems":268,"lmems":24,"bytes":456,"seconds":S}}' \
     "$(sed 's/"seconds":[0-9]*\.[0-9]*}/"seconds":S}/' "$TMP/out")"
+t_eq "formats/json.md's examples are these lines (seconds aside)" \
+    "$(sed 's/"seconds":[0-9]*\.[0-9]*}/"seconds":S}/' "$TMP/out")" \
+    "$(sed -n '/^```json$/,/^```$/p' "$ROOT/formats/json.md" | sed -n '2p;5p' |
+        sed 's/"seconds":[0-9]*\.[0-9]*}/"seconds":S}/')"
 t_file_eq "--format=json: stderr is DLX2's" "$REF/expected/knuth-example-colors.stderr" "$TMP/err"
 "$DLX2" --format=json --engine=fast "$colors" 2> /dev/null | tail -1 > "$TMP/out"
 t_eq "--engine=fast: a summary without mems" \
@@ -106,7 +110,7 @@ t_eq "m10: every tenth solution" "10 20 30 40 50" \
     "$("$DLX2" --format=json m10 "$l7" 2> /dev/null | sed -n 's/^{"solution":\([0-9]*\),.*/\1/p' | tr '\n' ' ' | sed 's/ $//')"
 printf 'A B | \xc3\xa9 "q" \\\n"q" A \xc3\xa9:\x01\xff\nB\n' > "$TMP/esc.dlx"
 t_eq "names and colors escaped as JSON strings" \
-    '{"solution":1,"lines":[2,3],"options":["\"q\" A é:\u0001\u00ff","B"],"colors":{"é":"\u0001\u00ff"}}' \
+    '{"solution":1,"lines":[2,3],"option_indices":[0,1],"options":["\"q\" A é:\u0001\u00ff","B"],"colors":{"é":"\u0001\u00ff"}}' \
     "$("$DLX2" --format=json "$TMP/esc.dlx" 2> /dev/null | head -1)"
 printf 'A B | X\nA X:1\nB X:1\n' > "$TMP/twice.dlx"
 t_eq "a color two options give is listed once" '"colors":{"X":"1"}}' \
@@ -133,6 +137,39 @@ broken "an option not in the problem" $'1:\n A C X:1 Y:1 (2 of 2)\n B X:0 (1 of 
 broken "a wrong line number in JSON" \
     '{"solution":1,"lines":[4,7],"options":["A C X:1 Y:1","B X:1"],"colors":{"X":"1","Y":"1"}}' \
     "1: solution 1: line 7 of the problem is not the option 'B X:1'"
+# "option_indices" (libxcc's numbers, the kept options from 0) name the
+# same options as "lines"; either alone will do
+broken "a wrong option index in JSON" \
+    '{"solution":1,"lines":[4,6],"option_indices":[1,3],"options":["A C X:1 Y:1","B X:1"],"colors":{"X":"1","Y":"1"}}' \
+    "1: solution 1: option 3 of the problem (counted from 0) is not the option 'B X:1'"
+broken "an option index past the last in JSON" \
+    '{"solution":1,"lines":[4,6],"option_indices":[1,4000000000],"options":["A C X:1 Y:1","B X:1"],"colors":{"X":"1","Y":"1"}}' \
+    "1: solution 1: option 4000000000 of the problem (counted from 0) is not the option 'B X:1'"
+printf '{"solution":1,"lines":[4,6],"option_indices":[1],"options":["A C X:1 Y:1","B X:1"],"colors":{"X":"1","Y":"1"}}\n' > "$TMP/short"
+t_run "\"option_indices\" shorter than \"options\": status 2" 2 \
+    "dlx2: $TMP/short:1:111: JSON: \"option_indices\" and \"options\" differ in length" \
+    "$DLX2" --verify "$TMP/short" "$colors"
+printf '{"solution":1,"option_indices":[1,2],"options":["A C X:1 Y:1","B X:1"],"colors":{"X":"1","Y":"1"}}\n{"summary":{"solutions":1,"complete":true,"stopped":null}}\n' > "$TMP/indices"
+t_run "\"option_indices\" without \"lines\": verified" 0 "" "$DLX2" --verify "$TMP/indices" "$colors"
+t_eq "... the verdict" "1 solution verified" "$(cat "$TMP/out")"
+# two copies of option A (indices 0 and 2): the index must be the line's copy
+printf 'A B\nA\nB\nA\n' > "$TMP/copies.dlx"
+printf '{"solution":1,"lines":[3,4],"option_indices":[1,0],"options":["B","A"],"colors":{}}\n{"summary":{"solutions":1,"complete":true,"stopped":null}}\n' > "$TMP/copy"
+t_run "an index of the other copy of the option on the line: status 1" 1 \
+    "dlx2: $TMP/copy:1: solution 1: option 0 of the problem (counted from 0) is not the one on line 4 ('A')" \
+    "$DLX2" --verify "$TMP/copy" "$TMP/copies.dlx"
+# dlx2's own: each option's index is its line's among the kept options
+# (the engines that write JSON by their own paths: twin, fast, zdd's draws)
+t_eq "the indices of dlx2's JSON: the copies of A are 0 and 2" \
+    '{"solution":1,"lines":[2,3],"option_indices":[0,1],"options":["A","B"],"colors":{}}
+{"solution":2,"lines":[3,4],"option_indices":[1,2],"options":["B","A"],"colors":{}}' \
+    "$("$DLX2" --format=json < "$TMP/copies.dlx" 2> /dev/null | grep -v '^{"summary"')"
+for e in "--engine=fast" "--sample 1" "-j 2"; do
+    # shellcheck disable=SC2086
+    t_eq "$e: the indices of dlx2's JSON" \
+        '{"solution":1,"lines":[4,6],"option_indices":[1,2],"options":["A C X:1 Y:1","B X:1"],"colors":{"X":"1","Y":"1"}}' \
+        "$("$DLX2" $e --format=json < "$colors" 2> /dev/null | grep -v '^{"summary"')"
+done
 broken "a second solution, broken" $'1:\n A C X:1 Y:1 (2 of 2)\n B X:1 (1 of 1)\n2:\n B X:1 (1 of 1)\n' \
     "4: solution 2: item 'A' is not covered"
 printf '1:\n A C X:1 Y:1 (2 of 2)\n B X:1 (1 of 1)\n' > "$TMP/good"

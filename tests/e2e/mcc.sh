@@ -98,7 +98,7 @@ dlx2: /nonexistent/dir/shape: cannot open the shape file (S<file>): No such file
 # ---- the listing and JSON: null choices ----
 ex=$D3/instances/knuth-example-mcc.dlx
 t_eq "a null choice in the m1 listing" " null C (1 of 1)" "$("$DLX2" m1 "$ex" 2> /dev/null | tail -1)"
-t_eq "JSON leaves null choices out" '{"solution":1,"lines":[4,6,7],"options":["A C X:1 Y:1","B X:1","C Y:1"],"colors":{"X":"1","Y":"1"}}' \
+t_eq "JSON leaves null choices out" '{"solution":1,"lines":[4,6,7],"option_indices":[1,3,4],"options":["A C X:1 Y:1","B X:1","C Y:1"],"colors":{"X":"1","Y":"1"}}' \
     "$("$DLX2" --format=json "$ex" 2> /dev/null | head -1)"
 
 # ---- --verify: listings and JSON of MCC problems, null lines passed over ----

@@ -76,6 +76,6 @@ The optimum cost is $5' "$("$DLX2" "$TMP/ex.dlx" 2>&1)"
 t_eq "formats/xcc.md's example: k3" 'The optimum costs are:
  $5
  $6' "$("$DLX2" k3 "$TMP/ex.dlx" 2>&1 | sed -n '/^The optimum/,$p')"
-t_eq "formats/json.md's example: each solution's cost, the best costs" '{"solution":1,"lines":[3,4],"options":["A B","C"],"cost":5,"colors":{}}
-{"solution":2,"lines":[5,6],"options":["A","B C"],"cost":6,"colors":{}}
+t_eq "formats/json.md's example: each solution's cost, the best costs" '{"solution":1,"lines":[3,4],"option_indices":[0,1],"options":["A B","C"],"cost":5,"colors":{}}
+{"solution":2,"lines":[5,6],"option_indices":[2,3],"options":["A","B C"],"cost":6,"colors":{}}
 "costs":[5,6],"optimum":5' "$("$DLX2" --format=json k3 "$TMP/ex.dlx" 2> /dev/null | sed '$s/.*\("costs".*\),"seconds.*/\1/')"

@@ -111,6 +111,8 @@ START_TEST(text_dlx2)
     ck_assert_ptr_null(s->note);
     ck_assert_int_eq(s->has_cost, 0);
     ck_assert_int_eq(s->has_lines, 0);
+    ck_assert_int_eq(s->has_indices, 0);
+    ck_assert_int_eq(s->opt[0].index, -1);
     ck_assert_uint_eq(s->nopts, 2);
     ck_assert_str_eq(s->opt[0].text, "A C X:1 Y:1 (2 of 2)");
     ck_assert_str_eq(s->opt[0].items, "A C X:1 Y:1");
@@ -183,7 +185,8 @@ END_TEST
 START_TEST(json_dlx2)
 {
     lst_reader *r = lst_open_string(
-        "{\"solution\":1,\"lines\":[4,7],\"options\":[\"A C X:1 Y:1\",\"B X:1\"],"
+        "{\"solution\":1,\"lines\":[4,6],\"option_indices\":[1,2],"
+        "\"options\":[\"A C X:1 Y:1\",\"B X:1\"],"
         "\"colors\":{\"X\":\"1\",\"Y\":\"1\"}}\n"
         "{\"summary\":{\"solutions\":1,\"complete\":true,\"stopped\":null,\"engine\":\"dlx\","
         "\"nodes\":4,\"seconds\":0.000412}}\n", "t");
@@ -193,7 +196,10 @@ START_TEST(json_dlx2)
     const lst_solution *s = lst_solution_of(r);
     ck_assert_int_eq(s->has_lines, 1);
     ck_assert_int_eq(s->opt[0].input_line, 4);
-    ck_assert_int_eq(s->opt[1].input_line, 7);
+    ck_assert_int_eq(s->opt[1].input_line, 6);
+    ck_assert_int_eq(s->has_indices, 1);
+    ck_assert_int_eq(s->opt[0].index, 1);
+    ck_assert_int_eq(s->opt[1].index, 2);
     ck_assert_str_eq(s->opt[1].text, "B X:1");
     ck_assert_int_eq(s->opt[1].line, 1);
     ck_assert_int_eq(s->has_colors, 1);

@@ -103,7 +103,8 @@ START_TEST(each_format_writes_solutions_as_dlx2_does)
 {
     expect_solutions(colors, "dlx2", 0, "1:\n A C X:1 Y:1 (2 of 2)\n B X:1 (1 of 1)\n");
     expect_solutions(colors, "json", 0,
-                     "{\"solution\":1,\"lines\":[4,6],\"options\":[\"A C X:1 Y:1\",\"B X:1\"],"
+                     "{\"solution\":1,\"lines\":[4,6],\"option_indices\":[1,2],"
+                     "\"options\":[\"A C X:1 Y:1\",\"B X:1\"],"
                      "\"colors\":{\"X\":\"1\",\"Y\":\"1\"}}\n");
     expect_solutions(colors, "count", 0, "");
     expect_solutions(colors, "zdd", 0, "");
@@ -118,7 +119,8 @@ START_TEST(each_format_writes_solutions_as_dlx2_does)
                      "1: (total cost $4)\n A (1 of 2) $1 [0]\n B (1 of 2) $1 [0]\n"
                      " C (1 of 1) $2 [0]\n");
     expect_solutions(costs, "json", 1,
-                     "{\"solution\":1,\"lines\":[3,4,6],\"options\":[\"C\",\"A\",\"B\"],"
+                     "{\"solution\":1,\"lines\":[3,4,6],\"option_indices\":[1,2,4],"
+                     "\"options\":[\"C\",\"A\",\"B\"],"
                      "\"cost\":4,\"colors\":{}}\n");
 }
 END_TEST
