@@ -146,6 +146,15 @@ END_TEST
 
 /* ---- DLX-PRE ------------------------------------------------------------- */
 
+/* Reads text into p and reduces it into s; the reduction's status. */
+static xcc_status reduce(const char *text, xcc_problem *p, xcc_pre *s)
+{
+    xcc_diag d;
+    ck_assert_int_eq(xcc_read_text(p, text, NULL, &d), XCC_OK);
+    memset(s, 0, sizeof *s);
+    return xcc_pre_run(s, p);
+}
+
 /*
  * A is in every option that has C, so A goes (forced by C); "A B" is
  * deleted, since it would leave C without options, and "A C" shortened
@@ -154,11 +163,8 @@ END_TEST
 START_TEST(pre_forces_deletes_and_shortens)
 {
     xcc_problem p;
-    xcc_diag d;
     xcc_pre s;
-    ck_assert_int_eq(xcc_read_text(&p, "A B C\nA B\nA C\nB\n", NULL, &d), XCC_OK);
-    memset(&s, 0, sizeof s);
-    ck_assert_int_eq(xcc_pre_run(&s, &p), XCC_OK);
+    ck_assert_int_eq(reduce("A B C\nA B\nA C\nB\n", &p, &s), XCC_OK);
     ck_assert_int_eq(s.infeasible, 0);
     ck_assert_int_eq(s.cut, 0);
     ck_assert_int_eq(s.items_out, 1);
@@ -189,11 +195,8 @@ START_TEST(pre_finds_no_solution)
 {
     /* B is in no option: nothing covers it */
     xcc_problem p;
-    xcc_diag d;
     xcc_pre s;
-    ck_assert_int_eq(xcc_read_text(&p, "A B\nA\n", NULL, &d), XCC_OK);
-    memset(&s, 0, sizeof s);
-    ck_assert_int_eq(xcc_pre_run(&s, &p), XCC_OK);
+    ck_assert_int_eq(reduce("A B\nA\n", &p, &s), XCC_OK);
     ck_assert_int_eq(s.infeasible, 2); /* the item found without options */
     ck_assert_str_eq(xcc_pre_name(&s, s.infeasible), "B");
     xcc_pre_free(&s);
@@ -204,11 +207,8 @@ END_TEST
 START_TEST(pre_refuses_multiplicities)
 {
     xcc_problem p;
-    xcc_diag d;
     xcc_pre s;
-    ck_assert_int_eq(xcc_read_text(&p, twice, NULL, &d), XCC_OK);
-    memset(&s, 0, sizeof s);
-    ck_assert_int_eq(xcc_pre_run(&s, &p), XCC_REFUSED);
+    ck_assert_int_eq(reduce(twice, &p, &s), XCC_REFUSED);
     xcc_pre_free(&s);
     xcc_release(&p);
 }
