@@ -38,8 +38,8 @@
  * it may be given. The search is the mode without a flag; --zdd and
  * --sample are searches too (by the zdd engine), with rules of their own.
  * A new mode (--estimate, say) is a bit here, within CLI_ALL, a row of
- * cli_modes (main.c), its flag's row in options.c, and its bit in the
- * rows of the options it takes.
+ * the table of modes (main.c, handed to cli_parse), its flag's row in
+ * options.c, and its bit in the rows of the options it takes.
  */
 enum {
     CLI_SEARCH = 1 << 0,
@@ -71,8 +71,6 @@ typedef struct cli_mode {
     int max_files;
     const char *refusal;
 } cli_mode;
-
-extern const cli_mode cli_modes[]; /* ends with a row of bit 0 */
 
 /*
  * Everything the command line decides. The engines' settings and knobs
@@ -115,8 +113,12 @@ struct cli {
 
 /* ---- options.c --------------------------------------------------------- */
 
-/* Reads the command line into c (defaults first); a bad one ends the run. */
-void cli_parse(cli *c, int argc, char **argv);
+/*
+ * Reads the command line into c (defaults first); a bad one ends the run.
+ * modes: the table of modes (ends with a row of bit 0), which main.c
+ * holds since it names what runs each: options.c calls no mode itself.
+ */
+void cli_parse(cli *c, int argc, char **argv, const cli_mode *modes);
 
 /* Whether the option named name (as in the table: "-c", "v") was given. */
 int cli_given(const cli *c, const char *name);
@@ -182,14 +184,10 @@ xcc_on_solution cli_symmetry_listing(xcc_problem *p, rep *r, unsigned long long 
 void cli_symmetry_listing_end(const cli *c, const xcc_figs *fig);
 
 /*
- * The rows of the table of engines that dlx2's rules name, found by the
- * engines they run, never by a name spelled here (search.c): the row of
- * the zdd engine, and whether a row runs DLX5's search.
+ * Whether a row of the table of engines runs DLX5's search: dlx2's rules
+ * find rows by the engines they run (xcc_engine_row_of), never by a name
+ * spelled here (search.c).
  */
-const xcc_engine_row *cli_zdd_row(void);
 int cli_row_costs(const xcc_engine_row *r);
-
-/* "dlx, links or fast": the names of the table of engines. */
-const char *cli_engine_names(void);
 
 #endif

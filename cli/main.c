@@ -30,7 +30,7 @@ static int verify(cli *c)
  * of the option's name). A new mode is a row here, its flag a row of the
  * table of options (options.c) and the modes of the options it takes.
  */
-const cli_mode cli_modes[] = {
+static const cli_mode modes[] = {
     {CLI_SEARCH, NULL, cli_search, 1, "%s does not go with a search"},
     {CLI_ZDD, "--zdd", cli_search, 1, "--zdd lists on stdout: %s does not go with it"},
     {CLI_SAMPLE, "--sample", cli_search, 1,
@@ -50,7 +50,7 @@ int main(int argc, char **argv)
 {
     cli c;
     signal(SIGPIPE, SIG_IGN); /* a closed stdout shows up as a write error (EPIPE) */
-    cli_parse(&c, argc, argv);
+    cli_parse(&c, argc, argv, modes);
     cli_apply_memory_limit(&c);
     int status = c.mode->run(&c);
     free(c.files);

@@ -286,10 +286,13 @@ int cli_given(const cli *c, const char *name)
     return 0;
 }
 
+/* The table of modes cli_parse was given (main.c's). */
+static const cli_mode *mode_table;
+
 /* The mode whose bit is b, or NULL. */
 static const cli_mode *mode_of(unsigned b)
 {
-    for (const cli_mode *m = cli_modes; m->bit; m++)
+    for (const cli_mode *m = mode_table; m->bit; m++)
         if (m->bit == b)
             return m;
     return NULL;
@@ -329,8 +332,10 @@ static void needs_text(const cli_option *o, char *out, size_t len)
 {
     if (o->type == T_INT || o->type == T_LONG || o->type == T_U64)
         snprintf(out, len, "%s (%lld to %llu)", o->needs, o->lo, o->hi);
-    else if (o->type == T_ENGINE)
-        snprintf(out, len, "%s (%s)", o->needs, cli_engine_names());
+    else if (o->type == T_ENGINE) {
+        char names[200];
+        snprintf(out, len, "%s (%s)", o->needs, xcc_engine_names(names, sizeof names, NULL));
+    }
     else
         snprintf(out, len, "%s", o->needs);
 }
@@ -447,7 +452,9 @@ static void take_value(cli *c, const cli_option *o, const char *v, const char *a
     }
     case T_ENGINE:
         if (!xcc_engine_row_named(v)) {
-            snprintf(msg, sizeof msg, "unknown engine '%%s' (%s)", cli_engine_names());
+            char names[200];
+            snprintf(msg, sizeof msg, "unknown engine '%%s' (%s)",
+                     xcc_engine_names(names, sizeof names, NULL));
             cli_usage(msg, v);
         }
         *text = v;
@@ -554,8 +561,9 @@ static void set_defaults(cli *c)
  * An argument that starts with one of Knuth's letters but is not a
  * letter and a number is a FILE if a file of that name exists.
  */
-void cli_parse(cli *c, int argc, char **argv)
+void cli_parse(cli *c, int argc, char **argv, const cli_mode *modes)
 {
+    mode_table = modes;
     set_defaults(c);
     const char **knuth = calloc((size_t)argc, sizeof(char *));
     c->files = calloc((size_t)argc, sizeof(char *));
@@ -737,7 +745,7 @@ static void write_usage(FILE *h)
 static void write_modes(FILE *h, unsigned bits)
 {
     int first = 1;
-    for (const cli_mode *m = cli_modes; m->bit; m++)
+    for (const cli_mode *m = mode_table; m->bit; m++)
         if (bits & m->bit) {
             fprintf(h, "%s%s", first ? "" : ",", m->flag ? m->flag : "search");
             first = 0;
@@ -751,7 +759,7 @@ static void write_modes(FILE *h, unsigned bits)
  */
 static void write_options(FILE *h)
 {
-    for (const cli_mode *m = cli_modes; m->bit; m++)
+    for (const cli_mode *m = mode_table; m->bit; m++)
         fprintf(h, "mode\t%s\t%d\t%s\n", m->flag ? m->flag : "search", m->max_files, m->refusal);
     for (int k = 0; k < ROWS; k++) {
         const cli_option *o = &rows[k];

@@ -29,58 +29,23 @@ static void on_alarm(int sig)
 
 /* ---- the table of engines ------------------------------------------------ */
 
-/* Whether row r runs engine e, for DLX2's tree or DLX3's. */
-static int row_runs(const xcc_engine_row *r, const xcc_engine *e)
-{
-    for (int k = 0; k < 4; k++)
-        if ((r->tries[k] && r->tries[k] == e) || (r->mcc[k] && r->mcc[k] == e))
-            return 1;
-    return 0;
-}
-
-const xcc_engine_row *cli_zdd_row(void)
-{
-    for (const xcc_engine_row *r = xcc_engine_rows; r->name; r++)
-        if (row_runs(r, &xcc_zdd_engine))
-            return r;
-    return NULL;
-}
-
 int cli_row_costs(const xcc_engine_row *r)
 {
-    return r && (row_runs(r, &xcc_cost_engine) || row_runs(r, &xcc_cost_links_engine));
+    return r && (xcc_engine_row_runs(r, &xcc_cost_engine)
+                 || xcc_engine_row_runs(r, &xcc_cost_links_engine));
 }
 
 /* The row of SSXCC's search (dancing cells). */
 static const xcc_engine_row *cells_row(void)
 {
-    for (const xcc_engine_row *r = xcc_engine_rows; r->name; r++)
-        if (row_runs(r, &xcc_cells_engine))
-            return r;
-    return NULL;
+    return xcc_engine_row_of(&xcc_cells_engine);
 }
 
-/* The first row that runs DLX5's search: its default engine. */
+/* The row of DLX5's search: its default engine. */
 static const xcc_engine_row *cost_row(void)
 {
-    for (const xcc_engine_row *r = xcc_engine_rows; r->name; r++)
-        if (cli_row_costs(r))
-            return r;
-    return NULL;
+    return xcc_engine_row_of(&xcc_cost_engine);
 }
-
-const char *cli_engine_names(void)
-{
-    static char names[200];
-    if (!names[0])
-        for (const xcc_engine_row *r = xcc_engine_rows; r->name; r++)
-            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
-                     r == xcc_engine_rows ? "" : r[1].name ? ", " : " or ", r->name);
-    return names;
-}
-
-/* Not an engine but the library's choice among them for a count (xcc.h). */
-static const char auto_choice[] = "auto";
 
 /* ---- Knuth's programs ------------------------------------------------------ */
 
@@ -185,7 +150,7 @@ static void zdd_rules(const cli *c)
     char msg[300];
     if (!(c->mode->bit & (CLI_ZDD | CLI_SAMPLE)))
         return;
-    const xcc_engine_row *zdd = cli_zdd_row();
+    const xcc_engine_row *zdd = xcc_engine_row_of(&xcc_zdd_engine);
     if (c->engine && xcc_engine_row_named(c->engine) != zdd) {
         snprintf(msg, sizeof msg, "--zdd and --sample take the %s engine, not --engine=%%s",
                  zdd->name);
@@ -216,9 +181,9 @@ static void settle(cli *c)
         c->spacing = 1;
     if (c->count_only)
         c->spacing = 0;
-    c->xs.engine = c->zdd || k->samples ? cli_zdd_row()->name
+    c->xs.engine = c->zdd || k->samples ? xcc_engine_row_of(&xcc_zdd_engine)->name
                    : c->engine          ? c->engine
-                   : c->count_only      ? auto_choice
+                   : c->count_only      ? XCC_ENGINE_AUTO
                                         : xcc_engine_row_named(NULL)->name;
     c->xs.randomize = cli_given(c, "s");
     c->xs.interrupt = &stop_flag;

@@ -197,7 +197,7 @@ XCC_API unsigned long long xcc_option_net_cost(const xcc_problem *p, int o);
  * where it has one:
  *
  *   engine         "dlx" (the default), "links", "fast", "cost", "cost-links",
- *                  "zdd" or "auto" (dlx2(1) describes each)
+ *                  "zdd", "cells" or "auto" (dlx2(1) describes each)
  *   threads        1 .. 1024 (1)
  *   max-solutions  stop after so many solutions ("unlimited")
  *   max-mems       stop after so many mems ("unlimited")

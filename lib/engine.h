@@ -72,8 +72,28 @@ int xcc_wants_mcc(const xcc_problem *p, const xcc_settings *st);
 
 extern const xcc_engine_row xcc_engine_rows[];  /* ends with a row of NULL name */
 
-/* The row named name (NULL: "dlx"), or NULL. */
+/* Not a row but the library's choice among them when counting (xcc.h). */
+#define XCC_ENGINE_AUTO "auto"
+
+/* The row named name (NULL: the default, the table's first row), or NULL. */
 const xcc_engine_row *xcc_engine_row_named(const char *name);
+
+/* Whether row r runs engine e, for DLX2's tree or DLX3's. */
+int xcc_engine_row_runs(const xcc_engine_row *r, const xcc_engine *e);
+
+/*
+ * The first row that runs e (for DLX2's tree or DLX3's), or NULL: how
+ * the library and dlx2 find the row of the zdd engine, of DLX5's search
+ * or SSXCC's, without spelling its name.
+ */
+const xcc_engine_row *xcc_engine_row_of(const xcc_engine *e);
+
+/*
+ * The names of the table's rows for messages, "dlx, links, ... or cells",
+ * then also as the last (NULL: none), "..., cells or auto", into out (n
+ * bytes); out.
+ */
+char *xcc_engine_names(char *out, size_t n, const char *also);
 
 /*
  * The engine that runs st on p (p NULL: the settings alone; then "auto"

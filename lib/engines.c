@@ -62,9 +62,40 @@ const xcc_engine_row xcc_engine_rows[] = {
 const xcc_engine_row *xcc_engine_row_named(const char *name)
 {
     for (const xcc_engine_row *r = xcc_engine_rows; r->name; r++)
-        if (!strcmp(r->name, name ? name : "dlx"))
+        if (!strcmp(r->name, name ? name : xcc_engine_rows[0].name))
             return r;
     return NULL;
+}
+
+int xcc_engine_row_runs(const xcc_engine_row *r, const xcc_engine *e)
+{
+    for (int k = 0; k < 4; k++)
+        if ((r->tries[k] && r->tries[k] == e) || (r->mcc[k] && r->mcc[k] == e))
+            return 1;
+    return 0;
+}
+
+const xcc_engine_row *xcc_engine_row_of(const xcc_engine *e)
+{
+    for (const xcc_engine_row *r = xcc_engine_rows; r->name; r++)
+        if (xcc_engine_row_runs(r, e))
+            return r;
+    return NULL;
+}
+
+char *xcc_engine_names(char *out, size_t n, const char *also)
+{
+    size_t at = 0;
+    out[0] = '\0';
+    for (const xcc_engine_row *r = xcc_engine_rows; r->name && at < n; r++) {
+        int last = !r[1].name && !also;
+        int w = snprintf(out + at, n - at, "%s%s", r == xcc_engine_rows ? "" : last ? " or " : ", ",
+                         r->name);
+        at += w > 0 ? (size_t)w : 0;
+    }
+    if (also && at < n)
+        snprintf(out + at, n - at, " or %s", also);
+    return out;
 }
 
 int xcc_wants_mcc(const xcc_problem *p, const xcc_settings *st)
@@ -135,12 +166,14 @@ static const char *unsound(const xcc_settings *st)
 const xcc_engine *xcc_engine_choose(const xcc_problem *p, const xcc_settings *st, int counting,
                                     const xcc_engine_row **row, const char **why)
 {
-    const char *name = st->engine ? st->engine : p && xcc_has_costs(p) ? "cost" : "dlx";
+    const char *name = st->engine                  ? st->engine
+                       : p && xcc_has_costs(p) ? xcc_engine_row_of(&xcc_cost_engine)->name
+                                               : NULL; /* the default row */
     const xcc_engine *e;
     *row = NULL;
     if ((*why = unsound(st)))
         return NULL;
-    if (!strcmp(name, "auto")) {
+    if (name && !strcmp(name, XCC_ENGINE_AUTO)) {
         for (const xcc_engine_row *r = xcc_engine_rows; counting && p && r->name; r++)
             if (r->auto_bytes > 0 && (!r->auto_pays || r->auto_pays(p))
                 && (e = first_willing(r, p, st, why))
@@ -148,10 +181,14 @@ const xcc_engine *xcc_engine_choose(const xcc_problem *p, const xcc_settings *st
                 *row = r;
                 return e;
             }
-        name = "dlx";
+        name = NULL;
     }
     if (!(*row = xcc_engine_row_named(name))) {
-        *why = "no such engine (dlx, links, fast, cost, cost-links, zdd or cells)";
+        static _Thread_local char no_such[240];
+        char names[200];
+        snprintf(no_such, sizeof no_such, "no such engine (%s)",
+                 xcc_engine_names(names, sizeof names, NULL));
+        *why = no_such;
         return NULL;
     }
     return first_willing(*row, p, st, why);
@@ -200,7 +237,7 @@ xcc_status xcc_engine_run_counting(const xcc_engine *e, xcc_problem *p, const xc
     if (s != XCC_OK || fig->stop != XCC_STOP_WIDE || (sink && sink->solution))
         return s;
     xcc_settings z = *st;
-    z.engine = "zdd";
+    z.engine = xcc_engine_row_of(&xcc_zdd_engine)->name;
     z.threads = 1; /* the zdd engine walks in one thread */
     const xcc_engine_row *zrow;
     const char *why;

@@ -1,7 +1,8 @@
 /*
  * lst_int.h — inside the listing reader: the reader's state, shared by
- * lst_read.c (input, storage, the table of layouts) and the layouts,
- * lst_text.c (DLX2's m<n> listing) and lst_jsonl.c (JSON Lines).
+ * lst_open.c (the calls of lst.h, the table of layouts), the layouts,
+ * lst_text.c (DLX2's m<n> listing) and lst_jsonl.c (JSON Lines), and
+ * lst_read.c (input, storage, messages), which the layouts read with.
  */
 #ifndef LST_INT_H
 #define LST_INT_H

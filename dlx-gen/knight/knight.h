@@ -92,9 +92,6 @@ struct shower {
 /* Reads the listing (NULL: stdin) and does what mode says with its tours. */
 int knight_show(const struct board *b, enum show_mode mode, const char *listing);
 
-/* The anchor of canonical forms: cell 0 for closed tours, v for open. */
-int knight_anchor(const struct shower *sh);
-
 /* ---- draw.c: pictures ---- */
 
 /* The tour numbered along order (cells) as a board of numbers. */
@@ -107,5 +104,9 @@ void knight_draw_svg(const struct shower *sh);
 
 /* The report of --symmetry on the tours in sh->distinct. */
 void knight_symmetry(struct shower *sh);
+
+/* The anchor of canonical forms (show.c files a tour by its form): cell
+   0 for closed tours, v for open. */
+int knight_anchor(const struct shower *sh);
 
 #endif

@@ -34,11 +34,6 @@ struct cover {
     size_t n, cap;
 };
 
-int knight_anchor(const struct shower *sh)
-{
-    return sh->b.open ? sh->cells : 0;
-}
-
 /* ------------------------------------------------------- reading moves */
 
 /* One end of a move: an item oX (out = 1) or iX, X a cell or v. */

@@ -11,6 +11,11 @@
 
 enum { SYMMETRIES = 8 };
 
+int knight_anchor(const struct shower *sh)
+{
+    return sh->b.open ? sh->cells : 0;
+}
+
 static const char *const symmetry_name[SYMMETRIES] = {
     "identity", "rotation by 90", "rotation by 180", "rotation by 270",
     "left-right reflection", "top-bottom reflection",

@@ -171,8 +171,10 @@ xcc_status xcc_settings_set(xcc_settings *s, const char *name, const char *value
                                         : "a whole number from 0 to 2^64 - 2, or 'unlimited'");
         break;
     case K_ENGINE:
-        if (strcmp(value, "auto") && !xcc_engine_row_named(value))
-            return bad(d, r, value, "dlx, links, fast, cost, cost-links, zdd or auto");
+        if (strcmp(value, XCC_ENGINE_AUTO) && !xcc_engine_row_named(value)) {
+            char names[200];
+            return bad(d, r, value, xcc_engine_names(names, sizeof names, XCC_ENGINE_AUTO));
+        }
         break;
     case K_SHARD: {
         int a, b, n = -1;
@@ -237,7 +239,7 @@ xcc_status xcc_settings_get(const xcc_settings *s, const char *name, char *buf, 
         return XCC_BAD_VALUE;
     unsigned long long u = 0;
     switch (k) {
-    case S_ENGINE: snprintf(buf, n, "%s", s->engine ? s->engine : "dlx"); return XCC_OK;
+    case S_ENGINE: snprintf(buf, n, "%s", s->engine ? s->engine : xcc_engine_rows[0].name); return XCC_OK;
     case S_SHARD: snprintf(buf, n, "%d/%d", s->shard, s->shards); return XCC_OK;
     case S_TIME_LIMIT:
         if (s->time_limit > 0)
@@ -272,7 +274,7 @@ xcc_status xcc_check(const xcc_problem *p, const xcc_settings *s, xcc_diag *d)
         xcc_settings_init(&defaults);
         s = &defaults;
     }
-    if (s->samples && s->engine && strcmp(s->engine, "zdd"))
+    if (s->samples && s->engine && strcmp(s->engine, xcc_engine_row_of(&xcc_zdd_engine)->name))
         return xcc_diag_set(d, XCC_REFUSED, "only the zdd engine samples, not %s", s->engine);
     char words[512];
     if (!xcc_engine_choose(p, s, 0, &row, &why))

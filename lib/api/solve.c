@@ -73,10 +73,11 @@ xcc_status xcc_api_prepare(xcc_run *r, xcc_problem *p, const xcc_settings *s, in
         r->st.engine = r->st.engine_name;
     r->counting = counting;
     if (s->samples) { /* the zdd engine draws, told by the knobs */
-        if (s->engine && strcmp(s->engine, "zdd"))
+        const char *zdd = xcc_engine_row_of(&xcc_zdd_engine)->name;
+        if (s->engine && strcmp(s->engine, zdd))
             return xcc_diag_set(d, XCC_REFUSED, "only the zdd engine samples, not %s", s->engine);
         r->st.own.samples = s->samples, r->st.own.sample_seed = (ullng)s->seed;
-        r->st.engine = "zdd";
+        r->st.engine = zdd;
         r->counting = 0;
     }
     r->e = xcc_engine_choose(p, &r->st, r->counting, &r->row, &why);
@@ -84,7 +85,7 @@ xcc_status xcc_api_prepare(xcc_run *r, xcc_problem *p, const xcc_settings *s, in
         char words[512];
         return xcc_diag_set(d, XCC_REFUSED, "%s", xcc_words(why, 0, words, sizeof words));
     }
-    r->auto_counting = r->counting && r->st.engine && !strcmp(r->st.engine, "auto");
+    r->auto_counting = r->counting && r->st.engine && !strcmp(r->st.engine, XCC_ENGINE_AUTO);
     r->user_flag = s->interrupt;
     r->flag = 0;
     r->deadline = s->time_limit > 0 ? xcc_api_now() + s->time_limit : 0;

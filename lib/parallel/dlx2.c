@@ -35,7 +35,7 @@ static void twin_share_memo(void *tw, void *from)
 static const xcc_walker xcc_dlx2_walker = {
     xcc_links_walk, xcc_replay, xcc_unreplay, xcc_estimate_subtree,
     xcc_twin_refuses, twin_new, twin_delete, twin_walk, twin_share_memo, NULL, 1,
-    {"links", "twin"},
+    {&xcc_links_engine, &xcc_twin_engine},
 };
 
 static xcc_status threads_twin_solve(xcc_problem *p, const xcc_settings *st,

@@ -10,7 +10,7 @@
 static const xcc_walker xcc_mcc_walker = {
     xcc_mcc_links_walk, xcc_mcc_replay, xcc_mcc_unreplay, xcc_mcc_estimate_subtree,
     xcc_mcc_twin_refuses, xcc_mcc_twin_new, xcc_mcc_twin_delete, xcc_mcc_twin_walk,
-    xcc_mcc_twin_share_memo, xcc_mcc_tree, 0, {"mcc-links", "mcc-twin"},
+    xcc_mcc_twin_share_memo, xcc_mcc_tree, 0, {&xcc_mcc_links_engine, &xcc_mcc_twin_engine},
 };
 
 static xcc_status threads_twin_solve(xcc_problem *p, const xcc_settings *st,

@@ -54,6 +54,7 @@
 #endif
 #include "parallel/split.h"
 #include "parallel/parallel.h"
+#include "engine.h"
 #include "base/alloc.h"
 
 #include <pthread.h>
@@ -632,7 +633,7 @@ xcc_status xcc_threads_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
     if (!s && d.stop == XCC_COMPLETE) /* else a limit above the split, or an interruption */
         s = run_tasks(&d);
     sum_up(&d, fig);
-    fig->engine = walker->ran[d.sh.use_twin != 0];
+    fig->engine = walker->ran[d.sh.use_twin != 0]->name;
     int failed = d.sh.failed;
     drive_free(&d);
     return s ? s : failed ? XCC_NO_MEMORY : XCC_OK;

@@ -29,7 +29,7 @@ typedef struct xcc_walker {
     void (*twin_share_memo)(void *tw, void *from);
     void (*start)(xcc_tree *t);
     int planned;
-    const char *ran[2];   /* the engine as the summary names it: [0] dancing, [1] with twins */
+    const struct xcc_engine *ran[2]; /* what the summary names: [0] dancing, [1] with twins */
 } xcc_walker;
 
 /*

@@ -7,30 +7,18 @@
  */
 #include "sym.h"
 #include "settings.h"
+#include "base/text.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static xcc_status fail(xcc_diag *d, xcc_status s, const char *fmt, ...)
-{
-    if (d) {
-        va_list ap;
-        d->line = d->col = 0;
-        va_start(ap, fmt);
-        vsnprintf(d->message, sizeof d->message, fmt, ap);
-        va_end(ap);
-    }
-    return s;
-}
 
 xcc_status xcc_sym_solve_count(xcc_problem *p, const xcc_settings *s, xcc_big *out,
                            xcc_stop *stop, xcc_diag *d)
 {
     xcc_figures *f;
     if (xcc_figures_new(&f))
-        return fail(d, XCC_NO_MEMORY, "out of memory");
+        return xcc_diag_set(d, XCC_NO_MEMORY, "out of memory");
     xcc_status st = xcc_solve(p, s, NULL, NULL, f, d);
     if (st) {
         xcc_figures_free(f);
@@ -43,7 +31,7 @@ xcc_status xcc_sym_solve_count(xcc_problem *p, const xcc_settings *s, xcc_big *o
         bad = !n || xcc_big_parse(out, n, strlen(n));
     }
     xcc_figures_free(f);
-    return bad ? fail(d, XCC_NO_MEMORY, "out of memory") : XCC_OK;
+    return bad ? xcc_diag_set(d, XCC_NO_MEMORY, "out of memory") : XCC_OK;
 }
 
 /* What neither count does, or NULL. */
@@ -62,10 +50,31 @@ static const char *refusal(const xcc_sym *g, const xcc_settings *s)
     return NULL;
 }
 
+/*
+ * What both counts with the group do first: no count yet, the defaults
+ * (into dflt) when *s is NULL, the group's refusal, and its chain of
+ * stabilisers.
+ */
+static xcc_status count_start(xcc_sym *g, const xcc_settings **s, xcc_settings *dflt,
+                              char **count, xcc_stop *stop, xcc_diag *d)
+{
+    *count = NULL;
+    *stop = XCC_COMPLETE;
+    if (!*s) {
+        xcc_settings_init(dflt);
+        *s = dflt;
+    }
+    const char *why = refusal(g, *s);
+    if (why)
+        return xcc_diag_set(d, XCC_REFUSED, "%s", why);
+    xcc_status st = xcc_sym_chain_make(g);
+    return st ? xcc_diag_set(d, st, "out of memory") : XCC_OK;
+}
+
 static xcc_status text_out(const xcc_big *x, char **count, xcc_diag *d)
 {
     *count = xcc_big_text(x);
-    return *count ? XCC_OK : fail(d, XCC_NO_MEMORY, "out of memory");
+    return *count ? XCC_OK : xcc_diag_set(d, XCC_NO_MEMORY, "out of memory");
 }
 
 /* ---- building problems as text -------------------------------------------- */
@@ -252,25 +261,16 @@ static size_t mark_class(burnside *B, size_t e)
 xcc_status xcc_sym_count_classes(xcc_problem *p, xcc_sym *g, const xcc_settings *s,
                                  char **count, xcc_stop *stop, xcc_diag *d)
 {
-    *count = NULL;
-    *stop = XCC_COMPLETE;
     xcc_settings dflt;
-    if (!s) {
-        xcc_settings_init(&dflt);
-        s = &dflt;
-    }
-    const char *why = refusal(g, s);
-    if (why)
-        return fail(d, XCC_REFUSED, "%s", why);
-    xcc_status st = xcc_sym_chain_make(g);
+    xcc_status st = count_start(g, &s, &dflt, count, stop, d);
     if (st)
-        return fail(d, st, "out of memory");
+        return st;
     size_t order = xcc_sym_chain_size(g, 0, XCC_SYM_LIST_LIMIT);
     if (!g->chain_full && xcc_sym_graph_order(g, XCC_SYM_LIST_LIMIT))
-        return fail(d, XCC_REFUSED, "the group's tables would take more than %d MB",
+        return xcc_diag_set(d, XCC_REFUSED, "the group's tables would take more than %d MB",
                     XCC_SYM_MB(XCC_SYM_CHAIN_INTS));
     if (!g->chain_full || !order)
-        return fail(d, XCC_REFUSED,
+        return xcc_diag_set(d, XCC_REFUSED,
                     "the group is too large to sum over (more than %d elements): "
                     "count the classes of a problem with its symmetry partly broken",
                     XCC_SYM_LIST_LIMIT);
@@ -341,7 +341,7 @@ xcc_status xcc_sym_count_classes(xcc_problem *p, xcc_sym *g, const xcc_settings 
             for (int j = 0; j < L; j++)
                 B.img[j] = cyc[(size_t)j * order + (size_t)(k % (unsigned long long)cyclen[j])];
             if (xcc_sym_sift(g, B.img, B.t2)) {
-                st = fail(d, XCC_REFUSED, "internal error: a power left the group");
+                st = xcc_diag_set(d, XCC_REFUSED, "internal error: a power left the group");
                 goto out;
             }
             size_t f = tuple_index(g, B.t2, B.radix);
@@ -368,16 +368,16 @@ xcc_status xcc_sym_count_classes(xcc_problem *p, xcc_sym *g, const xcc_settings 
             goto nomem;
     }
     if (xcc_big_div_u64(&total, order)) {
-        st = fail(d, XCC_REFUSED, "internal error: Burnside's sum is not a multiple of the order");
+        st = xcc_diag_set(d, XCC_REFUSED, "internal error: Burnside's sum is not a multiple of the order");
         goto out;
     }
     st = text_out(&total, count, d);
     goto out;
 nomem:
-    st = fail(d, XCC_NO_MEMORY, "out of memory");
+    st = xcc_diag_set(d, XCC_NO_MEMORY, "out of memory");
 out:
     if (st == XCC_NO_MEMORY && d && !d->message[0])
-        fail(d, st, "out of memory");
+        xcc_diag_set(d, st, "out of memory");
     if (B.ginv)
         for (int k = 0; k < g->ngens; k++)
             free(B.ginv[k]);
@@ -696,25 +696,16 @@ static xcc_status node(walk *W, int depth, xcc_big *out)
 xcc_status xcc_sym_count(xcc_problem *p, xcc_sym *g, const xcc_settings *s, char **count,
                          xcc_stop *stop, xcc_diag *d)
 {
-    *count = NULL;
-    *stop = XCC_COMPLETE;
     xcc_settings dflt;
-    if (!s) {
-        xcc_settings_init(&dflt);
-        s = &dflt;
-    }
-    const char *why = refusal(g, s);
-    if (why)
-        return fail(d, XCC_REFUSED, "%s", why);
-    xcc_status st = xcc_sym_chain_make(g);
+    xcc_status st = count_start(g, &s, &dflt, count, stop, d);
     if (st)
-        return fail(d, st, "out of memory");
+        return st;
     /* the largest stabiliser of the chain that can be listed (the trivial group at worst) */
     int from = 0;
     while (from < g->nlev && (st = xcc_sym_list_make(g, from)) == XCC_REFUSED)
         from++;
     if (st == XCC_NO_MEMORY)
-        return fail(d, st, "out of memory");
+        return xcc_diag_set(d, st, "out of memory");
     const xcc_sym_prob *pr = &g->pr;
     xcc_big total = XCC_BIG_ZERO;
     if (from == g->nlev) {
@@ -726,7 +717,7 @@ xcc_status xcc_sym_count(xcc_problem *p, xcc_sym *g, const xcc_settings *s, char
         return st;
     }
     if ((st = xcc_sym_list_make(g, from)))
-        return fail(d, st, "out of memory");
+        return xcc_diag_set(d, st, "out of memory");
     walk W;
     memset(&W, 0, sizeof W);
     W.g = g;
@@ -766,7 +757,7 @@ xcc_status xcc_sym_count(xcc_problem *p, xcc_sym *g, const xcc_settings *s, char
     if (!st && W.stop == XCC_COMPLETE)
         st = text_out(&total, count, d);
     else if (st == XCC_NO_MEMORY)
-        fail(d, st, "out of memory");
+        xcc_diag_set(d, st, "out of memory");
     free(W.istart);
     free(W.iopts);
     free(W.chosen);

@@ -7,7 +7,8 @@
  *        dlx2-batch --differ FLAG [ARGUMENT]... -- FILE...
  *            runs `dlx2 ARGUMENT... FILE 2>&1` and
  *            `dlx2 FLAG ARGUMENT... FILE 2>&1` for each FILE and prints
- *            the FILEs where the two differ in output or exit status
+ *            the FILEs where the two differ in output or exit status,
+ *            then "N compared": no FILE differs when that is all it says
  *
  * tests/e2e/crosscheck.sh compares dlx2 with a naive solver, and its
  * engines with each other, on thousands of small instances. Started from
@@ -124,6 +125,7 @@ int main(int argc, char **argv)
     if (null < 0)
         fail("/dev/null");
     capture c1 = {0}, c2 = {0};
+    int compared = 0;
     for (int k = sep + 1; k < argc; k++) {
         argv1[nargs + 1] = argv2[nargs + 2] = argv[k];
         if (!flag) {
@@ -136,7 +138,10 @@ int main(int argc, char **argv)
         run(nargs + 3, argv2, -1, -1, &c2);
         if (c1.status != c2.status || c1.len != c2.len || memcmp(c1.text, c2.text, c1.len))
             printf("%s\n", argv[k]);
+        compared++;
     }
+    if (flag)
+        printf("%d compared\n", compared);
     if (fflush(stdout) || ferror(stdout))
         fail("stdout");
     free(c1.text);

@@ -1,6 +1,7 @@
 # The layout of the sources (#25, bench/NOTES.md "The layout"): no cycle of
-# calls between the folders of libxcc and the report (bench/cycles, from the
-# objects' symbols), none between files of lib/ and of report/; no file of
+# calls between the folders of libxcc, the report, dlx2's command line, the
+# listing reader, the verifier and the generators (bench/cycles, from the
+# objects' symbols), none between their files either; no file of
 # report/ includes the header that lays out a problem; no folder with more
 # than 15 .c files; no header longer than 300 lines (400 for the public
 # ones, include/).
@@ -14,6 +15,13 @@ if t_have nm && t_have python3; then
     t_eq "no cycle of calls between the folders of lib/ and report/" "0 cycles" \
         "$(bench/cycles --dirs "$@" 2>&1)"
     t_eq "no cycle of calls between files of lib/ and report/" "0 cycles" "$(bench/cycles "$@" 2>&1)"
+    # with dlx2's command line, the listing reader, the verifier and each
+    # generator's folder (the one-file generators share no calls)
+    set -- "$@" "$B"/cli/*.o "$B"/listing/*.o "$B"/verify/*.o "$B"/dlx-gen/*/*.o
+    t_eq "the objects of cli/, listing/, verify/ and dlx-gen/ are there too ($# in all)" yes \
+        "$([ $# -ge 100 ] && [ -e "$B/cli/main.o" ] && [ -e "$B/listing/lst_open.o" ] && echo yes)"
+    t_eq "no cycle of calls between the folders of the tree" "0 cycles" "$(bench/cycles --dirs "$@" 2>&1)"
+    t_eq "no cycle of calls between files of the tree" "0 cycles" "$(bench/cycles "$@" 2>&1)"
     # bench/cycles finds one where there is one: two objects that call each other
     printf 'int cy_b(int);\nint cy_a(int x) { return x ? cy_b(x - 1) : 0; }\n' > "$TMP/a.c"
     printf 'int cy_a(int);\nint cy_b(int x) { return x ? cy_a(x - 1) : 1; }\n' > "$TMP/b.c"

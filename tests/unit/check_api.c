@@ -285,8 +285,8 @@ START_TEST(api_settings_by_name)
     ck_assert_int_eq(xcc_settings_get(s, "threads", v, sizeof v), XCC_OK);
     ck_assert_str_eq(v, "1"); /* a failed call changes nothing */
     ck_assert_int_eq(xcc_settings_set(s, "engine", "slow", &d), XCC_BAD_VALUE);
-    ck_assert_str_eq(d.message, "setting engine takes dlx, links, fast, cost, cost-links, zdd or"
-                                " auto, not 'slow'");
+    ck_assert_str_eq(d.message, "setting engine takes dlx, links, fast, cost, cost-links, zdd,"
+                                " cells or auto, not 'slow'");
     ck_assert_int_eq(xcc_settings_set(s, "shard", "3/2", &d), XCC_BAD_VALUE);
     ck_assert_int_eq(xcc_settings_set(s, "shard", "2/3", &d), XCC_OK);
     ck_assert_int_eq(xcc_settings_set(s, "max-mems", "18446744073709551614", &d), XCC_OK);

@@ -3,7 +3,8 @@
  * framework: the reader (what it builds, what it rejects and where), the
  * engines through their interface (counts, listings, limits, restoration
  * of the links), and the SGB random numbers; check_api.c tests the
- * public API (include/xcc.h), check_num.c the exact numbers.
+ * public API (include/xcc.h), check_num.c the exact numbers,
+ * check_engines.c DLX5's, DLX3's, the zdd, DLX-PRE's and the split's.
  *
  * Problems are given as strings, so each test shows its input next to
  * what it expects. main() runs every suite and
@@ -1163,6 +1164,7 @@ void add_num_tests(Suite *s); /* check_num.c */
 void add_sym_tests(Suite *s); /* check_sym.c */
 void add_api_tests(Suite *s); /* check_api.c */
 void add_report_tests(Suite *s); /* check_report.c */
+void add_engine_tests(Suite *s); /* check_engines.c */
 
 static Suite *xcc_suite(void)
 {
@@ -1231,6 +1233,7 @@ static Suite *xcc_suite(void)
     suite_add_tcase(s, ag);
 
     add_api_tests(s);
+    add_engine_tests(s);
 
     TCase *rn = tcase_create("gbrand");
     tcase_add_test(rn, gbrand_matches_the_published_test_values);
