@@ -36,7 +36,7 @@ const cli_mode cli_modes[] = {
     {CLI_SAMPLE, "--sample", cli_search, 1,
      "--sample lists on stdout: %s does not go with it"},
     {CLI_MERGE, "--merge", cli_merge, INT_MAX,
-     "--merge takes the reports of the parts (FILE...), nothing else"},
+     "--merge takes the reports of the parts (FILE...) and --format, nothing else"},
     {CLI_VERIFY, "--verify", verify, 1,
      "--verify takes a LISTING, a FILE, --count, --report and --allow-repeats, nothing else"},
     {CLI_PRE, "--preprocess", cli_preprocess, 1, "--preprocess takes v<n> and a FILE, nothing else"},

@@ -162,7 +162,7 @@ static const cli_option rows[] = {
      "reports the top of the tree, so the parts add up. The\n"
      "report gains a line naming the shard and the problem\n"
      "(and k, with costs: each part finds its best costs)"},
-    {"--format", 0, T_CHOICE, F(format), NULL, NO_R, SEARCHES | CLI_SYM, 0, CLI_ANY, 0,
+    {"--format", 0, T_CHOICE, F(format), NULL, NO_R, SEARCHES | CLI_SYM | CLI_MERGE, 0, CLI_ANY, 0,
      "a format (dlx2 or json)", "--format=json",
      "solutions (all, unless m<n>) and a summary on stdout as\n"
      "JSON Lines, one object per line (--format=dlx2: DLX2's)"},
@@ -171,7 +171,9 @@ static const cli_option rows[] = {
      "add up the stderr reports of the N parts (files, or\n"
      "stdin) into one report on stdout; exact except ccost.\n"
      "Each part must be there once, complete, of one problem.\n"
-     "With costs: the k best costs of all the parts"},
+     "With costs: the k best costs of all the parts. The\n"
+     "stderr lines of -c --shard add up to the count; the\n"
+     "JSON summaries of --format=json --shard to one summary"},
     {"--preprocess", 0, T_FLAG, F(preprocess), NULL, NO_R, CLI_PRE, CLI_PRE, CLI_ANY, 0, 0,
      "--preprocess",
      "write on stdout the problem reduced as Knuth's DLX-PRE\n"
