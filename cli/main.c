@@ -43,6 +43,8 @@ const cli_mode cli_modes[] = {
     {CLI_ZCOUNT, "--zdd-count", cli_zdd_count, 0, "--zdd-count takes a FILE, nothing else"},
     {CLI_SYM, "--symmetry", cli_symmetry, 1,
      "--symmetry takes --format, --time-limit and a FILE, nothing else"},
+    {CLI_ESTIMATE, "--estimate", cli_estimate, 1,
+     "--estimate takes --probes, --seed, --format and a FILE, nothing else"},
     {0, NULL, NULL, 0, NULL},
 };
 

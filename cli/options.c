@@ -162,7 +162,8 @@ static const cli_option rows[] = {
      "reports the top of the tree, so the parts add up. The\n"
      "report gains a line naming the shard and the problem\n"
      "(and k, with costs: each part finds its best costs)"},
-    {"--format", 0, T_CHOICE, F(format), NULL, NO_R, SEARCHES | CLI_SYM | CLI_MERGE, 0, CLI_ANY, 0,
+    {"--format", 0, T_CHOICE, F(format), NULL, NO_R, SEARCHES | CLI_SYM | CLI_MERGE | CLI_ESTIMATE,
+     0, CLI_ANY, 0,
      "a format (dlx2 or json)", "--format=json",
      "solutions (all, unless m<n>) and a summary on stdout as\n"
      "JSON Lines, one object per line (--format=dlx2: DLX2's)"},
@@ -198,10 +199,22 @@ static const cli_option rows[] = {
      "list N solutions drawn independently and uniformly at\n"
      "random (numbered 1 to N; --format=json for JSON Lines),\n"
      "from the counts of the zdd engine"},
-    {"--seed", 0, T_U64, F(k.sample_seed), "0", 0, ULLONG_MAX, CLI_SAMPLE, 0, CLI_ANY, 0,
-     "a seed", "--seed S",
-     "with --sample: the seed of the draws (default 0); the\n"
-     "same seed draws the same solutions on every machine"},
+    {"--seed", 0, T_U64, F(k.sample_seed), "0", 0, ULLONG_MAX, CLI_SAMPLE | CLI_ESTIMATE, 0,
+     CLI_ANY, 0, "a seed", "--seed S",
+     "with --sample or --estimate: the seed of the draws or\n"
+     "paths (default 0); the same seed draws the same on every\n"
+     "machine"},
+    {"--estimate", 0, T_FLAG, F(estimate), NULL, NO_R, CLI_ESTIMATE, CLI_ESTIMATE, CLI_ANY, 0, 0,
+     "--estimate",
+     "estimate before searching (Knuth's random paths) the\n"
+     "nodes, solutions, updates and mems of DLX2's tree, with\n"
+     "95% intervals, and the time the search takes here (from\n"
+     "a sample of half a second); on stderr, or --format=json\n"
+     "on stdout. Unbiased, but far off on lopsided trees: see\n"
+     "dlx2(1)"},
+    {"--probes", 0, T_INT, F(probes), "10000", 1, 100000000, CLI_ESTIMATE, 0, CLI_ANY, 0,
+     "a number of paths", "--probes N",
+     "with --estimate: the random paths (default 10000)"},
     {"--symmetry", 0, T_FLAG, F(symmetry), NULL, NO_R, CLI_SYM, CLI_SYM, CLI_ANY, 0, 0,
      "--symmetry",
      "write the problem's automorphism group on stdout (see\n"

@@ -274,7 +274,7 @@ static int failure_status(xcc_status s)
 }
 
 /* Reads the problem; bad input ends the run (status 2 or 3). */
-static void read_problem(xcc_problem *p, FILE *in, const char *name, const cli *c)
+void cli_read_problem(xcc_problem *p, FILE *in, const char *name, const cli *c)
 {
     xcc_diag d;
     const knuth_program *asked = program(c, NULL); /* --knuth, or --engine's program */
@@ -442,7 +442,7 @@ int cli_preprocess(cli *c)
     char name_shown[REP_SHOWN_SIZE];
     FILE *in = cli_open_input(c, &name, name_shown);
     xcc_problem p;
-    read_problem(&p, in, name, c);
+    cli_read_problem(&p, in, name, c);
     rep r = {.out = stdout, .err = stderr, .p = &p, .vbose = c->k.vbose};
     if (c->k.vbose & XCC_SHOW_BASICS)
         rep_input_line(&r);
@@ -481,7 +481,7 @@ int cli_search(cli *c)
     FILE *shape = open_shapes(c);
     install_signals(c);
     xcc_problem p;
-    read_problem(&p, in, name, c);
+    cli_read_problem(&p, in, name, c);
     if (!prog)
         play(c, prog = program(c, &p));
 
