@@ -28,6 +28,8 @@
 #include <sys/time.h>
 
 #define EST_SAMPLE 0.5 /* seconds of the timed sample */
+/* Without --probes, the paths stop when they have spent this many mems (about a second). */
+#define EST_PROBE_MEMS 1e9
 
 enum { EST_NODES, EST_SOLUTIONS, EST_UPDATES, EST_MEMS, EST_FIGURES };
 static const char *const est_names[EST_FIGURES] = {"nodes", "solutions", "updates", "mems"};
@@ -41,6 +43,7 @@ typedef struct est_figure {
 typedef struct estimate {
     est_figure f[EST_FIGURES];
     double seconds, seconds_low, seconds_high;
+    int probes;              /* the paths taken */
     double sample_seconds;   /* of the timed sample */
     int sample_done;         /* the search ended within it */
 } estimate;
@@ -77,16 +80,19 @@ static void probe(xcc_problem *p, const cli *c, estimate *e)
     if (xcc_split_prepare(&t, p, &c->xs, NULL))
         cli_die_no_memory("out of memory");
     xcc_gb_rng_init(&rng, (long)(c->k.sample_seed % 2147483647u));
-    for (int i = 0; i < c->probes; i++) {
+    double spent = 0;
+    e->probes = 0;
+    for (int i = 0; i < c->probes && (spent < EST_PROBE_MEMS || cli_given(c, "--probes")); i++) {
         if (xcc_probe_path(&t, &rng, &pr))
             cli_die_no_memory("out of memory");
+        spent += pr.spent, e->probes++;
         double v[EST_FIGURES] = {pr.nodes, pr.solutions, pr.updates, pr.mems};
         for (int k = 0; k < EST_FIGURES; k++)
             e->f[k].sum += v[k], e->f[k].sumsq += v[k] * v[k];
     }
     xcc_probe_free(&pr);
     xcc_tree_free(&t);
-    double n = c->probes;
+    double n = e->probes;
     for (int k = 0; k < EST_FIGURES; k++) {
         est_figure *f = &e->f[k];
         f->mean = f->sum / n;
@@ -153,7 +159,7 @@ static const char *number(double v, char out[40])
 static void write_text(FILE *f, const cli *c, const estimate *e)
 {
     char a[40], b[40];
-    fprintf(f, "Estimated from %d random path%s (seed %llu):", c->probes, c->probes == 1 ? "" : "s",
+    fprintf(f, "Estimated from %d random path%s (seed %llu):", e->probes, e->probes == 1 ? "" : "s",
             c->k.sample_seed);
     for (int k = 0; k < EST_FIGURES; k++) { /* "1 solution", as DLX2 says it */
         const char *n = number(e->f[k].mean, a);
@@ -187,7 +193,7 @@ static void write_json(FILE *f, const cli *c, const estimate *e)
     else
         fputs(",\"seconds\":null,\"seconds_low\":null,\"seconds_high\":null", f);
     fprintf(f, ",\"probes\":%d,\"seed\":%llu,\"sample_seconds\":%.6f,\"sample_complete\":%s}}\n",
-            c->probes, c->k.sample_seed, e->sample_seconds, e->sample_done ? "true" : "false");
+            e->probes, c->k.sample_seed, e->sample_seconds, e->sample_done ? "true" : "false");
 }
 
 int cli_estimate(cli *c)

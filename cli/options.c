@@ -214,7 +214,8 @@ static const cli_option rows[] = {
      "dlx2(1)"},
     {"--probes", 0, T_INT, F(probes), "10000", 1, 100000000, CLI_ESTIMATE, 0, CLI_ANY, 0,
      "a number of paths", "--probes N",
-     "with --estimate: the random paths (default 10000)"},
+     "with --estimate: the random paths (default 10000, or\n"
+     "fewer once they have spent 10^9 mems of their own)"},
     {"--symmetry", 0, T_FLAG, F(symmetry), NULL, NO_R, CLI_SYM, CLI_SYM, CLI_ANY, 0, 0,
      "--symmetry",
      "write the problem's automorphism group on stdout (see\n"

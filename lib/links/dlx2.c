@@ -350,6 +350,7 @@ no_memory:
         uncommit_option(p->cl, p->nd, c, p->last_itm, p->second, NULL, &t);
         uncover(p->cl, p->nd, p->nd[c].itm, p->last_itm, p->second, NULL, &t);
     }
+    pr->spent = (double)t.mems;
     return lost; /* every machine must make the same estimate */
 }
 

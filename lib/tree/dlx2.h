@@ -46,10 +46,12 @@ double xcc_estimate_subtree(xcc_tree *t, int probes, xcc_gb_rng *rng);
  * are search()'s model of a node (links/dlx2.c), uncovering charged as
  * covering. path and weight are scratch, kept from one path to the next
  * (all zero at first; xcc_probe_free frees them). Leaves the structure
- * as it found it; 1 without memory, else 0.
+ * as it found it; 1 without memory, else 0. spent: the mems of the path
+ * itself, down and back up.
  */
 typedef struct xcc_probe {
     double nodes, solutions, updates, mems;
+    double spent;
     int *path;
     double *weight;
     int cap;
