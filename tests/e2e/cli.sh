@@ -200,7 +200,7 @@ done < "$TMP/options"
 while IFS=$'\t' read -r kind oname type lo hi deflt modes needs; do
     [ "$kind" = option ] && [ -n "${refusal[$oname]+x}" ] && flags+=("$oname")
 done < "$TMP/options"
-t_eq "the modes' flags" "--merge --preprocess --zdd --zdd-count --sample --symmetry --verify" "${flags[*]}"
+t_eq "the modes' flags" "--merge --preprocess --zdd --zdd-count --sample --estimate --symmetry --verify" "${flags[*]}"
 opts() { grep "^option	$1	" "$TMP/options" | cut -f2,3,6,8; }
 pairs=0
 for ((i = 0; i < ${#flags[@]}; i++)); do
@@ -213,7 +213,7 @@ $hint" "$DLX2" "${args[@]}"
         pairs=$((pairs + 1))
     done
 done
-t_eq "every pair of the 7 modes' flags (21)" 21 "$pairs"
+t_eq "every pair of the 8 modes' flags (28)" 28 "$pairs"
 # Every option in every mode it does not belong to: one that belongs to a
 # single mode "goes with" that mode's flag; any other gets the mode's refusal.
 refused=0
