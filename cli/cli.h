@@ -12,10 +12,12 @@
  *   search.c     the search (and its variants --zdd and --sample),
  *                --preprocess, and the rules of Knuth's programs
  *   merge.c      --merge: the reports of the parts of a sharded run read
- *                back and added up
+ *                back and added up (merge_json.c: their JSON summaries)
  *   zdd_count.c  --zdd-count: a ZDD read back and its sets counted
  *   symmetry.c   --symmetry: the problem's group; in a search,
  *                --up-to-symmetry and --use-symmetry
+ *   estimate.c   --estimate: the size of DLX2's tree and the time of its
+ *                search, estimated by random paths before searching
  *
  * Streams. stdout carries only results: the listing of every m-th
  * solution (or JSON Lines), or with -c the number of solutions. stderr
@@ -50,8 +52,9 @@ enum {
     CLI_PRE = 1 << 5,        /* --preprocess */
     CLI_ZCOUNT = 1 << 6,     /* --zdd-count FILE */
     CLI_SYM = 1 << 7,        /* --symmetry */
+    CLI_ESTIMATE = 1 << 8,   /* --estimate */
     CLI_SEARCHES = CLI_SEARCH | CLI_ZDD | CLI_SAMPLE,
-    CLI_ALL = (1 << 8) - 1
+    CLI_ALL = (1 << 9) - 1
 };
 
 /* Knuth's programs that dlx2 plays, as bits: a row says which take it. */
@@ -99,6 +102,8 @@ struct cli {
     int reduce;            /* -P */
     int zdd, merge, preprocess; /* --zdd, --merge, --preprocess */
     int symmetry;          /* --symmetry */
+    int estimate;          /* --estimate */
+    int probes;            /* --probes */
     int up_to_symmetry, use_symmetry; /* --up-to-symmetry, --use-symmetry */
     const char *zdd_count; /* --zdd-count FILE */
     const char *verify;    /* --verify LISTING */
@@ -158,6 +163,11 @@ const char *cli_memory_note(void);
 /* FILE (c->file), or stdin; one that cannot be opened ends the run. */
 FILE *cli_open_input(const cli *c, const char **name, char shown[REP_SHOWN_SIZE]);
 
+/* ---- search.c ----------------------------------------------------------- */
+
+/* Reads the problem from in (named name); bad input ends the run (status 2 or 3). */
+void cli_read_problem(xcc_problem *p, FILE *in, const char *name, const cli *c);
+
 /* ---- the modes ---------------------------------------------------------- */
 
 int cli_search(cli *c);     /* search.c: also --zdd and --sample */
@@ -165,6 +175,7 @@ int cli_preprocess(cli *c); /* search.c */
 int cli_merge(cli *c);      /* merge.c */
 int cli_zdd_count(cli *c);  /* zdd_count.c */
 int cli_symmetry(cli *c);   /* symmetry.c */
+int cli_estimate(cli *c);   /* estimate.c */
 
 /* ---- symmetry.c, in a search ---------------------------------------------- */
 

@@ -36,13 +36,15 @@ static const cli_mode modes[] = {
     {CLI_SAMPLE, "--sample", cli_search, 1,
      "--sample lists on stdout: %s does not go with it"},
     {CLI_MERGE, "--merge", cli_merge, INT_MAX,
-     "--merge takes the reports of the parts (FILE...), nothing else"},
+     "--merge takes the reports of the parts (FILE...) and --format, nothing else"},
     {CLI_VERIFY, "--verify", verify, 1,
      "--verify takes a LISTING, a FILE, --count, --report and --allow-repeats, nothing else"},
     {CLI_PRE, "--preprocess", cli_preprocess, 1, "--preprocess takes v<n> and a FILE, nothing else"},
     {CLI_ZCOUNT, "--zdd-count", cli_zdd_count, 0, "--zdd-count takes a FILE, nothing else"},
     {CLI_SYM, "--symmetry", cli_symmetry, 1,
      "--symmetry takes --format, --time-limit and a FILE, nothing else"},
+    {CLI_ESTIMATE, "--estimate", cli_estimate, 1,
+     "--estimate takes --probes, --seed, --format and a FILE, nothing else"},
     {0, NULL, NULL, 0, NULL},
 };
 

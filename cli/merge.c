@@ -25,7 +25,7 @@
  * missing, a line of no part. A part that was itself stopped early makes
  * the whole partial: the report says so and the status is 4.
  */
-#include "cli.h"
+#include "merge.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -34,43 +34,7 @@
 #include <string.h>
 
 
-typedef struct place {
-    const char *file;
-    long line;
-} place;
-
-typedef struct merger {
-    xcc_figs sum;
-    long long ccost;        /* of the sum */
-    double ccost_weight;    /* sum of the parts' ccost times their search mems */
-    int parts, shards;      /* parts read; N of the first */
-    uint64_t fingerprint;   /* of the first */
-    place first;            /* the first part's shard line */
-    place *seen;            /* seen[K]: part K's shard line, or file NULL */
-    char *input_line;       /* the first part's */
-    /* the part being read */
-    int in_part;
-    place start;            /* its input line */
-    int other_input;        /* which is not the first part's */
-    place stop;             /* its line saying it stopped early, if any */
-    int k, n;               /* its shard line, just read; n = 0: none yet */
-    uint64_t fp;
-    place shard_line;
-    /* the parts that stopped early */
-    int stopped;
-    place first_stop;
-    int first_stop_k;
-    char *first_stop_line;
-    /* minimum-cost parts: k of the first shard line (0: not a cost part) */
-    int best, part_best;
-    int costs_next;         /* the line after a cost part's closing line, or its costs */
-    ullng *costs;           /* every part's best costs */
-    size_t ncosts, costs_cap;
-} merger;
-
-static void bad_part(place at, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
-
-static void bad_part(place at, const char *fmt, ...)
+void merge_bad(place at, const char *fmt, ...)
 {
     char b[REP_SHOWN_SIZE];
     va_list ap;
@@ -178,7 +142,7 @@ static int parse_closing(const char *line, int dlx5, xcc_figs *c, long long *cco
 static void add_figure(xcc_u128 *sum, xcc_u128 v, place at)
 {
     if (*sum > ~(xcc_u128)0 - v)
-        bad_part(at, "the figures add up past 2^128 - 1");
+        merge_bad(at, "the figures add up past 2^128 - 1");
     *sum += v;
 }
 
@@ -200,50 +164,35 @@ static void merge_part(merger *m, const char *line, int whole, place at)
     int r = parse_closing(line, m->part_best > 0, &c, &ccost);
     char b[REP_SHOWN_SIZE];
     if (r < 0)
-        bad_part(at, "a figure past 2^128 - 1 in the closing line");
+        merge_bad(at, "a figure past 2^128 - 1 in the closing line");
     if (!r && !whole)
-        bad_part(at, "this part's closing line is cut short");
+        merge_bad(at, "this part's closing line is cut short");
     if (!r)
-        bad_part(at, "not a closing line of dlx2: %s", rep_shown(line, 80, b));
+        merge_bad(at, "not a closing line of dlx2: %s", rep_shown(line, 80, b));
     if (!m->n)
-        bad_part(at, "a closing line without the line of --shard before it"
+        merge_bad(at, "a closing line without the line of --shard before it"
                      " (only the reports of dlx2 --shard K/N can be merged)");
     if (m->parts && c.knuth != m->sum.knuth)
-        bad_part(at, "a closing line of DLX%d's form among parts of DLX%d's",
+        merge_bad(at, "a closing line of DLX%d's form among parts of DLX%d's",
                  c.knuth ? c.knuth : 2, m->sum.knuth ? m->sum.knuth : 2);
-    if (!m->parts) {
+    int first = !m->parts;
+    merge_admit(m, MERGE_REPORT);
+    if (first) {
         m->sum.knuth = c.knuth;
         m->best = m->part_best;
-        m->shards = m->n;
-        m->fingerprint = m->fp;
-        m->first = m->shard_line;
         m->sum.imems = c.imems;
-        m->seen = calloc((size_t)m->shards + 1, sizeof(place));
-        if (!m->seen)
-            rep_die(PROG_NO_MEMORY, "out of memory");
-    } else if (m->n != m->shards) {
-        bad_part(m->shard_line, "a part of %d shards, but the part at %s:%ld is one of %d",
-                 m->n, rep_shown(m->first.file, 200, b), m->first.line, m->shards);
-    } else if (m->fp != m->fingerprint) {
-        bad_part(m->shard_line, "a part of another problem (fingerprint %016llx, not %016llx"
-                 " as at %s:%ld)", (ullng)m->fp, (ullng)m->fingerprint,
-                 rep_shown(m->first.file, 200, b), m->first.line);
     } else if (m->part_best != m->best) {
         char this[48], first[48];
         searched(this, m->part_best), searched(first, m->best);
-        bad_part(m->shard_line, "a part of a search for %s, but the part at %s:%ld is one of a"
+        merge_bad(m->shard_line, "a part of a search for %s, but the part at %s:%ld is one of a"
                  " search for %s", this, rep_shown(m->first.file, 200, b), m->first.line, first);
     } else if (m->other_input) {
-        bad_part(m->start, "this part read a different input than the part at %s:%ld",
+        merge_bad(m->start, "this part read a different input than the part at %s:%ld",
                  rep_shown(m->first.file, 200, b), m->first.line);
     } else if (c.imems != m->sum.imems) {
-        bad_part(at, "this part read a different input (%s input mems, not %s)", REP_N(c.imems),
+        merge_bad(at, "this part read a different input (%s input mems, not %s)", REP_N(c.imems),
                  REP_N(m->sum.imems));
     }
-    if (m->seen[m->k].file)
-        bad_part(m->shard_line, "shard %d/%d again (it is at %s:%ld too)", m->k, m->n,
-                 rep_shown(m->seen[m->k].file, 200, b), m->seen[m->k].line);
-    m->seen[m->k] = m->shard_line;
     add_figure(&m->sum.solutions, c.solutions, at);
     add_figure(&m->sum.mems, c.mems, at);
     add_figure(&m->sum.lmems, c.lmems, at);
@@ -257,30 +206,105 @@ static void merge_part(merger *m, const char *line, int whole, place at)
         m->first_stop = m->stop;
         m->first_stop_k = m->k;
     }
-    m->parts++;
     m->in_part = 0;
 }
 
-/* Parses "Shard K/N, problem fingerprint F." into m; 0 if it is not one. */
-static int parse_shard_line(merger *m, const char *line)
+static const char *const kind_names[] = {"", "a report of dlx2 --shard", "a count line of dlx2 -c --shard",
+                                         "a JSON summary of dlx2 --format=json --shard"};
+
+void merge_admit(merger *m, int kind)
 {
-    const char *s = line;
+    char b[REP_SHOWN_SIZE];
+    if (!m->parts) {
+        m->kind = kind;
+        m->shards = m->n;
+        m->fingerprint = m->fp;
+        m->first = m->shard_line;
+        m->seen = calloc((size_t)m->shards + 1, sizeof(place));
+        if (!m->seen)
+            rep_die(PROG_NO_MEMORY, "out of memory");
+    } else if (kind != m->kind) {
+        merge_bad(m->shard_line, "%s, but the part at %s:%ld is %s", kind_names[kind],
+                  rep_shown(m->first.file, 200, b), m->first.line, kind_names[m->kind]);
+    } else if (m->n != m->shards) {
+        merge_bad(m->shard_line, "a part of %d shards, but the part at %s:%ld is one of %d",
+                 m->n, rep_shown(m->first.file, 200, b), m->first.line, m->shards);
+    } else if (m->fp != m->fingerprint) {
+        merge_bad(m->shard_line, "a part of another problem (fingerprint %016llx, not %016llx"
+                 " as at %s:%ld)", (ullng)m->fp, (ullng)m->fingerprint,
+                 rep_shown(m->first.file, 200, b), m->first.line);
+    }
+    if (m->seen[m->k].file)
+        merge_bad(m->shard_line, "shard %d/%d again (it is at %s:%ld too)", m->k, m->n,
+                 rep_shown(m->seen[m->k].file, 200, b), m->seen[m->k].line);
+    m->seen[m->k] = m->shard_line;
+    m->parts++;
+}
+
+/* Parses "Shard K/N, problem fingerprint F" at *s into m, moving past it; 0 if it is not one. */
+static int take_shard(merger *m, const char **s)
+{
     ullng k, n, fp = 0;
-    if (!take(&s, "Shard ") || take_figure(&s, &k) <= 0 || !take(&s, "/")
-        || take_figure(&s, &n) <= 0 || !take(&s, ", problem fingerprint "))
+    if (!take(s, "Shard ") || take_figure(s, &k) <= 0 || !take(s, "/")
+        || take_figure(s, &n) <= 0 || !take(s, ", problem fingerprint ") || k < 1 || k > n
+        || n > 1000000)
         return 0;
-    for (int i = 0; i < 16; i++, s++) {
-        const char *hex = "0123456789abcdef", *h = *s ? strchr(hex, *s) : NULL;
+    for (int i = 0; i < 16; i++, (*s)++) {
+        const char *hex = "0123456789abcdef", *h = **s ? strchr(hex, **s) : NULL;
         if (!h)
             return 0;
         fp = fp << 4 | (ullng)(h - hex);
     }
+    m->k = (int)k, m->n = (int)n, m->fp = fp;
+    return 1;
+}
+
+/* Parses "Shard K/N, problem fingerprint F." (", kB." with costs) into m; 0 if it is not one. */
+static int parse_shard_line(merger *m, const char *line)
+{
+    const char *s = line;
     ullng best = 0;
+    if (!take_shard(m, &s))
+        return 0;
     if (take(&s, ", k") && (take_figure(&s, &best) <= 0 || best < 1 || best > 1000000))
         return 0;
-    if (!take(&s, ".") || *s || k < 1 || k > n || n > 1000000)
+    if (!take(&s, ".") || *s)
         return 0;
-    m->k = (int)k, m->n = (int)n, m->fp = fp, m->part_best = (int)best;
+    m->part_best = (int)best;
+    return 1;
+}
+
+/*
+ * -c's line of a part, "Shard K/N, problem fingerprint F: S solutions."
+ * (or "S+ solutions, stopped early."): 1 and its count added up, or 0 if
+ * the line is not one.
+ */
+static int merge_count_line(merger *m, const char *line, place at)
+{
+    const char *s = line, *digits;
+    if (!take_shard(m, &s) || !take(&s, ": "))
+        return m->n = 0;
+    for (digits = s; *s >= '0' && *s <= '9'; s++)
+        ;
+    size_t len = (size_t)(s - digits);
+    int early = take(&s, "+");
+    int one = len == 1 && *digits == '1' && !early;
+    if (!len || !take(&s, one ? " solution" : " solutions")
+        || !take(&s, early ? ", stopped early." : ".") || *s) {
+        char b[REP_SHOWN_SIZE];
+        merge_bad(at, "not a count line of dlx2 -c --shard: %s", rep_shown(line, 80, b));
+    }
+    m->shard_line = at;
+    merge_admit(m, MERGE_COUNT);
+    xcc_big v = XCC_BIG_ZERO;
+    if (xcc_big_parse(&v, digits, len) || xcc_big_add(&m->count, &v))
+        rep_die(PROG_NO_MEMORY, "out of memory");
+    xcc_big_free(&v);
+    if (early && !m->stopped++) {
+        m->first_stop = at;
+        m->first_stop_k = m->k;
+    }
+    m->n = 0;
     return 1;
 }
 
@@ -293,7 +317,7 @@ static void keep_cost(merger *m, ullng c, ullng times, place at)
             cap *= 2;
         ullng *q = times <= 1000000 ? realloc(m->costs, cap * sizeof(ullng)) : NULL;
         if (!q)
-            bad_part(at, "too many costs");
+            merge_bad(at, "too many costs");
         m->costs = q, m->costs_cap = cap;
     }
     while (times--)
@@ -319,11 +343,20 @@ static int merge_cost_line(merger *m, const char *line, place at)
     if (r > 0 && take(&s, " (repeated ") && (take_figure(&s, &times) <= 0 || !take(&s, " times)")))
         r = 0;
     if (r <= 0 || *s)
-        bad_part(at, r < 0 ? "a cost past %llu" : "not a line of DLX5's best costs", ULLONG_MAX);
+        merge_bad(at, r < 0 ? "a cost past %llu" : "not a line of DLX5's best costs", ULLONG_MAX);
     keep_cost(m, c, times, at);
     if (m->costs_next == 1)
         m->costs_next = 0;
     return 1;
+}
+
+/* Whether line says a search stopped early. */
+static int stop_line(const char *line)
+{
+    for (size_t i = 0; i < REP_STOP_LINES; i++)
+        if (starts(line, rep_stop_lines[i]))
+            return 1;
+    return 0;
 }
 
 /* One line of a file of reports, without its newline (whole: it had one). */
@@ -334,10 +367,10 @@ static void merge_line(merger *m, const char *line, int whole, place at)
         return;
     m->costs_next = 0;
     if (m->n && !starts(line, "Altogether "))
-        bad_part(at, "the line of --shard must be followed by the closing line");
+        merge_bad(at, "the line of --shard must be followed by the closing line");
     if (line[0] == '(' && strstr(line, " entries successfully read)")) {
         if (m->in_part)
-            bad_part(m->start, "this part has no closing line: its report is cut short");
+            merge_bad(m->start, "this part has no closing line: its report is cut short");
         if (!m->input_line && !(m->input_line = strdup(line)))
             rep_die(PROG_NO_MEMORY, "out of memory");
         m->other_input = strcmp(m->input_line, line) != 0;
@@ -348,7 +381,7 @@ static void merge_line(merger *m, const char *line, int whole, place at)
         m->costs_next = m->best ? 1 : 0;
     } else if (m->in_part && starts(line, "Shard ")) {
         if (!parse_shard_line(m, line))
-            bad_part(at, "not a line of --shard: %s", rep_shown(line, 80, b));
+            merge_bad(at, "not a line of --shard: %s", rep_shown(line, 80, b));
         m->shard_line = at;
     } else if (m->in_part) {
         for (size_t i = 0; i < REP_STOP_LINES && !m->stop.file; i++)
@@ -360,8 +393,16 @@ static void merge_line(merger *m, const char *line, int whole, place at)
                         rep_die(PROG_NO_MEMORY, "out of memory");
                 }
             }
+    } else if (starts(line, "Shard ") && strstr(line, ": ") && merge_count_line(m, line, at)) {
+        return;
+    } else if (stop_line(line)) {
+        return; /* before a -c part's line, which says it stopped early */
+    } else if (starts(line, "{\"summary\":")) {
+        merge_json_line(m, line, whole, at);
+    } else if (starts(line, "{\"solution\":")) {
+        return; /* a JSON part's listing: only its summary is merged */
     } else if (!starts(line, "Option ignored (no primary items): ") && line[strspn(line, " ")]) {
-        bad_part(at, "not a line of the report of dlx2 --shard: %s", rep_shown(line, 80, b));
+        merge_bad(at, "not a line of the report of dlx2 --shard: %s", rep_shown(line, 80, b));
     }
 }
 
@@ -381,7 +422,7 @@ static void merge_file(merger *m, FILE *f, const char *name)
     if (ferror(f))
         rep_die(PROG_BAD_INPUT, "%s: read error: %s", name, strerror(errno));
     if (m->in_part || m->n)
-        bad_part(m->start, "this part has no closing line: its report is cut short");
+        merge_bad(m->start, "this part has no closing line: its report is cut short");
 }
 
 static int ascending(const void *a, const void *b)
@@ -405,6 +446,38 @@ static void check_all_parts(const merger *m)
             fprintf(stderr, " %d/%d", k, m->shards), shown_k++;
     fputs(missing > 10 ? " ...\n" : "\n", stderr);
     exit(PROG_BAD_INPUT);
+}
+
+/* The end of a merge of -c's lines (the count on stdout) or of JSON summaries. */
+static int merge_other(const cli *c, merger *m)
+{
+    (void)c;
+    if (m->kind == MERGE_JSON) {
+        merge_json_write(m);
+    } else {
+        char *n = xcc_big_text(&m->count);
+        if (!n)
+            rep_die(PROG_NO_MEMORY, "out of memory");
+        printf("%s%s\n", n, m->stopped ? "+" : "");
+        free(n);
+    }
+    int err = rep_flush(stdout);
+    if (err && err != EPIPE)
+        rep_die(PROG_WRITE_ERROR, "error writing to standard output: %s", strerror(err));
+    if (m->stopped) {
+        char b[REP_SHOWN_SIZE];
+        fprintf(stderr, "dlx2: --merge: shard %d/%d stopped early (%s:%ld)", m->first_stop_k,
+                m->shards, rep_shown(m->first_stop.file, 200, b), m->first_stop.line);
+        if (m->stopped > 1)
+            fprintf(stderr, ", and %d other shards", m->stopped - 1);
+        fputs("; the count is partial\n", stderr);
+    }
+    xcc_big_free(&m->count);
+    for (int i = 0; i < MERGE_JSON_SUMS; i++)
+        xcc_big_free(&m->json[i].sum);
+    free(m->seen), free(m->input_line), free(m->first_stop_line), free(m->costs);
+    free(m->engine), free(m->first_stopped);
+    return m->stopped ? PROG_LIMIT : PROG_DONE;
 }
 
 /*
@@ -434,6 +507,11 @@ int cli_merge(cli *c)
     if (!m.parts)
         rep_die(PROG_BAD_INPUT, "--merge: no report of dlx2 --shard in the input");
     check_all_parts(&m);
+    if (c->format && (!strcmp(c->format, "json")) != (m.kind == MERGE_JSON))
+        rep_die(PROG_BAD_INPUT, "--merge: the first part is %s: --format=%s does not go with it",
+                kind_names[m.kind], c->format);
+    if (m.kind != MERGE_REPORT)
+        return merge_other(c, &m);
     xcc_u128 work = m.sum.mems - m.sum.lmems;
     m.ccost = work ? (long long)(m.ccost_weight / (double)work + 0.5) : 0;
     printf("%s\n", m.input_line);

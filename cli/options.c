@@ -162,7 +162,8 @@ static const cli_option rows[] = {
      "reports the top of the tree, so the parts add up. The\n"
      "report gains a line naming the shard and the problem\n"
      "(and k, with costs: each part finds its best costs)"},
-    {"--format", 0, T_CHOICE, F(format), NULL, NO_R, SEARCHES | CLI_SYM, 0, CLI_ANY, 0,
+    {"--format", 0, T_CHOICE, F(format), NULL, NO_R, SEARCHES | CLI_SYM | CLI_MERGE | CLI_ESTIMATE,
+     0, CLI_ANY, 0,
      "a format (dlx2 or json)", "--format=json",
      "solutions (all, unless m<n>) and a summary on stdout as\n"
      "JSON Lines, one object per line (--format=dlx2: DLX2's)"},
@@ -171,7 +172,9 @@ static const cli_option rows[] = {
      "add up the stderr reports of the N parts (files, or\n"
      "stdin) into one report on stdout; exact except ccost.\n"
      "Each part must be there once, complete, of one problem.\n"
-     "With costs: the k best costs of all the parts"},
+     "With costs: the k best costs of all the parts. The\n"
+     "stderr lines of -c --shard add up to the count; the\n"
+     "JSON summaries of --format=json --shard to one summary"},
     {"--preprocess", 0, T_FLAG, F(preprocess), NULL, NO_R, CLI_PRE, CLI_PRE, CLI_ANY, 0, 0,
      "--preprocess",
      "write on stdout the problem reduced as Knuth's DLX-PRE\n"
@@ -196,10 +199,23 @@ static const cli_option rows[] = {
      "list N solutions drawn independently and uniformly at\n"
      "random (numbered 1 to N; --format=json for JSON Lines),\n"
      "from the counts of the zdd engine"},
-    {"--seed", 0, T_U64, F(k.sample_seed), "0", 0, ULLONG_MAX, CLI_SAMPLE, 0, CLI_ANY, 0,
-     "a seed", "--seed S",
-     "with --sample: the seed of the draws (default 0); the\n"
-     "same seed draws the same solutions on every machine"},
+    {"--seed", 0, T_U64, F(k.sample_seed), "0", 0, ULLONG_MAX, CLI_SAMPLE | CLI_ESTIMATE, 0,
+     CLI_ANY, 0, "a seed", "--seed S",
+     "with --sample or --estimate: the seed of the draws or\n"
+     "paths (default 0); the same seed draws the same on every\n"
+     "machine"},
+    {"--estimate", 0, T_FLAG, F(estimate), NULL, NO_R, CLI_ESTIMATE, CLI_ESTIMATE, CLI_ANY, 0, 0,
+     "--estimate",
+     "estimate before searching (Knuth's random paths) the\n"
+     "nodes, solutions, updates and mems of DLX2's tree, with\n"
+     "95% intervals, and the time the search takes here (from\n"
+     "a sample of half a second); on stderr, or --format=json\n"
+     "on stdout. Unbiased, but far off on lopsided trees: see\n"
+     "dlx2(1)"},
+    {"--probes", 0, T_INT, F(probes), "10000", 1, 100000000, CLI_ESTIMATE, 0, CLI_ANY, 0,
+     "a number of paths", "--probes N",
+     "with --estimate: the random paths (default 10000, or\n"
+     "fewer once they have spent 10^9 mems of their own)"},
     {"--symmetry", 0, T_FLAG, F(symmetry), NULL, NO_R, CLI_SYM, CLI_SYM, CLI_ANY, 0, 0,
      "--symmetry",
      "write the problem's automorphism group on stdout (see\n"

@@ -239,7 +239,7 @@ static int failure_status(xcc_status s)
 }
 
 /* Reads the problem; bad input ends the run (status 2 or 3). */
-static void read_problem(xcc_problem *p, FILE *in, const char *name, const cli *c)
+void cli_read_problem(xcc_problem *p, FILE *in, const char *name, const cli *c)
 {
     xcc_diag d;
     const knuth_program *asked = program(c, NULL); /* --knuth, or --engine's program */
@@ -407,7 +407,7 @@ int cli_preprocess(cli *c)
     char name_shown[REP_SHOWN_SIZE];
     FILE *in = cli_open_input(c, &name, name_shown);
     xcc_problem p;
-    read_problem(&p, in, name, c);
+    cli_read_problem(&p, in, name, c);
     rep r = {.out = stdout, .err = stderr, .p = &p, .vbose = c->k.vbose};
     if (c->k.vbose & XCC_SHOW_BASICS)
         rep_input_line(&r);
@@ -446,7 +446,7 @@ int cli_search(cli *c)
     FILE *shape = open_shapes(c);
     install_signals(c);
     xcc_problem p;
-    read_problem(&p, in, name, c);
+    cli_read_problem(&p, in, name, c);
     if (!prog)
         play(c, prog = program(c, &p));
 
@@ -455,7 +455,8 @@ int cli_search(cli *c)
              .vbose = c->k.vbose,
              .show_levels_max = c->k.show_levels_max,
              .tty_progress = c->progress && isatty(2), .out_tty = isatty(1),
-             .shard = c->xs.shard, .shards = c->xs.shards, .time_limit = c->time_limit};
+             .shard = c->xs.shard, .shards = c->xs.shards, .time_limit = c->time_limit,
+             .shard_count_line = c->count_only && c->xs.shards && !cli_given(c, "v")};
     if (r.costs && (c->k.vbose & XCC_SHOW_TAXES))
         rep_cost_taxes(&r);
     if (c->k.vbose & XCC_SHOW_BASICS)

@@ -8,9 +8,20 @@
 
 #include <string.h>
 
+/*
+ * -c's count on stdout; a part of --shard also says it on stderr in the
+ * one line --merge reads back: "Shard K/N, problem fingerprint F: 29
+ * solutions." ("29+ solutions, stopped early." when cut short).
+ */
 void rep_count_summary(const rep *r, const xcc_figs *fig)
 {
-    fprintf(r->out, "%s%s\n", rep_total(r), rep_stopped_early(fig) ? "+" : "");
+    const char *n = rep_total(r);
+    int early = rep_stopped_early(fig);
+    fprintf(r->out, "%s%s\n", n, early ? "+" : "");
+    if (r->shard_count_line)
+        fprintf(r->err, "Shard %d/%d, problem fingerprint %016llx: %s%s solution%s%s.\n", r->shard,
+                r->shards, (ullng)rep_fingerprint(r->p), n, early ? "+" : "",
+                strcmp(n, "1") || early ? "s" : "", early ? ", stopped early" : "");
 }
 
 /*

@@ -119,7 +119,8 @@ void rep_json_summary(const rep *r, const xcc_figs *fig)
             rep_total(r), fig->stop == XCC_COMPLETE ? "true" : "false", json_stop(r, fig));
     rep_json_string(f, fig->engine ? fig->engine : "dlx", strlen(fig->engine ? fig->engine : "dlx"));
     if (r->shards)
-        fprintf(f, ",\"shard\":[%d,%d]", r->shard, r->shards);
+        fprintf(f, ",\"shard\":[%d,%d],\"fingerprint\":\"%016llx\"", r->shard, r->shards,
+                (ullng)rep_fingerprint(r->p));
     fprintf(f, ",\"nodes\":%s,\"updates\":%s", REP_N(fig->nodes), REP_N(fig->updates));
     if (fig->mems_counted)
         fprintf(f, ",\"cleansings\":%s,\"imems\":%s,\"mems\":%s,\"lmems\":%s,\"bytes\":%llu",

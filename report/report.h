@@ -50,6 +50,7 @@ typedef struct rep {
     int tty_progress;      /* -p on a terminal: one self-updating line */
     int out_tty;           /* stdout is a terminal: flush each solution */
     int shard, shards;     /* --shard K/N; shards 0 when not given */
+    int shard_count_line;  /* -c --shard: the count's line for --merge on stderr too */
     int costs;             /* DLX5's report (cost.c), for the best `best` costs */
     int knuth;             /* XCC_KNUTH_*: the program played (rep_program), for its
                               item totals before the search */

@@ -254,66 +254,120 @@ void xcc_unreplay(xcc_tree *s)
     s->base_level = 0;
 }
 
-/* The branch item by DLX2's rule, without counting or tracing. */
-static int plain_choice(const xcc_problem *p)
+/*
+ * The branch item by DLX2's rule, without counting or tracing; *scanned
+ * gets the items looked at, as choose_item's scan charges them.
+ */
+static int plain_choice(const xcc_problem *p, int *scanned)
 {
-    int best = 0, least = INT_MAX;
-    for (int k = p->cl[0].next; least && k != 0; k = p->cl[k].next)
+    int best = 0, least = INT_MAX, n = 0;
+    for (int k = p->cl[0].next; least && k != 0; k = p->cl[k].next, n++)
         if (p->nd[k].len < least)
             best = k, least = p->nd[k].len;
+    *scanned = n;
     return best;
 }
 
 int xcc_branch_item(const xcc_problem *p)
 {
-    return plain_choice(p);
+    int scanned;
+    return plain_choice(p, &scanned);
+}
+
+/* Room for n levels in pr's scratch; nonzero without memory. */
+static int probe_room(xcc_probe *pr, int n)
+{
+    if (n <= pr->cap)
+        return 0;
+    int cap = pr->cap ? 2 * pr->cap : 64;
+    int *q = realloc(pr->path, (size_t)cap * sizeof(int));
+    if (q)
+        pr->path = q;
+    double *w = q ? realloc(pr->weight, (size_t)cap * sizeof(double)) : NULL;
+    if (!w)
+        return 1;
+    pr->weight = w, pr->cap = cap;
+    return 0;
+}
+
+void xcc_probe_free(xcc_probe *pr)
+{
+    free(pr->path), free(pr->weight);
+    pr->path = NULL, pr->weight = NULL, pr->cap = 0;
+}
+
+/*
+ * A node's figures go into the path's estimate times its weight (the
+ * product of the degrees above it): its own updates (covering its item,
+ * and the commit that led to it) and mems as search() charges them:
+ * entering it, choosing its item (1 + 2 per item scanned), covering and
+ * uncovering it, 2 more; for the option that led to it, the commit and
+ * uncommit and 1 + 2 (+ 2 more when it is no solution, for going back
+ * up to it). The walk's entry mems (progress, limits) are left out.
+ */
+int xcc_probe_path(xcc_tree *s, xcc_gb_rng *rng, xcc_probe *pr)
+{
+    xcc_problem *p = s->p;
+    xcc_tally t = {0, 0, 0, 0};
+    double weight = 1.0, sum = 1.0, updates = 0, mems = 0;
+    int depth = 0, scanned, solved = 0, lost = 1;
+    pr->solutions = 0;
+    while (p->cl[0].next != 0 && !(s->interrupt && *s->interrupt)) {
+        int best = plain_choice(p, &scanned), d = p->nd[best].len;
+        xcc_u128 m0 = t.mems, u0 = t.updates;
+        cover(p->cl, p->nd, best, p->last_itm, p->second, NULL, &t);
+        mems += weight * (double)(1 + 2 * scanned + 2 + 2 * (t.mems - m0));
+        updates += weight * (double)(t.updates - u0);
+        if (d == 0 || probe_room(pr, depth + 1)) {
+            uncover(p->cl, p->nd, best, p->last_itm, p->second, NULL, &t);
+            if (d)
+                goto no_memory;
+            break;
+        }
+        int c = p->nd[best].down;
+        for (long k = xcc_gb_rng_unif(rng, d); k; k--)
+            c = p->nd[c].down;
+        m0 = t.mems, u0 = t.updates;
+        commit_option(p->cl, p->nd, c, p->last_itm, p->second, NULL, &t);
+        weight *= d;
+        sum += weight;
+        updates += weight * (double)(t.updates - u0);
+        mems += weight * (double)(2 * (t.mems - m0) + 3);
+        pr->path[depth] = c, pr->weight[depth++] = weight;
+    }
+    solved = p->cl[0].next == 0;
+    if (solved && depth)
+        pr->solutions = weight;
+    else if (solved) /* the root: no primary item at all */
+        pr->solutions = 1;
+    for (int l = 0; l + 1 < depth || (l < depth && !solved); l++)
+        mems += pr->weight[l] * 2; /* back up to a node that was no solution */
+    pr->nodes = sum, pr->updates = updates, pr->mems = mems;
+    lost = 0;
+no_memory:
+    while (depth > 0) {
+        int c = pr->path[--depth];
+        uncommit_option(p->cl, p->nd, c, p->last_itm, p->second, NULL, &t);
+        uncover(p->cl, p->nd, p->nd[c].itm, p->last_itm, p->second, NULL, &t);
+    }
+    pr->spent = (double)t.mems;
+    return lost; /* every machine must make the same estimate */
 }
 
 double xcc_estimate_subtree(xcc_tree *s, int probes, xcc_gb_rng *rng)
 {
-    xcc_problem *p = s->p;
-    xcc_tally scratch = {0, 0, 0, 0};
-    int cap = 64, *path = malloc((size_t)cap * sizeof(int));
+    xcc_probe pr = {0};
     double total = 0.0;
-    if (!path)
-        return -1.0;
-    for (int probe = 0; probe < probes && total >= 0; probe++) {
-        double weight = 1.0, sum = 1.0;
-        int depth = 0;
-        while (p->cl[0].next != 0 && !(s->interrupt && *s->interrupt)) {
-            int best = plain_choice(p), d = p->nd[best].len;
-            if (d == 0)
-                break;
-            if (depth == cap) {
-                int *q = realloc(path, (size_t)cap * 2 * sizeof(int));
-                if (!q) { /* every machine must make the same estimate */
-                    total = -1.0;
-                    break;
-                }
-                path = q;
-                cap *= 2;
-            }
-            int c = p->nd[best].down;
-            for (long k = xcc_gb_rng_unif(rng, d); k; k--)
-                c = p->nd[c].down;
-            cover(p->cl, p->nd, best, p->last_itm, p->second, NULL, &scratch);
-            commit_option(p->cl, p->nd, c, p->last_itm, p->second, NULL, &scratch);
-            path[depth++] = c;
-            weight *= d;
-            sum += weight;
+    for (int probe = 0; probe < probes; probe++) {
+        if (xcc_probe_path(s, rng, &pr)) {
+            xcc_probe_free(&pr);
+            return -1.0;
         }
-        while (depth > 0) {
-            int c = path[--depth];
-            uncommit_option(p->cl, p->nd, c, p->last_itm, p->second, NULL, &scratch);
-            uncover(p->cl, p->nd, p->nd[c].itm, p->last_itm, p->second, NULL, &scratch);
-        }
-        if (total >= 0)
-            total += sum;
+        total += pr.nodes;
     }
-    free(path);
-    return total < 0 ? -1.0 : probes ? total / probes : 1.0;
+    xcc_probe_free(&pr);
+    return probes ? total / probes : 1.0;
 }
-
 
 /*
  * A search that stops early (a limit, a signal, a callback) leaves levels

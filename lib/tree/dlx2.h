@@ -39,6 +39,27 @@ void xcc_unreplay(xcc_tree *t);
  */
 double xcc_estimate_subtree(xcc_tree *t, int probes, xcc_gb_rng *rng);
 
+/*
+ * One such random path from the current state, and what it makes of the
+ * subtree's figures (--estimate): each node's nodes (1), solutions,
+ * updates and mems, times the product of the degrees above it. The mems
+ * are search()'s model of a node (links/dlx2.c), uncovering charged as
+ * covering. path and weight are scratch, kept from one path to the next
+ * (all zero at first; xcc_probe_free frees them). Leaves the structure
+ * as it found it; 1 without memory, else 0. spent: the mems of the path
+ * itself, down and back up.
+ */
+typedef struct xcc_probe {
+    double nodes, solutions, updates, mems;
+    double spent;
+    int *path;
+    double *weight;
+    int cap;
+} xcc_probe;
+
+int xcc_probe_path(xcc_tree *t, xcc_gb_rng *rng, xcc_probe *pr);
+void xcc_probe_free(xcc_probe *pr);
+
 /* ---- the twin (twin/dlx2.c) ---------------------------------------------- */
 
 /*

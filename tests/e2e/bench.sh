@@ -111,3 +111,13 @@ t_match "bench/run --args -c: the count from stdout" '^random-medium-101 +146789
 t_match "bench/run: a count that is not the recorded one is flagged" \
     '^random-medium-101 +5 .*NOT THE RECORDED COUNT \(14678919\)$' \
     "$("$ROOT/bench/run" --runs 1 --only random-medium-101 --args '-c t5' | tail -1)"
+
+# bench/estimate: the estimate, its interval and the truth, by row (#28)
+out=$("$ROOT/bench/estimate" --tier bench --only '^random-medium-101$' --probes 200 --seed 3)
+truth=$("$DLX2" "$REF/instances/random-medium-101.dlx" 2>&1 | sed -n 's/^Altogether .* \([0-9]*\) nodes, .*/\1/p')
+t_match "bench/estimate: a row with the estimate, its interval, the true nodes, ratio, 2x, in, seconds" \
+    "^random-medium-101 +[0-9.e+]+ +[0-9.e+]+ +[0-9.e+]+ +$truth +[0-9.]+ +(yes|no) +(yes|no) +[0-9.]+\$" \
+    "$(echo "$out" | sed -n 2p)"
+t_match "bench/estimate: the totals" '^1 instances: [01] within 2x of the true node count, [01] intervals holding it$' \
+    "$(echo "$out" | tail -1)"
+t_run "bench/estimate: a bad argument" 2 "bench/estimate: unknown argument '--nope'" "$ROOT/bench/estimate" --nope

@@ -200,7 +200,7 @@ done < "$TMP/options"
 while IFS=$'\t' read -r kind oname type lo hi deflt modes needs; do
     [ "$kind" = option ] && [ -n "${refusal[$oname]+x}" ] && flags+=("$oname")
 done < "$TMP/options"
-t_eq "the modes' flags" "--merge --preprocess --zdd --zdd-count --sample --symmetry --verify" "${flags[*]}"
+t_eq "the modes' flags" "--merge --preprocess --zdd --zdd-count --sample --estimate --symmetry --verify" "${flags[*]}"
 opts() { grep "^option	$1	" "$TMP/options" | cut -f2,3,6,8; }
 pairs=0
 for ((i = 0; i < ${#flags[@]}; i++)); do
@@ -213,7 +213,7 @@ $hint" "$DLX2" "${args[@]}"
         pairs=$((pairs + 1))
     done
 done
-t_eq "every pair of the 7 modes' flags (21)" 21 "$pairs"
+t_eq "every pair of the 8 modes' flags (28)" 28 "$pairs"
 # Every option in every mode it does not belong to: one that belongs to a
 # single mode "goes with" that mode's flag; any other gets the mode's refusal.
 refused=0
@@ -242,7 +242,7 @@ done < "$TMP/options"
 t_match "options refused by modes (60 or more)" '^([6-9][0-9]|[1-9][0-9][0-9])$' "$refused"
 t_run "two FILEs" 2 "dlx2: only one FILE may be given, not also '$colors'
 $hint" "$DLX2" "$colors" "$colors"
-t_run "--merge takes FILEs, not -c" 2 "dlx2: --merge takes the reports of the parts (FILE...), nothing else
+t_run "--merge takes FILEs, not -c" 2 "dlx2: --merge takes the reports of the parts (FILE...) and --format, nothing else
 $hint" "$DLX2" --merge -c /dev/null
 
 # ---- -q ---------------------------------------------------------------------

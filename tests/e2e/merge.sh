@@ -130,6 +130,119 @@ t_eq "cost shards without a solution: their sum" \
     "Altogether 0 solutions, 73+7 mems, 0 updates, 0 cleansings, 168 bytes, 1 nodes." \
     "$(tail -1 "$TMP/out")"
 
+# -c --shard K/N: the count on stdout as before, and on stderr the one
+# line --merge adds up to the count of the whole (#28). Several problems,
+# of DLX2's tree and DLX3's (bounds), by the engine -c chooses and by links.
+D3=$ROOT/data/reference-family/dlx3/instances
+n=0
+for inst in "$q8" "$l11" "$REF/instances/pentomino-3x20.dlx" "$REF/instances/knight-cover-closed-5.dlx" \
+    "$REF/instances/random-medium-101.dlx" "$D3/langford02-7.dlx" "$D3/random-mcc-small-013.dlx"; do
+    for engine in "" --engine=links; do
+        whole_count=$("$DLX2" -c $engine "$inst" 2> /dev/null)
+        : > "$TMP/counts"
+        for k in 1 2 3 4; do
+            "$DLX2" -c $engine --shard $k/4 "$inst" 2> "$TMP/c$k.err" >> "$TMP/counts"
+        done
+        sum=$(paste -sd+ "$TMP/counts" | bc)
+        t_eq "-c $engine --shard k/4 of ${inst##*/}: the stdout counts add up" "$whole_count" "$sum"
+        t_eq "-c $engine --shard k/4 of ${inst##*/}: merged" "$whole_count" \
+            "$("$DLX2" --merge "$TMP"/c[1-4].err)"
+        n=$((n + 1))
+    done
+done
+t_eq "-c parts of 7 problems merged" 14 "$n"
+for k in 1 2 3; do "$DLX2" -c --shard $k/3 "$q8" 2> "$TMP/q$k.err" > /dev/null; done
+t_eq "-c --shard: its line on stderr" "Shard 2/3, problem fingerprint $fp: 29 solutions." \
+    "$(cat "$TMP/q2.err")"
+t_eq "-c --shard: one solution, singular" "Shard 1/1, problem fingerprint $(
+    "$DLX2" --shard 1/1 "$REF/instances/sudoku-inkala.dlx" 2>&1 >/dev/null | sed -n 's/^Shard.*fingerprint \(.*\)\.$/\1/p'): 1 solution." \
+    "$("$DLX2" -c --shard 1/1 "$REF/instances/sudoku-inkala.dlx" 2>&1 >/dev/null)"
+t_eq "-c v1 --shard: DLX2's report, as before" 3 "$("$DLX2" -c v1 --shard 1/3 "$q8" 2>&1 >/dev/null | wc -l)"
+t_eq "-c -q --shard: nothing on stderr" "" "$("$DLX2" -c -q --shard 1/3 "$q8" 2>&1 >/dev/null)"
+t_run "-c parts: a part missing" 2 "dlx2: --merge: 1 of the 3 shards is missing: 2/3" \
+    "$DLX2" --merge "$TMP/q1.err" "$TMP/q3.err"
+t_run "-c parts: the same part twice" 2 "dlx2: $TMP/q2.err:1: shard 2/3 again (it is at $TMP/q2.err:1 too)" \
+    "$DLX2" --merge "$TMP/q1.err" "$TMP/q2.err" "$TMP/q2.err" "$TMP/q3.err"
+"$DLX2" -c --shard 2/3 "$TMP/q7.dlx" 2> "$TMP/q7c.err" > /dev/null
+t_run "-c parts: a part of another problem" 2 \
+    "dlx2: $TMP/q7c.err:1: a part of another problem (fingerprint $other, not $fp as at $TMP/q1.err:1)" \
+    "$DLX2" --merge "$TMP/q1.err" "$TMP/q7c.err" "$TMP/q3.err"
+t_run "-c parts among reports" 2 \
+    "dlx2: $TMP/q2.err:1: a count line of dlx2 -c --shard, but the part at $TMP/p1.err:2 is a report of dlx2 --shard" \
+    "$DLX2" --merge "$TMP/p1.err" "$TMP/q2.err" "$TMP/p3.err"
+sed 's/: 29 solutions\./: 29 solutionz./' "$TMP/q2.err" > "$TMP/bad.err"
+t_run "-c parts: a bad count line" 2 \
+    "dlx2: $TMP/bad.err:1: not a count line of dlx2 -c --shard: Shard 2/3, problem fingerprint $fp: 29 solutionz." \
+    "$DLX2" --merge "$TMP/q1.err" "$TMP/bad.err" "$TMP/q3.err"
+# counts past 2^64 and 2^128 add up exactly (the shell's numbers are 64 bits)
+sed 's/: 29 solutions/: 340282366920938463463374607431768211455 solutions/' "$TMP/q2.err" > "$TMP/big.err"
+t_eq "-c parts: counts past 2^128 add up exactly" 340282366920938463463374607431768211518 \
+    "$("$DLX2" --merge "$TMP/q1.err" "$TMP/big.err" "$TMP/q3.err")"
+# a part stopped early: its count with +, the sum with +, status 4
+"$DLX2" -c --shard 2/2 T1000000 "$l11" 2> "$TMP/l2c.err" > "$TMP/l2c.out"
+"$DLX2" -c --shard 1/2 "$l11" 2> "$TMP/l1c.err" > /dev/null
+n2=$(cat "$TMP/l2c.out")
+t_eq "-c part stopped early: its line" "TIMEOUT!
+Shard 2/2, problem fingerprint $("$DLX2" --shard 1/1 "$l11" 2>&1 | sed -n 's/^Shard.*fingerprint \(.*\)\.$/\1/p'): $n2 solutions, stopped early." \
+    "$(cat "$TMP/l2c.err")"
+t_run "-c parts, one stopped early: status 4, partial" 4 \
+    "dlx2: --merge: shard 2/2 stopped early ($TMP/l2c.err:2); the count is partial" \
+    "$DLX2" --merge "$TMP/l1c.err" "$TMP/l2c.err"
+t_match "-c parts, one stopped early: the count with +" '^[0-9]+\+$' \
+    "$("$DLX2" --merge "$TMP/l1c.err" "$TMP/l2c.err" 2> /dev/null)"
+
+# JSON summaries of --format=json --shard K/N: merged into one summary,
+# the figures of the unsharded run (#28); seconds is the parts' sum.
+no_secs() { sed 's/,"seconds":[0-9.]*}}$/}}/'; }
+n=0
+for inst in "$q8" "$REF/instances/pentomino-3x20.dlx" "$D3/langford02-7.dlx"; do
+    for engine in "" --engine=links; do
+        want=$("$DLX2" --format=json $engine "$inst" 2> /dev/null | tail -1 | no_secs | sed 's/,"nodes"/,"shards":3,"nodes"/')
+        for k in 1 2 3; do
+            "$DLX2" --format=json $engine --shard $k/3 "$inst" > "$TMP/j$k.json" 2> /dev/null
+        done
+        t_eq "JSON parts of ${inst##*/} $engine merged" "$want" \
+            "$("$DLX2" --merge --format=json "$TMP"/j[1-3].json | no_secs)"
+        n=$((n + 1))
+    done
+done
+t_eq "JSON parts of 3 problems merged" 6 "$n"
+for k in 1 2 3; do "$DLX2" -c --format=json --shard $k/3 "$q8" > "$TMP/j$k.json" 2> /dev/null; done
+t_match "a JSON part names its shard and the problem" "\"shard\":\\[2,3\\],\"fingerprint\":\"$fp\"" \
+    "$(cat "$TMP/j2.json")"
+t_eq "JSON parts, without --format: the same summary" \
+    "$("$DLX2" --merge --format=json "$TMP"/j[1-3].json)" "$("$DLX2" --merge "$TMP"/j[1-3].json)"
+t_run "JSON parts: a part missing" 2 "dlx2: --merge: 1 of the 3 shards is missing: 1/3" \
+    "$DLX2" --merge "$TMP/j2.json" "$TMP/j3.json"
+t_run "JSON parts: the same part twice" 2 "dlx2: $TMP/j3.json:1: shard 3/3 again (it is at $TMP/j3.json:1 too)" \
+    "$DLX2" --merge "$TMP/j1.json" "$TMP/j3.json" "$TMP/j2.json" "$TMP/j3.json"
+"$DLX2" -c --format=json --shard 2/3 "$TMP/q7.dlx" > "$TMP/q7.json" 2> /dev/null
+t_run "JSON parts: a part of another problem" 2 \
+    "dlx2: $TMP/q7.json:1: a part of another problem (fingerprint $other, not $fp as at $TMP/j1.json:1)" \
+    "$DLX2" --merge "$TMP/j1.json" "$TMP/q7.json" "$TMP/j3.json"
+"$DLX2" -c --format=json "$q8" > "$TMP/jall.json" 2> /dev/null
+t_run "JSON: a summary of a run without --shard" 2 \
+    "dlx2: $TMP/jall.json:1: a summary without \"shard\":[K,N] (only the summaries of dlx2 --format=json --shard K/N can be merged)" \
+    "$DLX2" --merge "$TMP/jall.json"
+head -c 60 "$TMP/j2.json" > "$TMP/jcut.json"
+t_run "JSON parts: a summary cut short" 2 \
+    "dlx2: $TMP/jcut.json:1: this summary is cut short: $(cut -c1-60 "$TMP/jcut.json")" \
+    "$DLX2" --merge "$TMP/j1.json" "$TMP/jcut.json" "$TMP/j3.json"
+t_run "JSON parts among reports" 2 \
+    "dlx2: $TMP/j2.json:1: a JSON summary of dlx2 --format=json --shard, but the part at $TMP/p1.err:2 is a report of dlx2 --shard" \
+    "$DLX2" --merge "$TMP/p1.err" "$TMP/j2.json" "$TMP/p3.err"
+t_run "--format=json to merge reports" 2 \
+    "dlx2: --merge: the first part is a report of dlx2 --shard: --format=json does not go with it" \
+    "$DLX2" --merge --format=json "$TMP"/p[1-3].err
+sed 's/"solutions":29,/"solutions":340282366920938463463374607431768211455,/' "$TMP/j2.json" > "$TMP/jbig.json"
+t_match "JSON parts: counts past 2^128 add up exactly" '^\{"summary":\{"solutions":340282366920938463463374607431768211518,' \
+    "$("$DLX2" --merge "$TMP/j1.json" "$TMP/jbig.json" "$TMP/j3.json")"
+"$DLX2" --format=json --shard 2/2 T1000000 "$l11" > "$TMP/l2T.json" 2> /dev/null
+"$DLX2" --format=json --shard 1/2 "$l11" > "$TMP/l1.json" 2> /dev/null
+"$DLX2" --merge "$TMP/l1.json" "$TMP/l2T.json" > "$TMP/out" 2> /dev/null
+t_eq "JSON parts, one stopped early: status 4" 4 $?
+t_match "JSON parts, one stopped early: not complete, why" '"complete":false,"stopped":"mems",' "$(cat "$TMP/out")"
+
 # The merged report cannot be written: a message and status 1.
 t_run "--merge > /dev/full" 1 "dlx2: error writing to standard output: No space left on device" \
     sh -c '"$0" --merge "$1" "$2" "$3" > /dev/full' "$DLX2" "$TMP/p1.err" "$TMP/p2.err" "$TMP/p3.err"

@@ -48,7 +48,7 @@ t_eq "no solution: nothing drawn" "" "$("$DLX2" --sample 5 "$REF/instances/knigh
 help="Try 'dlx2 --help' for more information."
 t_run "--sample 0" 2 "dlx2: --sample needs a number of solutions (1 to 18446744073709551615), not '0'
 $help" "$DLX2" --sample 0 "$P"
-t_run "--seed without --sample" 2 "dlx2: --seed goes with --sample
+t_run "--seed without --sample" 2 "dlx2: --seed does not go with a search
 $help" "$DLX2" --seed 4 "$P"
 t_run "--seed -1" 2 "dlx2: --seed needs a seed (0 to 18446744073709551615), not '-1'
 $help" "$DLX2" --sample 3 --seed -1 "$P"

@@ -1,0 +1,225 @@
+/*
+ * estimate.c — dlx2 --estimate [FILE]: how large DLX2's tree is and how
+ * long its search takes here, before searching it.
+ *
+ * Knuth's estimator (TAOCP 7.2.2, "estimating the running time"): a
+ * random path from the root, each step an option of the branch item
+ * chosen uniformly, stands for the whole tree, each node on it weighted
+ * by the product of the branching degrees above it; the sum over the
+ * path of the weighted figures of its nodes is an unbiased estimate of
+ * the tree's figure. The paths are those of the shards' plan
+ * (xcc_probe_path, links/dlx2.c). The estimate is their mean, and its
+ * 95% interval the mean plus or minus 1.96 standard errors (the spread
+ * of the paths over the square root of their number): on a lopsided
+ * tree most paths miss its bulk, and both the mean and the interval come
+ * out low (dlx2(1) and bench/estimate show how far to trust them).
+ *
+ * The time: the search itself (the engine `dlx2 FILE` runs) for half a
+ * second, its mems per second applied to the estimated mems; a search
+ * that ends within the sample gives its own time.
+ */
+#include "cli.h"
+#include "tree/dlx2.h"
+#include "parallel/split.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/time.h>
+
+#define EST_SAMPLE 0.5 /* seconds of the timed sample */
+/* Without --probes, the paths stop when they have spent this many mems (about a second). */
+#define EST_PROBE_MEMS 1e9
+
+enum { EST_NODES, EST_SOLUTIONS, EST_UPDATES, EST_MEMS, EST_FIGURES };
+static const char *const est_names[EST_FIGURES] = {"nodes", "solutions", "updates", "mems"};
+
+/* A figure's estimate: the paths' mean and the ends of its 95% interval. */
+typedef struct est_figure {
+    double sum, sumsq;
+    double mean, low, high;
+} est_figure;
+
+typedef struct estimate {
+    est_figure f[EST_FIGURES];
+    double seconds, seconds_low, seconds_high;
+    int probes;              /* the paths taken */
+    double sample_seconds;   /* of the timed sample */
+    int sample_done;         /* the search ended within it */
+} estimate;
+
+static volatile sig_atomic_t est_stop;
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    est_stop = 1;
+}
+
+/* The square root of x >= 0 by Newton's steps (dlx2 links no libm). */
+static double root(double x)
+{
+    if (x <= 0)
+        return 0;
+    double r = x > 1 ? x : 1;
+    for (int i = 0; i < 200; i++) {
+        double next = (r + x / r) / 2;
+        if (next >= r)
+            break;
+        r = next;
+    }
+    return r;
+}
+
+/* The paths: their figures summed into e, then the means and intervals. */
+static void probe(xcc_problem *p, const cli *c, estimate *e)
+{
+    xcc_tree t;
+    xcc_gb_rng rng;
+    xcc_probe pr = {0};
+    if (xcc_split_prepare(&t, p, &c->xs, NULL))
+        cli_die_no_memory("out of memory");
+    xcc_gb_rng_init(&rng, (long)(c->k.sample_seed % 2147483647u));
+    double spent = 0;
+    e->probes = 0;
+    for (int i = 0; i < c->probes && (spent < EST_PROBE_MEMS || cli_given(c, "--probes")); i++) {
+        if (xcc_probe_path(&t, &rng, &pr))
+            cli_die_no_memory("out of memory");
+        spent += pr.spent, e->probes++;
+        double v[EST_FIGURES] = {pr.nodes, pr.solutions, pr.updates, pr.mems};
+        for (int k = 0; k < EST_FIGURES; k++)
+            e->f[k].sum += v[k], e->f[k].sumsq += v[k] * v[k];
+    }
+    xcc_probe_free(&pr);
+    xcc_tree_free(&t);
+    double n = e->probes;
+    for (int k = 0; k < EST_FIGURES; k++) {
+        est_figure *f = &e->f[k];
+        f->mean = f->sum / n;
+        double var = n > 1 ? (f->sumsq - n * f->mean * f->mean) / (n - 1) : 0;
+        double half = 1.96 * root(var > 0 ? var / n : 0);
+        f->low = f->mean - half > 0 ? f->mean - half : 0;
+        f->high = f->mean + half;
+    }
+    if (e->f[EST_NODES].low < 1)
+        e->f[EST_NODES].low = 1; /* the root */
+}
+
+/* The search `dlx2 FILE` runs, for EST_SAMPLE seconds: its rate of mems. */
+static void sample(xcc_problem *p, cli *c, estimate *e)
+{
+    xcc_settings xs = c->xs;
+    xcc_dlx2 k = c->k;
+    k.vbose = 0, k.delta = 0, k.asked = 0;
+    xs.dlx2 = &k;
+    xs.engine = xcc_engine_row_named(NULL)->name;
+    xs.interrupt = &est_stop;
+    const xcc_engine_row *row;
+    const char *why;
+    const xcc_engine *en = xcc_engine_choose(p, &xs, 0, &row, &why);
+    if (!en)
+        return; /* no time estimate */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_alarm;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, NULL);
+    struct itimerval it;
+    memset(&it, 0, sizeof it);
+    it.it_value.tv_usec = (suseconds_t)(EST_SAMPLE * 1e6);
+    setitimer(ITIMER_REAL, &it, NULL);
+    xcc_sink sink = {0};
+    xcc_figs fig;
+    xcc_diag d;
+    xcc_status s = xcc_engine_run(en, p, &xs, &sink, &fig, &d);
+    memset(&it, 0, sizeof it);
+    setitimer(ITIMER_REAL, &it, NULL);
+    if (s == XCC_NO_MEMORY)
+        cli_die_no_memory(d.message[0] ? d.message : "out of memory");
+    e->sample_seconds = fig.seconds;
+    e->sample_done = fig.stop == XCC_COMPLETE;
+    double mems = (double)fig.mems, rate = mems > 0 ? fig.seconds / mems : 0;
+    if (e->sample_done) {
+        e->seconds = e->seconds_low = e->seconds_high = fig.seconds;
+    } else if (rate > 0) {
+        e->seconds = rate * e->f[EST_MEMS].mean;
+        e->seconds_low = rate * e->f[EST_MEMS].low;
+        e->seconds_high = rate * e->f[EST_MEMS].high;
+    }
+    xcc_figs_free(&fig);
+}
+
+/* A figure as text: whole below 10^15, else in scientific notation. */
+static const char *number(double v, char out[40])
+{
+    snprintf(out, 40, v < 1e15 ? "%.0f" : "%.4e", v);
+    return out;
+}
+
+static void write_text(FILE *f, const cli *c, const estimate *e)
+{
+    char a[40], b[40];
+    fprintf(f, "Estimated from %d random path%s (seed %llu):", e->probes, e->probes == 1 ? "" : "s",
+            c->k.sample_seed);
+    for (int k = 0; k < EST_FIGURES; k++) { /* "1 solution", as DLX2 says it */
+        const char *n = number(e->f[k].mean, a);
+        fprintf(f, "%s %s %.*s", k ? "," : "", n, (int)strlen(est_names[k]) - !strcmp(n, "1"),
+                est_names[k]);
+    }
+    fputs(".\n95% intervals:", f);
+    for (int k = 0; k < EST_FIGURES; k++)
+        fprintf(f, "%s %s..%s %s", k ? "," : "", number(e->f[k].low, a), number(e->f[k].high, b),
+                est_names[k]);
+    fputs(".\n", f);
+    if (e->sample_done)
+        fprintf(f, "The search took %.3f seconds here (it ended within the sample).\n", e->seconds);
+    else if (e->seconds > 0)
+        fprintf(f, "About %.3g seconds here (%.3g..%.3g), at the mems per second of a sample"
+                   " of %.2f seconds.\n", e->seconds, e->seconds_low, e->seconds_high,
+                e->sample_seconds);
+}
+
+static void write_json(FILE *f, const cli *c, const estimate *e)
+{
+    char a[40], b[40], m[40];
+    fputs("{\"estimate\":{", f);
+    for (int k = 0; k < EST_FIGURES; k++)
+        fprintf(f, "%s\"%s\":%s,\"%s_low\":%s,\"%s_high\":%s", k ? "," : "", est_names[k],
+                number(e->f[k].mean, m), est_names[k], number(e->f[k].low, a), est_names[k],
+                number(e->f[k].high, b));
+    if (e->seconds > 0)
+        fprintf(f, ",\"seconds\":%.6g,\"seconds_low\":%.6g,\"seconds_high\":%.6g", e->seconds,
+                e->seconds_low, e->seconds_high);
+    else
+        fputs(",\"seconds\":null,\"seconds_low\":null,\"seconds_high\":null", f);
+    fprintf(f, ",\"probes\":%d,\"seed\":%llu,\"sample_seconds\":%.6f,\"sample_complete\":%s}}\n",
+            e->probes, c->k.sample_seed, e->sample_seconds, e->sample_done ? "true" : "false");
+}
+
+int cli_estimate(cli *c)
+{
+    const char *name;
+    char shown[REP_SHOWN_SIZE];
+    FILE *in = cli_open_input(c, &name, shown);
+    xcc_problem p;
+    cli_read_problem(&p, in, name, c);
+    if (xcc_has_bounds(&p) || xcc_has_costs(&p))
+        rep_die(PROG_BAD_INPUT, "%s: --estimate estimates DLX2's tree; a problem with %s (the"
+                " tree of DLX%d) is not estimated", name,
+                xcc_has_bounds(&p) ? "bounds" : "costs", xcc_has_bounds(&p) ? 3 : 5);
+    rep r = {.out = stdout, .err = stderr, .p = &p, .vbose = c->k.vbose};
+    if (c->k.vbose & XCC_SHOW_BASICS)
+        rep_input_line(&r);
+    estimate e;
+    memset(&e, 0, sizeof e);
+    probe(&p, c, &e);
+    sample(&p, c, &e);
+    if (c->json)
+        write_json(stdout, c, &e);
+    else
+        write_text(stderr, c, &e);
+    rep_free(&r);
+    xcc_release(&p);
+    errno = 0;
+    return cli_stdout_lost(fflush(stdout) ? errno : 0) ? PROG_DONE : PROG_DONE;
+}
