@@ -121,3 +121,18 @@ t_match "bench/estimate: a row with the estimate, its interval, the true nodes, 
 t_match "bench/estimate: the totals" '^1 instances: [01] within 2x of the true node count, [01] intervals holding it$' \
     "$(echo "$out" | tail -1)"
 t_run "bench/estimate: a bad argument" 2 "bench/estimate: unknown argument '--nope'" "$ROOT/bench/estimate" --nope
+
+# bench/python-count: the module's count and dlx2 -c's, the same (#26);
+# not under the sanitizers (it times the build of make, build/)
+if [ -n "$SANITIZE" ]; then
+    :
+elif ! t_have python3; then
+    t_skip "bench/python-count" "python3 (Debian: python3)"
+else
+    out=$("$ROOT/bench/python-count" --runs 1 "$REF/instances/queens-8.dlx")
+    t_match "bench/python-count: a round, the counts the same" '^1 +[0-9.]+ +[0-9.]+ +[0-9.]+ same$' \
+        "$(echo "$out" | sed -n 2p)"
+    t_match "bench/python-count: the medians and the ratio" \
+        '^median CPU seconds: python [0-9.]+ \(its start [0-9.]+\), dlx2 -c [0-9.]+; the count.s own cost over dlx2 -c.s: -?[0-9.]+$' \
+        "$(echo "$out" | tail -1)"
+fi
