@@ -110,7 +110,8 @@ if t_have man; then
     # libxcc's pages: the overview by both names, a page per group of
     # calls, xcc_cursor the page of xcc_solve
     for m in libxcc:xcc xcc:xcc xcc_status:xcc_status xcc_problem:xcc_problem \
-        xcc_settings:xcc_settings xcc_solve:xcc_solve xcc_cursor:xcc_solve xcc_figures:xcc_figures; do
+        xcc_settings:xcc_settings xcc_solve:xcc_solve xcc_cursor:xcc_solve xcc_figures:xcc_figures \
+        xcc_sym:xcc_sym; do
         t_eq "man 3 ${m%%:*}: the page of ${m#*:}" "${m#*:}" \
             "$(man -M "$P/share/man" 3 "${m%%:*}" 2> /dev/null | sed -n '1s/^\([A-Z_]*\)(3).*/\1/p' | tr A-Z a-z)"
     done
