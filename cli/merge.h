@@ -73,6 +73,8 @@ void merge_bad(place at, const char *fmt, ...) __attribute__((format(printf, 2, 
  * the parts before it (the same shard twice), and taken in.
  */
 void merge_admit(merger *m, int kind);
+/* "a report of dlx2 --shard", ...: what a part of kind MERGE_* is. */
+const char *merge_kind_name(int kind);
 
 /* A JSON summary (a line starting {"summary":) taken in; the merged one written. */
 void merge_json_line(merger *m, const char *line, int whole, place at);
