@@ -57,7 +57,7 @@ GEN_CFLAGS = $(WARN) $(CFLAGS) -I. -Iinclude -Ireport -Idlx-gen/lib -Ilisting
 LIB_SRC    = $(wildcard lib/*.c lib/*/*.c)
 LIB_OBJ    = $(LIB_SRC:%.c=$(BUILD)/%.o)
 LIB_PIC    = $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
-LIB_HDR    = $(wildcard lib/*.h lib/*/*.h) include/xcc.h include/xcc_sym.h progs.h
+LIB_HDR    = $(wildcard lib/*.h lib/*/*.h include/*.h) progs.h
 REPORT_SRC = $(wildcard report/*.c)
 REPORT_OBJ = $(REPORT_SRC:%.c=$(BUILD)/%.o)
 VERIFY_SRC = $(wildcard verify/*.c)
@@ -77,7 +77,7 @@ GEN_DIRS   = $(sort $(filter-out lib,$(notdir $(patsubst %/,%,$(dir $(wildcard d
 GEN_NAMES  = $(patsubst dlx-gen/gen-%.c,%,$(wildcard dlx-gen/gen-*.c)) $(GEN_DIRS)
 GEN_BIN    = $(GEN_NAMES:%=$(BIN)dlx-gen/gen-%)
 gen_obj    = $(patsubst %.c,$(BUILD)/%.o,$(wildcard dlx-gen/gen-$(1).c dlx-gen/$(1)/*.c))
-GEN_HDR    = $(wildcard dlx-gen/*/*.h) progs.h include/xcc.h report/rep_listing.h lib/base/gbrand.h \
+GEN_HDR    = $(wildcard dlx-gen/*/*.h include/*.h) progs.h report/rep_listing.h lib/base/gbrand.h \
              $(LISTING_HDR)
 UNIT_SRC   = $(filter-out tests/unit/check_gen.c tests/unit/check_oom.c tests/unit/alloc_hook.c \
                           tests/unit/check_listing.c,$(wildcard tests/unit/*.c))
@@ -204,7 +204,7 @@ $(BUILD)/symtool: tests/crosscheck/symtool.c $(LIB_HDR) $(BUILD)/libxcc.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libxcc.a $(LDLIBS)
 
 # libxcc's promises checked through xcc.h alone (tests/e2e/api.sh)
-$(BUILD)/apicheck: tests/crosscheck/apicheck.c include/xcc.h $(BUILD)/libxcc.a
+$(BUILD)/apicheck: tests/crosscheck/apicheck.c include/xcc.h include/xcc_problem.h $(BUILD)/libxcc.a
 	$(CC) $(WARN) $(CFLAGS) -Iinclude $(LDFLAGS) -o $@ $< $(BUILD)/libxcc.a $(LDLIBS)
 
 # the domino tilings of a board, counted apart from dlx2 (tests/e2e/wide.sh)
@@ -308,7 +308,7 @@ install: all man
 	$(INSTALL) -m 755 $(BUILD)/libxcc.so.$(LIBVERSION) $(DESTDIR)$(libdir)
 	ln -sf libxcc.so.$(LIBVERSION) $(DESTDIR)$(libdir)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(libdir)/libxcc.so
-	$(INSTALL) -m 644 include/xcc.h include/xcc_sym.h $(DESTDIR)$(includedir)
+	$(INSTALL) -m 644 include/xcc.h include/xcc_problem.h include/xcc_sym.h $(DESTDIR)$(includedir)
 	$(INSTALL) -m 644 build/xcc.pc $(DESTDIR)$(pkgconfigdir)
 	$(INSTALL) -d $(DESTDIR)$(pythondir)/xcc
 	$(INSTALL) -m 644 python/xcc/__init__.py $(DESTDIR)$(pythondir)/xcc
@@ -325,7 +325,7 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(docdir)/doc/,$(notdir $(MANUAL)))
 	@rmdir $(DESTDIR)$(docdir)/doc 2> /dev/null || true
 	rm -f $(LIB_FILES:%=$(DESTDIR)$(libdir)/%) $(DESTDIR)$(includedir)/xcc.h \
-	    $(DESTDIR)$(includedir)/xcc_sym.h
+	    $(DESTDIR)$(includedir)/xcc_problem.h $(DESTDIR)$(includedir)/xcc_sym.h
 	rm -f $(DESTDIR)$(pkgconfigdir)/xcc.pc
 	rm -rf $(DESTDIR)$(pythondir)/xcc/__init__.py $(DESTDIR)$(pythondir)/xcc/__pycache__
 	@rmdir $(DESTDIR)$(pythondir)/xcc $(DESTDIR)$(pythondir) $(DESTDIR)$(libdir)/python3 \

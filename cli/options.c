@@ -117,8 +117,9 @@ static const cli_option rows[] = {
      "after it when the search was stopped early (1778+: at\n"
      "least 1778); use --engine=fast when the problem suits it"},
     {"-q", 0, T_FLAG, F(quiet), NULL, NO_R, SEARCHES | CLI_PRE, 0, CLI_ANY, 0, 0, "-q",
-     "quiet: no report on stderr, the same as v0 (over any\n"
-     "v<n> given); errors are still reported"},
+     "quiet: no report on stderr, the same as v0 d0 (over\n"
+     "any v<n> or d<n> given: no progress either); errors\n"
+     "are still reported"},
     {"--engine", 0, T_ENGINE, F(engine), NULL, NO_R, SEARCHES, 0, CLI_ANY, 0, "a name",
      "--engine=NAME", NULL},
     {"--knuth", 0, T_CHOICE, F(knuth), NULL, NO_R, SEARCHES, 0, CLI_ANY, 0,
@@ -616,8 +617,9 @@ void cli_parse(cli *c, int argc, char **argv, const cli_mode *modes)
         c->given |= bit(o);
     }
     free(knuth);
-    if (c->quiet) { /* -q: v0 */
+    if (c->quiet) { /* -q: v0 d0, since Knuth's progress every 10^10 mems is a report too */
         c->k.vbose = 0;
+        c->k.delta = 0;
         c->given |= bit(letter_row('v'));
     }
     c->file = c->nfiles ? c->files[0] : NULL;

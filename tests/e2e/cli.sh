@@ -251,6 +251,10 @@ t_eq "-q: the listing, no report" "$("$DLX2" m1 < "$colors" 2> /dev/null)" \
 t_eq "-q: nothing on stderr" "" "$(cat "$TMP/err")"
 t_eq "-q -c: the count, not even warnings" "1 " "$("$DLX2" -q -c < "$colors" 2>&1 | tr '\n' ' ')"
 t_eq "-q is v0, before any v<n>" "$("$DLX2" v0 m1 < "$colors" 2>&1)" "$("$DLX2" -q v1 m1 < "$colors" 2>&1)"
+# Knuth's progress line (every d<n> mems, 10^10 by default) is a report too
+"$GEN/gen-queens" 8 > "$TMP/q8.dlx"
+t_eq "v0 d100000 on 8 queens: progress lines on stderr" 2 "$("$DLX2" v0 d100000 < "$TMP/q8.dlx" 2>&1 | grep -c '^ after ')"
+t_eq "-q d100000: no progress either" "" "$("$DLX2" -q d100000 < "$TMP/q8.dlx" 2>&1)"
 t_eq "--preprocess -q: the reduced problem, no report" "$("$DLX2" --preprocess v0 < "$colors" 2>&1)" \
     "$("$DLX2" --preprocess -q < "$colors" 2>&1)"
 t_run "-q with --verify: refused" 2 "dlx2: --verify takes a LISTING, a FILE, --count, --report and --allow-repeats, nothing else

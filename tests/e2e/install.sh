@@ -43,6 +43,7 @@ expected_tree() {
         echo "$1$2/lib/$l"
     done
     echo "$1$2/include/xcc.h"
+    echo "$1$2/include/xcc_problem.h"
     echo "$1$2/include/xcc_sym.h"
     echo "$1$2/lib/python3/dist-packages/xcc/__init__.py"
 }
@@ -188,9 +189,9 @@ esac
 t_eq "libxcc.so.$LIBVERSION: soname $SONAME (libxcc.so.1), links libxcc.so -> $SONAME -> it" \
     "libxcc.so.1 $SONAME libxcc.so.$LIBVERSION" \
     "$(readelf -d "$lib/libxcc.so.$LIBVERSION" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p') $(readlink "$lib/libxcc.so") $(readlink "$lib/$SONAME")"
-# the shared library exports the calls of include/xcc.h and xcc_sym.h and nothing else
+# the shared library exports the calls of include/*.h and nothing else
 exported=$(nm -D --defined-only "$lib/libxcc.so.$LIBVERSION" | awk '$2 == "T" {print $3}' | sort)
-declared=$(sed -n 's/^XCC_API [^(]*[ *]\(xcc_[a-z_]*\)(.*/\1/p' "$P/include/xcc.h" "$P/include/xcc_sym.h" | sort)
+declared=$(sed -n 's/^XCC_API [^(]*[ *]\(xcc_[a-z_]*\)(.*/\1/p' "$P/include/xcc.h" "$P/include/xcc_problem.h" "$P/include/xcc_sym.h" | sort)
 t_eq "xcc.h declares its calls (xcc_solve among them)" yes \
     "$(echo "$declared" | grep -qx xcc_solve && [ "$(echo "$declared" | wc -l)" -gt 20 ] && echo yes)"
 t_eq "libxcc.so exports exactly the calls of xcc.h and xcc_sym.h" "$declared" "${exported//@@XCC_1.0/}"
