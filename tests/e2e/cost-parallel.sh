@@ -17,7 +17,10 @@ t_eq "pentomino-3x20-cost k5: DLX5's five best" "$best5" \
 for e in cost cost-links; do
     for j in 2 3; do
         "$DLX2" --engine=$e k5 -j $j "$pento" > /dev/null 2> "$TMP/err"
-        t_eq "k5 -j $j --engine=$e: the five best" "$best5" "$(sed -n '/^The optimum/,$p' "$TMP/err")"
+        st=$? got=$(sed -n '/^The optimum/,$p' "$TMP/err")
+        t_eq "k5 -j $j --engine=$e: the five best" "$best5" "$got"
+        # seen once under TSan at load 8, not again in 20 runs: say what happened
+        [ "$got" = "$best5" ] || { echo "    status $st, stderr ends:"; tail -5 "$TMP/err" | sed 's/^/    /'; }
     done
 done
 r14=$FAM/random-cost-small-014.dlx
