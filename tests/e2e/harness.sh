@@ -61,3 +61,29 @@ status=$?
 t_eq "tests/run with DLX2_NO_SKIP=1: a skip fails the run" "1" "$status"
 t_eq "tests/run with DLX2_NO_SKIP=1: it says why" \
     "DLX2_NO_SKIP is set: 1 checks were skipped (grep '^SKIP' above)" "$(tail -1 <<< "$out")"
+
+# tests/run runs TEST_JOBS scripts at a time: here the first waits (up to
+# 20 s) for a file that only the second makes, so it passes only if both
+# ran at once; the outputs still come in the list's order, and a script
+# killed before its totals counts as a failure that did not finish
+printf '%s\n' ". \"$ROOT/tests/lib.sh\"" \
+    "for i in \$(seq 200); do [ -e \"$TMP/made\" ] && break; sleep 0.1; done" \
+    "[ -e \"$TMP/made\" ] && t_ok \"the second ran beside me\" || t_fail \"the second did not run beside me\"" \
+    > "$TMP/first.sh"
+printf '%s\n' ". \"$ROOT/tests/lib.sh\"" ": > \"$TMP/made\"" 't_ok "made"' > "$TMP/second.sh"
+printf '%s\n' 'kill -9 $$' > "$TMP/third.sh"
+out=$(TEST_JOBS=2 env -u DLX2_NO_SKIP "$ROOT/tests/run" "$TMP/first.sh" "$TMP/second.sh" "$TMP/third.sh" 2>&1)
+status=$?
+t_eq "tests/run, TEST_JOBS=2: two at once, shown in order, a killed script fails" \
+    "== $TMP/first.sh
+ok - the second ran beside me
+== $TMP/second.sh
+ok - made
+== $TMP/third.sh
+FAIL - $TMP/third.sh did not finish
+2 passed, 1 failed, 0 skipped
+status 1" "$(grep -v ' Killed ' <<< "$out")
+status $status"
+rm -f "$TMP/made"
+out=$(TEST_JOBS=1 env -u DLX2_NO_SKIP "$ROOT/tests/run" "$TMP/second.sh" "$TMP/second.sh" 2>&1)
+t_eq "tests/run, TEST_JOBS=1: one after the other" "2 passed, 0 failed, 0 skipped" "$(tail -1 <<< "$out")"
