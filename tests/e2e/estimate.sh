@@ -46,7 +46,7 @@ t_match "a tree of one shape: the interval is a point" '"nodes":15,"nodes_low":1
 # The JSON line: its keys, in order, and only on stdout.
 "$DLX2" --estimate --format=json --seed 7 --probes 500 "$I/langford-7.dlx" > "$TMP/out" 2> "$TMP/err"
 t_eq "--format=json: status 0" 0 $?
-t_match "--format=json: the shape" '^\{"estimate":\{"nodes":601,"nodes_low":575,"nodes_high":627,"solutions":52,"solutions_low":44,"solutions_high":60,"updates":8290,"updates_low":8082,"updates_high":8499,"mems":129588,"mems_low":126368,"mems_high":132809,"seconds":[0-9.e+-]+,"seconds_low":[0-9.e+-]+,"seconds_high":[0-9.e+-]+,"probes":500,"seed":7,"sample_seconds":[0-9.]+,"sample_complete":true\}\}$' \
+t_match "--format=json: the shape" '^\{"estimate":\{"nodes":601,"nodes_low":575,"nodes_high":627,"solutions":52,"solutions_low":44,"solutions_high":60,"updates":8290,"updates_low":8082,"updates_high":8499,"mems":129588,"mems_low":126368,"mems_high":132809,"seconds":[0-9.e+-]+,"seconds_low":[0-9.e+-]+,"seconds_high":[0-9.e+-]+,"probes":500,"solution_paths":136,"seed":7,"sample_seconds":[0-9.]+,"sample_complete":true\}\}$' \
     "$(cat "$TMP/out")"
 t_eq "--format=json: one line" 1 "$(wc -l < "$TMP/out")"
 t_eq "--format=json: the input line on stderr" "(63 options, 21+0 items, 252 entries successfully read)" "$(cat "$TMP/err")"
@@ -59,11 +59,26 @@ fi
 # a search longer than the sample: the time is an estimate, with its interval
 "$DLX2" --estimate --format=json --probes 100 "$I/pentomino-6x10.dlx" > "$TMP/out" 2> /dev/null
 t_match "a search longer than the sample: not complete, seconds estimated" \
-    '"seconds":[0-9.e+-]+,"seconds_low":[0-9.e+-]+,"seconds_high":[0-9.e+-]+,"probes":100,"seed":0,"sample_seconds":0\.[0-9]+,"sample_complete":false' \
+    '"seconds":[0-9.e+-]+,"seconds_low":[0-9.e+-]+,"seconds_high":[0-9.e+-]+,"probes":100,"solution_paths":0,"seed":0,"sample_seconds":0\.[0-9]+,"sample_complete":false' \
     "$(cat "$TMP/out")"
 t_match "a search longer than the sample: the line of the time" \
     '^About [0-9.e+]+ seconds here \([0-9.e+]+\.\.[0-9.e+]+\), at the mems per second of a sample of 0\.[0-9]+ seconds\.$' \
-    "$("$DLX2" --estimate --probes 100 "$I/pentomino-6x10.dlx" 2>&1 | sed -n 4p)"
+    "$("$DLX2" --estimate --probes 100 "$I/pentomino-6x10.dlx" 2>&1 | sed -n 5p)"
+
+# No path reached a solution (the 6x10 pentomino box has 9356, too rare
+# for 300 paths): the report says so, with no estimate of 0 solutions nor
+# an interval 0..0 that would read as a certainty (#29).
+"$DLX2" --estimate --probes 300 "$I/pentomino-6x10.dlx" > "$TMP/out" 2> "$TMP/err"
+t_eq "no path reached a solution: status 0" 0 $?
+t_eq "no path reached a solution: said so, no solutions estimated" "Estimated from 300 random paths (seed 0): 2453108 nodes, 788026434 updates, 10453116733 mems.
+No path reached a solution: the number of solutions is not estimated (there may be none, or too few for the paths to meet one).
+95% intervals: 1..5334668 nodes, 201048853..1375004015 updates, 2651739787..18254493680 mems." \
+    "$(sed -n 2,4p "$TMP/err")"
+"$DLX2" --estimate --format=json --probes 300 "$I/pentomino-6x10.dlx" > "$TMP/out" 2> /dev/null
+t_eq "no path reached a solution: --format=json, status 0" 0 $?
+t_match "no path reached a solution: --format=json, no interval, solution_paths 0" \
+    '^\{"estimate":\{"nodes":2453108,"nodes_low":1,"nodes_high":5334668,"solutions":0,"solutions_low":null,"solutions_high":null,"updates":788026434,.*,"probes":300,"solution_paths":0,"seed":0,' \
+    "$(cat "$TMP/out")"
 
 # Bad options and problems: a message, status 2.
 t_run "--probes 0" 2 "dlx2: --probes needs a number of paths (1 to 100000000), not '0'
