@@ -115,7 +115,8 @@ static const cli_option rows[] = {
      " (--knuth=dlx2 -c counts them all, ignoring the costs)", 0, "-c",
      "print only the number of solutions on stdout, with a +\n"
      "after it when the search was stopped early (1778+: at\n"
-     "least 1778); use --engine=fast when the problem suits it"},
+     "least 1778); use --engine=fast when the problem suits it;\n"
+     "lists none (m<n> is refused with it)"},
     {"-q", 0, T_FLAG, F(quiet), NULL, NO_R, SEARCHES | CLI_PRE, 0, CLI_ANY, 0, 0, "-q",
      "quiet: no report on stderr, the same as v0 d0 (over\n"
      "any v<n> or d<n> given: no progress either); errors\n"

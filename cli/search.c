@@ -177,6 +177,9 @@ static void settle(cli *c)
     }
     if ((c->xs.threads > 1 || c->xs.shards > 1) && !c->progress)
         k->delta = 0; /* the threads report only -p's share of subtrees done */
+    if (c->count_only && cli_given(c, "m") && c->spacing)
+        cli_usage("%s", "-c prints only the number of solutions: m<n> does not go with it"
+                        " (without -c, m1 lists them)");
     if ((c->json && !cli_given(c, "m")) || k->samples)
         c->spacing = 1;
     if (c->count_only)

@@ -11,7 +11,15 @@ t_eq "-c with v1 brings the report back" \
     "$("$DLX2" -c v1 < "$langford" 2>&1 >/dev/null | head -1)"
 t_eq "-c keeps the warnings" "Option ignored (no primary items): X:0 Y:1" \
     "$("$DLX2" -c < "$colors" 2>&1 >/dev/null)"
-t_eq "-c and m1 list nothing" 1 "$("$DLX2" -c m1 < "$colors" 2>/dev/null)"
+# -c lists nothing: m<n> with it is refused, not dropped in silence (#29);
+# m0 (the default) goes with it
+msg="dlx2: -c prints only the number of solutions: m<n> does not go with it (without -c, m1 lists them)
+Try 'dlx2 --help' for more information."
+t_run "-c m1: refused, status 2" 2 "$msg" "$DLX2" -c m1 "$colors"
+t_eq "-c m1: nothing on stdout" "" "$(cat "$TMP/out")"
+t_run "m3 -c: refused, status 2" 2 "$msg" "$DLX2" m3 -c "$colors"
+t_run "-c --format=json m1: refused, status 2" 2 "$msg" "$DLX2" -c --format=json m1 "$colors"
+t_eq "-c m0: the count" 1 "$("$DLX2" -c m0 < "$colors" 2>/dev/null)"
 t_eq "FILE argument" 1 "$("$DLX2" -c "$colors" 2>/dev/null)"
 t_eq "- is stdin" 1 "$("$DLX2" -c - < "$colors" 2>/dev/null)"
 cp "$colors" "$TMP/m1"
@@ -153,7 +161,10 @@ t_match "every numeric option checked at both ends (16 options or more)" '^(3[2-
 # the ends themselves are taken
 t_eq "t, T, d: -2^63 and 2^64 - 1 taken" 1 \
     "$("$DLX2" -c t18446744073709551615 T-9223372036854775808 d18446744073709551615 "$colors" 2> /dev/null)"
-t_eq "m, v: -2^31 and 2^31 - 1 taken" 1 "$("$DLX2" -c m-2147483648 v2147483647 "$colors" 2> /dev/null)"
+t_eq "m, v: -2^31 and 2^31 - 1 taken" \
+    "Altogether 1 solution, 376+268-24 mems, 14 updates, 5 cleansings, 456 bytes, 4 nodes, ccost 5%." \
+    "$("$DLX2" m-2147483648 v2147483647 "$colors" 2>&1 > /dev/null | tail -1)"
+t_eq "m: 2^31 - 1 taken (status 0, the one solution not listed)" 0 "$("$DLX2" m2147483647 v0 "$colors" 2> /dev/null; echo $?)"
 t_run "--seed 2^64 - 1 taken" 0 '*' "$DLX2" --sample 1 --seed 18446744073709551615 "$colors"
 t_run "--seed 2^64: refused, no longer pinned to 2^63 - 1" 2 "dlx2: --seed needs a seed (0 to 18446744073709551615), not '18446744073709551616'
 $hint" "$DLX2" --sample 1 --seed 18446744073709551616 "$colors"
