@@ -60,6 +60,14 @@ for e in "${engines[@]}"; do
     # shellcheck disable=SC2086
     t_run "$en: t5: 0" 0 '*' "$DLX2" $e t5 -c "$l11"
     t_eq "$en: t5 -c: the count, unmarked" 5 "$(cat "$TMP/out")"
+    # t<n> in JSON: the status of the text mode and of -c (0: what was
+    # asked for was found), the summary saying the tree was not all walked
+    # (#29; formats/json.md, "The summary")
+    # shellcheck disable=SC2086
+    t_run "$en: t5 --format=json: 0" 0 '*' "$DLX2" $e t5 --format=json "$l11"
+    t_match "$en: t5 --format=json: 5 solutions, then complete false, stopped count" \
+        '^5 \{"summary":\{"solutions":5,"complete":false,"stopped":"count","engine":' \
+        "$(grep -c '^{"solution":' "$TMP/out") $(tail -1 "$TMP/out")"
     # 1: stdout cannot be written; stdout whose reader went away is fine
     # shellcheck disable=SC2086
     t_run "$en: m1 > /dev/full: 1" 1 "(63 options, 21+0 items, 252 entries successfully read)
