@@ -459,7 +459,8 @@ int cli_search(cli *c)
              .show_levels_max = c->k.show_levels_max,
              .tty_progress = c->progress && isatty(2), .out_tty = isatty(1),
              .shard = c->xs.shard, .shards = c->xs.shards, .time_limit = c->time_limit,
-             .shard_count_line = c->count_only && c->xs.shards && !cli_given(c, "v")};
+             .shard_count_line = c->count_only && c->xs.shards && !cli_given(c, "v"),
+             .lists = c->spacing != 0};
     if (r.costs && (c->k.vbose & XCC_SHOW_TAXES))
         rep_cost_taxes(&r);
     if (c->k.vbose & XCC_SHOW_BASICS)
