@@ -753,10 +753,12 @@ static void write_usage(FILE *h)
           "Exit status:\n"
           "  0      the search finished (also when t<n> stopped it)\n"
           "  1      an output could not be written (a reader that goes away, as\n"
-          "         in 'dlx2 m1 | head', is no error)\n"
+          "         in 'dlx2 m1 | head', is no error); --verify: a solution not\n"
+          "         sound, or a number of solutions not the one expected\n"
           "  2      bad arguments or input\n"
           "  3      out of memory\n"
-          "  4      stopped early by T<n> or --time-limit: the figures are partial\n"
+          "  4      stopped early by T<n> or --time-limit: the figures are partial;\n"
+          "         --verify, --merge: sound, but the search stopped early\n"
           "  128+n  stopped by signal n (130 SIGINT, 143 SIGTERM): partial too\n", h);
 }
 

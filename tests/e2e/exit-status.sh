@@ -27,10 +27,12 @@ drop_count_line() {
 t_eq "--help: the table of exit statuses" "Exit status:
   0      the search finished (also when t<n> stopped it)
   1      an output could not be written (a reader that goes away, as
-         in 'dlx2 m1 | head', is no error)
+         in 'dlx2 m1 | head', is no error); --verify: a solution not
+         sound, or a number of solutions not the one expected
   2      bad arguments or input
   3      out of memory
-  4      stopped early by T<n> or --time-limit: the figures are partial
+  4      stopped early by T<n> or --time-limit: the figures are partial;
+         --verify, --merge: sound, but the search stopped early
   128+n  stopped by signal n (130 SIGINT, 143 SIGTERM): partial too" "$(sed -n '/^Exit status:/,$p' "$TMP/help")"
 t_match "--help: -c's mark" "with a \+$" "$(grep -A1 '^  -c ' "$TMP/help" | head -1)"
 t_eq "--help points to the man page, not into the source tree" "0 1" \
@@ -41,6 +43,40 @@ t_eq "--help points to the man page, not into the source tree" "0 1" \
 # give (a generator is never stopped by a limit: no 4)
 t_eq "README.md: the table of exit statuses" "0 1 2 3 4 128+signal" \
     "$(sed -n 's/^| \([0-9][0-9+a-z]*\) | .*/\1/p' "$ROOT/README.md" | tr '\n' ' ' | sed 's/ $//')"
+# ... with what every program returns besides the search's (#29): a
+# generator's --show of a listing with no solution in it (1, or 0 when
+# its JSON summary says the problem has none: gen-all.sh checks every
+# generator), --verify's unsound or miscounted listing (1) and its
+# search stopped early (4); here one of each, as the table says
+readme_row() { sed -n "s/^| $1 | \(.*\) |\$/\1/p" "$ROOT/README.md"; }
+t_eq "README.md: status 0 names --show and its summary, 1 --verify and --show, 4 --verify and --merge" \
+    "1 1 1 1 1 1" "$(readme_row 0 | grep -c -- '`--show`.*JSON summary') $(readme_row 1 | grep -c -- '`dlx2 --verify`') \
+$(readme_row 1 | grep -c -- '`--show`: a listing with no solution') $(readme_row 4 | grep -c -- '`--verify` and `--merge`') \
+$(readme_row 1 | grep -c 'unless its JSON summary says the problem has none') $(readme_row 4 | grep -c '`t<n>` too')"
+t_run "gen-pentomino --show of an empty listing: 1, as README says" 1 \
+    "gen-pentomino: <stdin>: the listing holds no solutions; dlx2 lists them with m1 (or --format=json, whose summary says when there are none)" \
+    sh -c '"$0" --show < /dev/null' "$GEN/gen-pentomino"
+printf '{"summary":{"solutions":0,"complete":true,"stopped":null}}\n' > "$TMP/none.json"
+t_run "gen-pentomino --show of a summary that says there is none: 0, as README says" 0 \
+    "gen-pentomino: $TMP/none.json: no solutions: the listing's summary says the search found none" \
+    "$GEN/gen-pentomino" --show "$TMP/none.json"
+"$DLX2" m1 "$l7" 2> /dev/null | head -8 > "$TMP/one.m1"
+t_run "--verify, a number of solutions not the one expected: 1" 1 "dlx2: $TMP/one.m1: 1 solution, not 2" \
+    "$DLX2" --verify "$TMP/one.m1" "$l7" --count 2
+sed 's/ 2 s3 s6/ 2 s3 s5/' "$TMP/one.m1" > "$TMP/bad.m1"
+t_run "--verify, a solution not sound: 1" 1 "dlx2: $TMP/bad.m1:8: solution 1: '2 s3 s5' is not an option of the problem" \
+    "$DLX2" --verify "$TMP/bad.m1" "$l7"
+"$DLX2" t1 --format=json "$l7" > "$TMP/t1.json" 2> /dev/null
+t_run "--verify, a listing of t1: 4" 4 \
+    "dlx2: $TMP/t1.json:2: the search was stopped early by t<n> (its summary says \"count\"): the 1 solution verified may not be all" \
+    "$DLX2" --verify "$TMP/t1.json" "$l7"
+for m in "$ROOT"/man/gen-*.1; do
+    p=$(basename "$m" .1)
+    [ "$p" = gen-knight-tours ] && continue # no --show
+    t_eq "$p(1): status 0 and 1 of --show, as README says" "1 1" \
+        "$(sed -n '/^\.SH EXIT STATUS/,/^\.B 1$/p' "$m" | tr '\n' ' ' | grep -c 'show ,.*JSON summary says that the problem has none') $(sed -n '/^\.B 1$/,/^\.B 2$/p' "$m" | tr '\n' ' ' | grep -c 'show , a listing with no solution in it')"
+done
+
 for m in "$ROOT"/man/*.1; do
     p=$(basename "$m" .1)
     want="0 1 2 3"
