@@ -235,7 +235,7 @@ int cli_estimate(cli *c)
                 " tree of DLX%d) is not estimated", name,
                 xcc_has_bounds(&p) ? "bounds" : "costs", xcc_has_bounds(&p) ? 3 : 5);
     rep r = {.out = stdout, .err = stderr, .p = &p, .vbose = c->k.vbose};
-    if (c->k.vbose & XCC_SHOW_BASICS)
+    if ((c->k.vbose & XCC_SHOW_BASICS) && !c->json) /* JSON: stderr for messages only */
         rep_input_line(&r);
     estimate e;
     memset(&e, 0, sizeof e);

@@ -117,10 +117,12 @@ static const cli_option rows[] = {
      "after it when the search was stopped early (1778+: at\n"
      "least 1778); use --engine=fast when the problem suits it;\n"
      "lists none (m<n> is refused with it)"},
-    {"-q", 0, T_FLAG, F(quiet), NULL, NO_R, SEARCHES | CLI_PRE, 0, CLI_ANY, 0, 0, "-q",
+    {"-q", 0, T_FLAG, F(quiet), NULL, NO_R, SEARCHES | CLI_PRE | CLI_ESTIMATE | CLI_VERIFY, 0,
+     CLI_ANY, 0, 0, "-q",
      "quiet: no report on stderr, the same as v0 d0 (over\n"
      "any v<n> or d<n> given: no progress either); errors\n"
-     "are still reported"},
+     "are still reported; with --estimate no input line, with\n"
+     "--verify no verdict on stdout (the status says it)"},
     {"--engine", 0, T_ENGINE, F(engine), NULL, NO_R, SEARCHES, 0, CLI_ANY, 0, "a name",
      "--engine=NAME", NULL},
     {"--knuth", 0, T_CHOICE, F(knuth), NULL, NO_R, SEARCHES, 0, CLI_ANY, 0,
@@ -618,11 +620,6 @@ void cli_parse(cli *c, int argc, char **argv, const cli_mode *modes)
         c->given |= bit(o);
     }
     free(knuth);
-    if (c->quiet) { /* -q: v0 d0, since Knuth's progress every 10^10 mems is a report too */
-        c->k.vbose = 0;
-        c->k.delta = 0;
-        c->given |= bit(letter_row('v'));
-    }
     c->file = c->nfiles ? c->files[0] : NULL;
     c->json = c->format && !strcmp(c->format, "json");
     unsigned mode = CLI_SEARCH;
@@ -630,6 +627,12 @@ void cli_parse(cli *c, int argc, char **argv, const cli_mode *modes)
         if (rows[k].mode && (c->given & bit(&rows[k])))
             mode = rows[k].mode;
     c->mode = mode_of(mode);
+    if (c->quiet) { /* -q: v0 d0, since Knuth's progress every 10^10 mems is a report too */
+        c->k.vbose = 0;
+        c->k.delta = 0;
+        if (letter_row('v')->modes & mode) /* v0 given, where v<n> belongs */
+            c->given |= bit(letter_row('v'));
+    }
     cli_check(c);
 }
 

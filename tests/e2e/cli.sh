@@ -268,8 +268,23 @@ t_eq "v0 d100000 on 8 queens: progress lines on stderr" 2 "$("$DLX2" v0 d100000 
 t_eq "-q d100000: no progress either" "" "$("$DLX2" -q d100000 < "$TMP/q8.dlx" 2>&1)"
 t_eq "--preprocess -q: the reduced problem, no report" "$("$DLX2" --preprocess v0 < "$colors" 2>&1)" \
     "$("$DLX2" --preprocess -q < "$colors" 2>&1)"
-t_run "-q with --verify: refused" 2 "dlx2: --verify takes a LISTING, a FILE, --count, --report and --allow-repeats, nothing else
-$hint" "$DLX2" --verify /dev/null -q "$colors"
+# -q with --verify (#29: it was refused): no verdict, the status says it;
+# the messages of statuses 1, 2 and 4 stay
+"$DLX2" --format=json "$colors" > "$TMP/all.json" 2> /dev/null
+t_run "--verify -q, a sound listing: 0, nothing written" 0 "" "$DLX2" --verify "$TMP/all.json" -q "$colors"
+t_eq "--verify -q, a sound listing: nothing on stdout" "" "$(cat "$TMP/out")"
+t_eq "--verify without -q: the verdict" "1 solution verified" "$("$DLX2" --verify "$TMP/all.json" "$colors")"
+sed 's/"lines":\[[0-9,]*\],//; s/"A C X:1 Y:1"/"A C X:0 Y:1"/' "$TMP/all.json" > "$TMP/bad.json"
+t_run "--verify -q, an unsound listing: 1, the message" 1 \
+    "dlx2: $TMP/bad.json:1: solution 1: 'A C X:0 Y:1' is not an option of the problem" \
+    "$DLX2" --verify "$TMP/bad.json" -q "$colors"
+"$DLX2" --format=json t1 "$l11" > "$TMP/t1.json" 2> /dev/null
+t_run "--verify -q, a listing of t1: 4, the message" 4 \
+    "dlx2: $TMP/t1.json:2: the search was stopped early by t<n> (its summary says \"count\"): the 1 solution verified may not be all" \
+    "$DLX2" --verify "$TMP/t1.json" -q "$l11"
+t_eq "--verify -q, a listing of t1: nothing on stdout" "" "$(cat "$TMP/out")"
+t_run "--verify -q with a search argument: refused, -q among its options" 2 "dlx2: --verify takes a LISTING, a FILE, --count, --report, --allow-repeats and -q, nothing else
+$hint" "$DLX2" --verify /dev/null -q m1 "$colors"
 
 # ---- --verify on a terminal, without the problem: says what it waits for ----
 "$DLX2" m1 "$colors" > "$TMP/listing" 2> /dev/null
