@@ -114,6 +114,30 @@ while IFS='	' read -r key kind reason; do
     fi
 done < "$TMP/examples"
 
+# README's examples that name an engine in their comment ("found by the
+# fast engine") say what the summary of the same command with
+# --format=json says, whatever the problem: run on 8 queens, where -c's
+# rule walks DLX2's tree, not on the placeholders alone (#29: `dlx2 -c
+# problem.dlx` was said to use the fast engine)
+mkdir -p "$TMP/claims/queens" "$TMP/claims/placeholders"
+for f in problem.dlx p.dlx big.dlx; do cp "$REF/instances/queens-8.dlx" "$TMP/claims/queens/$f"; done
+cp "$REF/instances/knuth-example-colors.dlx" "$TMP/claims/placeholders/problem.dlx"
+cp "$REF/instances/knuth-example-colors.dlx" "$TMP/claims/placeholders/p.dlx"
+cp "$ROOT/data/gen/pentomino-3x20.dlx" "$TMP/claims/placeholders/big.dlx"
+claims=0
+while IFS='	' read -r key kind cmd; do
+    [ "$kind" = run ] && [ "${key%%:*}" = README.md ] || continue
+    engine=$(echo "$cmd" | sed -nE 's/.*#.*[( ](fast|zdd|cells|cost) engine.*/\1/p')
+    [ -n "$engine" ] || continue
+    for dir in "$TMP/claims/queens" "$TMP/claims/placeholders"; do
+        got=$(cd "$dir" && PATH="$(dirname "$DLX2"):$PATH" eval "${cmd%%#*} --format=json" 2> /dev/null \
+            | tail -1 | sed -n 's/.*"engine":"\([a-z-]*\)".*/\1/p')
+        t_eq "$key: '${cmd%%#*}' is the $engine engine's, as its comment says (${dir##*/})" "$engine" "$got"
+    done
+    claims=$((claims + 1))
+done < "$TMP/examples"
+t_eq "README's claims of an engine checked (at least 1: $claims)" yes "$([ "$claims" -ge 1 ] && echo yes)"
+
 CC=${CC:-cc}
 # under make test SANITIZE=..., README's make install installs the
 # sanitized libxcc: a program built against it needs the sanitizer's flags,
