@@ -58,6 +58,13 @@ printf 'a [good](../README.md), a [dead](gone.md#x), the [web](https://example.o
 t_eq "the check of links finds a dead one" "$TMP/pages/doc/p.md: gone.md#x" \
     "$(dead_links "$TMP/pages/doc/p.md")"
 
+# `man xcc` opens xcc(3), the library, before xcc(5), the format (man's
+# order of sections): the documents and --help say `man 5 xcc` (#29)
+t_eq "no 'man xcc' without its section in README, doc/, formats/, man/ or --help" "" \
+    "$(grep -nE 'man xcc([^_a-z0-9]|$)' README.md doc/*.md formats/*.md man/* 2> /dev/null
+       for p in "$DLX2" "$GEN"/gen-*; do [ -f "$p" ] && [ -x "$p" ] || continue; "$p" --help 2>&1 | grep -E 'man xcc([^_a-z0-9]|$)' | sed "s|^|${p##*/}: |"; done)"
+t_eq "README points to man 5 xcc for the format, three times" 3 "$(grep -c 'man 5 xcc' README.md)"
+
 # ---- the examples -------------------------------------------------------------
 # Each example line as KEY<TAB>run<TAB>COMMAND (continued lines joined),
 # KEY being PAGE:LINE; each block not run as KEY<TAB>norun<TAB>REASON,

@@ -108,6 +108,11 @@ t_eq "dlx2(1) names the installed documents" yes \
 if t_have man; then
     t_eq "man -M PREFIX/share/man finds xcc(5)" "$P/share/man/man5/xcc.5" \
         "$(man -M "$P/share/man" -w 5 xcc 2>&1)"
+    # `man xcc` without a section opens xcc(3), by man's order of
+    # sections: its first lines send the reader to xcc(5) (#29)
+    t_eq "man xcc: xcc(3), whose NAME points to the format, man 5 xcc" \
+        "XCC(3) (the library; the file format is xcc(5): man 5 xcc)" \
+        "$(MANWIDTH=200 man -M "$P/share/man" xcc 2> /dev/null | sed -n '1s/^\(XCC(3)\).*/\1/p; /^NAME/{n;s/.*engines //p}' | tr '\n' ' ' | sed 's/ $//')"
     # libxcc's pages: the overview by both names, a page per group of
     # calls, xcc_cursor the page of xcc_solve
     for m in libxcc:xcc xcc:xcc xcc_status:xcc_status xcc_problem:xcc_problem \
