@@ -230,4 +230,5 @@ else
     t_fail "make uninstall PREFIX=\$HOME/.local" "$(tail -5 "$TMP/make.log")"
 fi
 t_eq "make uninstall of README's install leaves no file behind" "" \
-    "$(find "$TMP/home/.local" -type f -o -type l)"
+    "$(find "$TMP/home/.local" -type f -o -type l 2> /dev/null)"
+t_eq "... nor a directory it made: \$HOME/.local is gone" "" "$(find "$TMP/home/.local" 2> /dev/null)"
