@@ -255,8 +255,8 @@ bench: all $(BUILD)/rusage $(BUILD)/randxcc
 # page, document and example input (the word lists of data/words and the
 # files of dlx-gen/examples, in docdir/examples, which the man pages'
 # examples read) is found by wildcard, so a new generator, page or input
-# needs no edit here; uninstall removes the same list and the documents'
-# directories, nothing else. libxcc goes with its header and xcc.pc, so
+# needs no edit here; uninstall removes the same list and the directories
+# install made (when empty, below), nothing else. libxcc goes with its header and xcc.pc, so
 # that `cc prog.c $(pkg-config --cflags --libs xcc)` builds against it.
 PREFIX  ?= /usr/local
 prefix   = $(PREFIX)
@@ -291,10 +291,23 @@ man:
 	sed -e 's|@PREFIX@|$(prefix)|g' -e 's|@LIBDIR@|$(libdir)|g' \
 	    -e 's|@INCLUDEDIR@|$(includedir)|g' -e 's|@VERSION@|$(LIBVERSION)|g' xcc.pc.in > build/xcc.pc
 
+# The directories install puts files in. Those it has to make (PREFIX
+# itself, share/man/man1, ... when missing) it records in DIRS_RECORD,
+# children before parents, for uninstall to remove when they are empty:
+# a directory that was there before is never removed. Not with DESTDIR,
+# whose packages own their directories.
+INSTALL_DIRS = $(bindir) $(mandir)/man1 $(mandir)/man3 $(mandir)/man5 $(docdir)/examples \
+               $(docdir)/doc $(libdir) $(includedir) $(pkgconfigdir) $(pythondir)/xcc
+DIRS_RECORD = $(docdir)/installed-dirs
+
 install: all man
-	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man3 \
-	    $(DESTDIR)$(mandir)/man5 \
-	    $(DESTDIR)$(docdir)/examples $(DESTDIR)$(docdir)/doc $(DESTDIR)$(libdir) $(DESTDIR)$(includedir) $(DESTDIR)$(pkgconfigdir)
+	@made=; if [ -z "$(DESTDIR)" ]; then for d in $(INSTALL_DIRS); do \
+	    while [ ! -d "$$d" ]; do made="$$made $$d"; d=$$(dirname "$$d"); done; done; fi; \
+	echo $(INSTALL) -d $(addprefix $(DESTDIR),$(INSTALL_DIRS)); \
+	$(INSTALL) -d $(addprefix $(DESTDIR),$(INSTALL_DIRS)) || exit 1; \
+	if [ -z "$(DESTDIR)" ]; then \
+	    { cat $(DIRS_RECORD) 2> /dev/null; for d in $$made; do echo "$$d"; done; } | sort -ru \
+	        > $(DIRS_RECORD).new && mv $(DIRS_RECORD).new $(DIRS_RECORD) || exit 1; fi
 	$(INSTALL) -m 755 $(BIN)dlx2 $(GEN_BIN) $(DESTDIR)$(bindir)
 	$(INSTALL) -m 644 $(filter %.1,$(MAN_OUT)) $(DESTDIR)$(mandir)/man1
 	$(INSTALL) -m 644 $(filter %.3,$(MAN_OUT)) $(DESTDIR)$(mandir)/man3
@@ -310,7 +323,6 @@ install: all man
 	ln -sf $(SONAME) $(DESTDIR)$(libdir)/libxcc.so
 	$(INSTALL) -m 644 include/xcc.h include/xcc_problem.h include/xcc_sym.h $(DESTDIR)$(includedir)
 	$(INSTALL) -m 644 build/xcc.pc $(DESTDIR)$(pkgconfigdir)
-	$(INSTALL) -d $(DESTDIR)$(pythondir)/xcc
 	$(INSTALL) -m 644 python/xcc/__init__.py $(DESTDIR)$(pythondir)/xcc
 
 uninstall:
@@ -330,7 +342,9 @@ uninstall:
 	rm -rf $(DESTDIR)$(pythondir)/xcc/__init__.py $(DESTDIR)$(pythondir)/xcc/__pycache__
 	@rmdir $(DESTDIR)$(pythondir)/xcc $(DESTDIR)$(pythondir) $(DESTDIR)$(libdir)/python3 \
 	    2> /dev/null || true
-	@rmdir $(DESTDIR)$(docdir) 2> /dev/null || true
+	@dirs=$$(cat $(DESTDIR)$(DIRS_RECORD) 2> /dev/null); rm -f $(DESTDIR)$(DIRS_RECORD); \
+	    rmdir $(DESTDIR)$(docdir) 2> /dev/null; \
+	    for d in $$dirs; do rmdir "$(DESTDIR)$$d" 2> /dev/null; done; true
 
 # Fuzzing with libFuzzer (clang): the reader and the search, with ASan and
 # UBSan. Seeds in tests/fuzz/corpus; new inputs collect in build-fuzz/;

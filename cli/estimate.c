@@ -44,6 +44,7 @@ typedef struct estimate {
     est_figure f[EST_FIGURES];
     double seconds, seconds_low, seconds_high;
     int probes;              /* the paths taken */
+    int found;               /* those that reached a solution */
     double sample_seconds;   /* of the timed sample */
     int sample_done;         /* the search ended within it */
 } estimate;
@@ -86,6 +87,7 @@ static void probe(xcc_problem *p, const cli *c, estimate *e)
         if (xcc_probe_path(&t, &rng, &pr))
             cli_die_no_memory("out of memory");
         spent += pr.spent, e->probes++;
+        e->found += pr.solutions > 0;
         double v[EST_FIGURES] = {pr.nodes, pr.solutions, pr.updates, pr.mems};
         for (int k = 0; k < EST_FIGURES; k++)
             e->f[k].sum += v[k], e->f[k].sumsq += v[k] * v[k];
@@ -156,20 +158,43 @@ static const char *number(double v, char out[40])
     return out;
 }
 
+/*
+ * Whether the solutions are estimated: when no path reached one, their
+ * mean is 0 and their interval 0..0, which would read as a certainty that
+ * there is none; the report says instead that no path found one.
+ */
+static int est_shown(const estimate *e, int k)
+{
+    return k != EST_SOLUTIONS || e->found > 0;
+}
+
 static void write_text(FILE *f, const cli *c, const estimate *e)
 {
     char a[40], b[40];
     fprintf(f, "Estimated from %d random path%s (seed %llu):", e->probes, e->probes == 1 ? "" : "s",
             c->k.sample_seed);
+    const char *sep = "";
     for (int k = 0; k < EST_FIGURES; k++) { /* "1 solution", as DLX2 says it */
+        if (!est_shown(e, k))
+            continue;
         const char *n = number(e->f[k].mean, a);
-        fprintf(f, "%s %s %.*s", k ? "," : "", n, (int)strlen(est_names[k]) - !strcmp(n, "1"),
+        fprintf(f, "%s %s %.*s", sep, n, (int)strlen(est_names[k]) - !strcmp(n, "1"),
                 est_names[k]);
+        sep = ",";
     }
-    fputs(".\n95% intervals:", f);
-    for (int k = 0; k < EST_FIGURES; k++)
-        fprintf(f, "%s %s..%s %s", k ? "," : "", number(e->f[k].low, a), number(e->f[k].high, b),
+    fputs(".\n", f);
+    if (!e->found)
+        fputs("No path reached a solution: the number of solutions is not estimated (there may"
+              " be none, or too few for the paths to meet one).\n", f);
+    fputs("95% intervals:", f);
+    sep = "";
+    for (int k = 0; k < EST_FIGURES; k++) {
+        if (!est_shown(e, k))
+            continue;
+        fprintf(f, "%s %s..%s %s", sep, number(e->f[k].low, a), number(e->f[k].high, b),
                 est_names[k]);
+        sep = ",";
+    }
     fputs(".\n", f);
     if (e->sample_done)
         fprintf(f, "The search took %.3f seconds here (it ended within the sample).\n", e->seconds);
@@ -183,17 +208,19 @@ static void write_json(FILE *f, const cli *c, const estimate *e)
 {
     char a[40], b[40], m[40];
     fputs("{\"estimate\":{", f);
-    for (int k = 0; k < EST_FIGURES; k++)
+    for (int k = 0; k < EST_FIGURES; k++) /* no interval for solutions no path reached */
         fprintf(f, "%s\"%s\":%s,\"%s_low\":%s,\"%s_high\":%s", k ? "," : "", est_names[k],
-                number(e->f[k].mean, m), est_names[k], number(e->f[k].low, a), est_names[k],
-                number(e->f[k].high, b));
+                number(e->f[k].mean, m), est_names[k], est_shown(e, k) ? number(e->f[k].low, a)
+                : "null", est_names[k], est_shown(e, k) ? number(e->f[k].high, b) : "null");
     if (e->seconds > 0)
         fprintf(f, ",\"seconds\":%.6g,\"seconds_low\":%.6g,\"seconds_high\":%.6g", e->seconds,
                 e->seconds_low, e->seconds_high);
     else
         fputs(",\"seconds\":null,\"seconds_low\":null,\"seconds_high\":null", f);
-    fprintf(f, ",\"probes\":%d,\"seed\":%llu,\"sample_seconds\":%.6f,\"sample_complete\":%s}}\n",
-            e->probes, c->k.sample_seed, e->sample_seconds, e->sample_done ? "true" : "false");
+    fprintf(f, ",\"probes\":%d,\"solution_paths\":%d,\"seed\":%llu,\"sample_seconds\":%.6f,"
+               "\"sample_complete\":%s}}\n",
+            e->probes, e->found, c->k.sample_seed, e->sample_seconds,
+            e->sample_done ? "true" : "false");
 }
 
 int cli_estimate(cli *c)
@@ -208,7 +235,7 @@ int cli_estimate(cli *c)
                 " tree of DLX%d) is not estimated", name,
                 xcc_has_bounds(&p) ? "bounds" : "costs", xcc_has_bounds(&p) ? 3 : 5);
     rep r = {.out = stdout, .err = stderr, .p = &p, .vbose = c->k.vbose};
-    if (c->k.vbose & XCC_SHOW_BASICS)
+    if ((c->k.vbose & XCC_SHOW_BASICS) && !c->json) /* JSON: stderr for messages only */
         rep_input_line(&r);
     estimate e;
     memset(&e, 0, sizeof e);

@@ -18,7 +18,7 @@ static int verify(cli *c)
         fputs("dlx2: --verify reads the problem from standard input, a terminal: type it and"
               " end it with Ctrl-D, or give it as FILE\n", stderr);
     vf_request rq = {c->verify, c->file, cli_given(c, "--count") ? (long long)c->count : -1,
-                     c->verify_report, c->allow_repeats};
+                     c->verify_report, c->allow_repeats, c->quiet};
     int status = vf_run(&rq, "dlx2");
     cli_stdout_lost(0);
     return status;
@@ -38,13 +38,13 @@ static const cli_mode modes[] = {
     {CLI_MERGE, "--merge", cli_merge, INT_MAX,
      "--merge takes the reports of the parts (FILE...) and --format, nothing else"},
     {CLI_VERIFY, "--verify", verify, 1,
-     "--verify takes a LISTING, a FILE, --count, --report and --allow-repeats, nothing else"},
+     "--verify takes a LISTING, a FILE, --count, --report, --allow-repeats and -q, nothing else"},
     {CLI_PRE, "--preprocess", cli_preprocess, 1, "--preprocess takes v<n> and a FILE, nothing else"},
     {CLI_ZCOUNT, "--zdd-count", cli_zdd_count, 0, "--zdd-count takes a FILE, nothing else"},
     {CLI_SYM, "--symmetry", cli_symmetry, 1,
      "--symmetry takes --format, --time-limit and a FILE, nothing else"},
     {CLI_ESTIMATE, "--estimate", cli_estimate, 1,
-     "--estimate takes --probes, --seed, --format and a FILE, nothing else"},
+     "--estimate takes --probes, --seed, --format, -q and a FILE, nothing else"},
     {0, NULL, NULL, 0, NULL},
 };
 

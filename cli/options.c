@@ -115,11 +115,14 @@ static const cli_option rows[] = {
      " (--knuth=dlx2 -c counts them all, ignoring the costs)", 0, "-c",
      "print only the number of solutions on stdout, with a +\n"
      "after it when the search was stopped early (1778+: at\n"
-     "least 1778); use --engine=fast when the problem suits it"},
-    {"-q", 0, T_FLAG, F(quiet), NULL, NO_R, SEARCHES | CLI_PRE, 0, CLI_ANY, 0, 0, "-q",
+     "least 1778); use --engine=fast when the problem suits it;\n"
+     "lists none (m<n> is refused with it)"},
+    {"-q", 0, T_FLAG, F(quiet), NULL, NO_R, SEARCHES | CLI_PRE | CLI_ESTIMATE | CLI_VERIFY, 0,
+     CLI_ANY, 0, 0, "-q",
      "quiet: no report on stderr, the same as v0 d0 (over\n"
      "any v<n> or d<n> given: no progress either); errors\n"
-     "are still reported"},
+     "are still reported; with --estimate no input line, with\n"
+     "--verify no verdict on stdout (the status says it)"},
     {"--engine", 0, T_ENGINE, F(engine), NULL, NO_R, SEARCHES, 0, CLI_ANY, 0, "a name",
      "--engine=NAME", NULL},
     {"--knuth", 0, T_CHOICE, F(knuth), NULL, NO_R, SEARCHES, 0, CLI_ANY, 0,
@@ -617,11 +620,6 @@ void cli_parse(cli *c, int argc, char **argv, const cli_mode *modes)
         c->given |= bit(o);
     }
     free(knuth);
-    if (c->quiet) { /* -q: v0 d0, since Knuth's progress every 10^10 mems is a report too */
-        c->k.vbose = 0;
-        c->k.delta = 0;
-        c->given |= bit(letter_row('v'));
-    }
     c->file = c->nfiles ? c->files[0] : NULL;
     c->json = c->format && !strcmp(c->format, "json");
     unsigned mode = CLI_SEARCH;
@@ -629,6 +627,12 @@ void cli_parse(cli *c, int argc, char **argv, const cli_mode *modes)
         if (rows[k].mode && (c->given & bit(&rows[k])))
             mode = rows[k].mode;
     c->mode = mode_of(mode);
+    if (c->quiet) { /* -q: v0 d0, since Knuth's progress every 10^10 mems is a report too */
+        c->k.vbose = 0;
+        c->k.delta = 0;
+        if (letter_row('v')->modes & mode) /* v0 given, where v<n> belongs */
+            c->given |= bit(letter_row('v'));
+    }
     cli_check(c);
 }
 
@@ -752,10 +756,12 @@ static void write_usage(FILE *h)
           "Exit status:\n"
           "  0      the search finished (also when t<n> stopped it)\n"
           "  1      an output could not be written (a reader that goes away, as\n"
-          "         in 'dlx2 m1 | head', is no error)\n"
+          "         in 'dlx2 m1 | head', is no error); --verify: a solution not\n"
+          "         sound, or a number of solutions not the one expected\n"
           "  2      bad arguments or input\n"
           "  3      out of memory\n"
-          "  4      stopped early by T<n> or --time-limit: the figures are partial\n"
+          "  4      stopped early by T<n> or --time-limit: the figures are partial;\n"
+          "         --verify, --merge: sound, but the search stopped early\n"
           "  128+n  stopped by signal n (130 SIGINT, 143 SIGTERM): partial too\n", h);
 }
 

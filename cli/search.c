@@ -177,6 +177,9 @@ static void settle(cli *c)
     }
     if ((c->xs.threads > 1 || c->xs.shards > 1) && !c->progress)
         k->delta = 0; /* the threads report only -p's share of subtrees done */
+    if (c->count_only && cli_given(c, "m") && c->spacing)
+        cli_usage("%s", "-c prints only the number of solutions: m<n> does not go with it"
+                        " (without -c, m1 lists them)");
     if ((c->json && !cli_given(c, "m")) || k->samples)
         c->spacing = 1;
     if (c->count_only)
@@ -456,7 +459,8 @@ int cli_search(cli *c)
              .show_levels_max = c->k.show_levels_max,
              .tty_progress = c->progress && isatty(2), .out_tty = isatty(1),
              .shard = c->xs.shard, .shards = c->xs.shards, .time_limit = c->time_limit,
-             .shard_count_line = c->count_only && c->xs.shards && !cli_given(c, "v")};
+             .shard_count_line = c->count_only && c->xs.shards && !cli_given(c, "v"),
+             .lists = c->spacing != 0};
     if (r.costs && (c->k.vbose & XCC_SHOW_TAXES))
         rep_cost_taxes(&r);
     if (c->k.vbose & XCC_SHOW_BASICS)

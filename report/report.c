@@ -94,20 +94,43 @@ void rep_free(rep *r)
 const char *const rep_stop_lines[REP_STOP_LINES] = {"TIMEOUT!", "Search interrupted by ",
                                                     "Time limit of ", "The figures reached "};
 
+/*
+ * What a stopped search leaves partial: the closing line's figures when
+ * one follows (v1), else what stdout holds (-c's count, the solutions
+ * listed, the JSON summary, the ZDD), else the search itself (v0, m0).
+ */
+static const char *partial(const rep *r)
+{
+    if (r->vbose & XCC_SHOW_BASICS)
+        return "the figures below are partial";
+    if (r->output == &rep_formats[REP_COUNT])
+        return "the count on stdout is a lower bound";
+    if (r->output == &rep_formats[REP_JSON])
+        return r->lists ? "the solutions and the summary on stdout are those found so far"
+                        : "the summary on stdout gives the figures found so far";
+    if (r->output && r->output->zdd)
+        return "the ZDD on stdout is partial";
+    return r->lists ? "the solutions listed are those found so far" : "the search is not finished";
+}
+
 static void stop_line(const rep *r, const xcc_figs *fig)
 {
-    if (fig->stop == XCC_STOP_MEMS)
+    const char *what = partial(r);
+    /* DLX2's own line, byte for byte; -c and JSON, which DLX2 has not, say what it cuts */
+    if (fig->stop == XCC_STOP_MEMS && !(r->vbose & XCC_SHOW_BASICS)
+        && (r->output == &rep_formats[REP_COUNT] || r->output == &rep_formats[REP_JSON]))
+        fprintf(r->err, "%s (T<n>) %c%s.\n", rep_stop_lines[0], what[0] - 'a' + 'A', what + 1);
+    else if (fig->stop == XCC_STOP_MEMS)
         fprintf(r->err, "%s\n", rep_stop_lines[0]);
     else if (fig->stop == XCC_STOP_INTERRUPT && r->signal)
-        fprintf(r->err, "%s%s; the figures below are partial.\n", rep_stop_lines[1],
-                r->signal == SIGINT ? "SIGINT" : "SIGTERM");
+        fprintf(r->err, "%s%s; %s.\n", rep_stop_lines[1], r->signal == SIGINT ? "SIGINT" : "SIGTERM",
+                what);
     else if (fig->stop == XCC_STOP_INTERRUPT)
-        fprintf(r->err, "%s%g seconds reached; the figures below are partial.\n",
-                rep_stop_lines[2], r->time_limit);
+        fprintf(r->err, "%s%g seconds reached; %s.\n", rep_stop_lines[2], r->time_limit, what);
     else if (fig->stop == XCC_STOP_WIDE)
-        fprintf(r->err, "%s2^127, past which DLX%d's tree is not counted; the figures below"
-                        " are partial (dlx2 -c --engine=zdd counts solutions past any number).\n",
-                rep_stop_lines[3], fig->knuth == 3 ? 3 : fig->costs ? 5 : 2);
+        fprintf(r->err, "%s2^127, past which DLX%d's tree is not counted; %s (dlx2 -c"
+                        " --engine=zdd counts solutions past any number).\n",
+                rep_stop_lines[3], fig->knuth == 3 ? 3 : fig->costs ? 5 : 2, what);
 }
 
 int rep_end(rep *r, const xcc_figs *fig)

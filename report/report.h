@@ -51,6 +51,7 @@ typedef struct rep {
     int out_tty;           /* stdout is a terminal: flush each solution */
     int shard, shards;     /* --shard K/N; shards 0 when not given */
     int shard_count_line;  /* -c --shard: the count's line for --merge on stderr too */
+    int lists;             /* m<n>, n not 0: solutions are written on stdout */
     int costs;             /* DLX5's report (cost.c), for the best `best` costs */
     int knuth;             /* XCC_KNUTH_*: the program played (rep_program), for its
                               item totals before the search */

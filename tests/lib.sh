@@ -7,7 +7,7 @@
 #
 # A check that needs an optional tool (valgrind, xmllint, GNU parallel,
 # clang, /usr/share/dict/words) asks t_have first and, when the tool is
-# missing, calls t_skip: "SKIP - NAME: needs TOOL", counted apart, so a
+# missing or does not run, calls t_skip: "SKIP - NAME: needs TOOL", counted apart, so a
 # machine with only README's prerequisites passes and CI (which sets
 # DLX2_NO_SKIP=1) can insist that nothing was skipped.
 #
@@ -38,12 +38,34 @@ t_fail() {
     return 0
 }
 
-# t_have TOOL — true when TOOL is a command on PATH, or a readable file
-# when it names one (an absolute path)
+# t_have TOOL — true when TOOL is a command on PATH that runs (a harmless
+# call of it, t_probe's, exits 0 within 20 seconds: a stub that exits 127
+# or a broken install counts as missing, so its checks SKIP rather than
+# FAIL), or a readable file when it names one (an absolute path). Each
+# tool is probed once per script.
+declare -gA T_HAVE
 t_have() {
     case $1 in
-    /*) [ -r "$1" ] ;;
-    *) command -v "$1" > /dev/null 2>&1 ;;
+    /*) [ -r "$1" ]; return ;;
+    esac
+    if [ -z "${T_HAVE[$1]}" ]; then
+        T_HAVE[$1]=no
+        if command -v "$1" > /dev/null 2>&1 && t_probe "$1" < /dev/null > /dev/null 2>&1; then
+            T_HAVE[$1]=yes
+        fi
+    fi
+    [ "${T_HAVE[$1]}" = yes ]
+}
+
+# t_probe TOOL — the harmless call t_have makes: --version, but for the
+# tools that have none
+t_probe() {
+    local run=()
+    command -v timeout > /dev/null 2>&1 && run=(timeout 20)
+    case $1 in
+    python3) "${run[@]}" "$1" -c pass ;;
+    mandoc) "${run[@]}" "$1" -Tlint /dev/null ;;
+    *) "${run[@]}" "$1" --version ;;
     esac
 }
 

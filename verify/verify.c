@@ -604,15 +604,18 @@ static int verdict(const vf_request *rq, const char *prog, const char *lname, ls
         return say(1, prog, lname, 0, 0, "the listing holds no solutions, and nothing says the problem has"
                    " none; dlx2 lists them with m1 (--count 0 or --report FILE checks a problem"
                    " without solutions)");
-    printf("%llu solution%s verified", n, n == 1 ? "" : "s");
-    if (!counted)
-        printf("; their number was not checked (%s)",
-               rq->allow_repeats ? "with --allow-repeats, a listing of draws"
-                                 : "a text listing does not give it: --count N or --report FILE does");
-    else if (all->listed && all->stepped && all->step > 1 && w->summaries <= 1 && rq->count < 0)
-        printf(", one in %llu of the %s the search found", all->step,
-               rep ? rep->solutions : lst_summary_of(l)->solutions);
-    putchar('\n');
+    if (!rq->quiet) {
+        printf("%llu solution%s verified", n, n == 1 ? "" : "s");
+        if (!counted)
+            printf("; their number was not checked (%s)",
+                   rq->allow_repeats ? "with --allow-repeats, a listing of draws"
+                                     : "a text listing does not give it: --count N or --report FILE"
+                                       " does");
+        else if (all->listed && all->stepped && all->step > 1 && w->summaries <= 1 && rq->count < 0)
+            printf(", one in %llu of the %s the search found", all->step,
+                   rep ? rep->solutions : lst_summary_of(l)->solutions);
+        putchar('\n');
+    }
     if (w->stopped)
         return say(4, prog, lname, w->stop_line, 0, "the search was stopped early%s (its summary"
                    " says \"%s\"): the %llu solution%s verified may not be all", stopped_by(w->stop),

@@ -31,6 +31,7 @@ typedef struct vf_request {
     long long count;       /* --count N, or -1 */
     const char *report;    /* --report FILE: the search's stderr, or NULL */
     int allow_repeats;     /* --allow-repeats: a solution may come again (draws) */
+    int quiet;             /* -q: no verdict on stdout, the status alone (messages stay) */
 } vf_request;
 
 /*

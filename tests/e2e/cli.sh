@@ -11,7 +11,15 @@ t_eq "-c with v1 brings the report back" \
     "$("$DLX2" -c v1 < "$langford" 2>&1 >/dev/null | head -1)"
 t_eq "-c keeps the warnings" "Option ignored (no primary items): X:0 Y:1" \
     "$("$DLX2" -c < "$colors" 2>&1 >/dev/null)"
-t_eq "-c and m1 list nothing" 1 "$("$DLX2" -c m1 < "$colors" 2>/dev/null)"
+# -c lists nothing: m<n> with it is refused, not dropped in silence (#29);
+# m0 (the default) goes with it
+msg="dlx2: -c prints only the number of solutions: m<n> does not go with it (without -c, m1 lists them)
+Try 'dlx2 --help' for more information."
+t_run "-c m1: refused, status 2" 2 "$msg" "$DLX2" -c m1 "$colors"
+t_eq "-c m1: nothing on stdout" "" "$(cat "$TMP/out")"
+t_run "m3 -c: refused, status 2" 2 "$msg" "$DLX2" m3 -c "$colors"
+t_run "-c --format=json m1: refused, status 2" 2 "$msg" "$DLX2" -c --format=json m1 "$colors"
+t_eq "-c m0: the count" 1 "$("$DLX2" -c m0 < "$colors" 2>/dev/null)"
 t_eq "FILE argument" 1 "$("$DLX2" -c "$colors" 2>/dev/null)"
 t_eq "- is stdin" 1 "$("$DLX2" -c - < "$colors" 2>/dev/null)"
 cp "$colors" "$TMP/m1"
@@ -153,7 +161,10 @@ t_match "every numeric option checked at both ends (16 options or more)" '^(3[2-
 # the ends themselves are taken
 t_eq "t, T, d: -2^63 and 2^64 - 1 taken" 1 \
     "$("$DLX2" -c t18446744073709551615 T-9223372036854775808 d18446744073709551615 "$colors" 2> /dev/null)"
-t_eq "m, v: -2^31 and 2^31 - 1 taken" 1 "$("$DLX2" -c m-2147483648 v2147483647 "$colors" 2> /dev/null)"
+t_eq "m, v: -2^31 and 2^31 - 1 taken" \
+    "Altogether 1 solution, 376+268-24 mems, 14 updates, 5 cleansings, 456 bytes, 4 nodes, ccost 5%." \
+    "$("$DLX2" m-2147483648 v2147483647 "$colors" 2>&1 > /dev/null | tail -1)"
+t_eq "m: 2^31 - 1 taken (status 0, the one solution not listed)" 0 "$("$DLX2" m2147483647 v0 "$colors" 2> /dev/null; echo $?)"
 t_run "--seed 2^64 - 1 taken" 0 '*' "$DLX2" --sample 1 --seed 18446744073709551615 "$colors"
 t_run "--seed 2^64: refused, no longer pinned to 2^63 - 1" 2 "dlx2: --seed needs a seed (0 to 18446744073709551615), not '18446744073709551616'
 $hint" "$DLX2" --sample 1 --seed 18446744073709551616 "$colors"
@@ -257,8 +268,23 @@ t_eq "v0 d100000 on 8 queens: progress lines on stderr" 2 "$("$DLX2" v0 d100000 
 t_eq "-q d100000: no progress either" "" "$("$DLX2" -q d100000 < "$TMP/q8.dlx" 2>&1)"
 t_eq "--preprocess -q: the reduced problem, no report" "$("$DLX2" --preprocess v0 < "$colors" 2>&1)" \
     "$("$DLX2" --preprocess -q < "$colors" 2>&1)"
-t_run "-q with --verify: refused" 2 "dlx2: --verify takes a LISTING, a FILE, --count, --report and --allow-repeats, nothing else
-$hint" "$DLX2" --verify /dev/null -q "$colors"
+# -q with --verify (#29: it was refused): no verdict, the status says it;
+# the messages of statuses 1, 2 and 4 stay
+"$DLX2" --format=json "$colors" > "$TMP/all.json" 2> /dev/null
+t_run "--verify -q, a sound listing: 0, nothing written" 0 "" "$DLX2" --verify "$TMP/all.json" -q "$colors"
+t_eq "--verify -q, a sound listing: nothing on stdout" "" "$(cat "$TMP/out")"
+t_eq "--verify without -q: the verdict" "1 solution verified" "$("$DLX2" --verify "$TMP/all.json" "$colors")"
+sed 's/"lines":\[[0-9,]*\],//; s/"A C X:1 Y:1"/"A C X:0 Y:1"/' "$TMP/all.json" > "$TMP/bad.json"
+t_run "--verify -q, an unsound listing: 1, the message" 1 \
+    "dlx2: $TMP/bad.json:1: solution 1: 'A C X:0 Y:1' is not an option of the problem" \
+    "$DLX2" --verify "$TMP/bad.json" -q "$colors"
+"$DLX2" --format=json t1 "$l11" > "$TMP/t1.json" 2> /dev/null
+t_run "--verify -q, a listing of t1: 4, the message" 4 \
+    "dlx2: $TMP/t1.json:2: the search was stopped early by t<n> (its summary says \"count\"): the 1 solution verified may not be all" \
+    "$DLX2" --verify "$TMP/t1.json" -q "$l11"
+t_eq "--verify -q, a listing of t1: nothing on stdout" "" "$(cat "$TMP/out")"
+t_run "--verify -q with a search argument: refused, -q among its options" 2 "dlx2: --verify takes a LISTING, a FILE, --count, --report, --allow-repeats and -q, nothing else
+$hint" "$DLX2" --verify /dev/null -q m1 "$colors"
 
 # ---- --verify on a terminal, without the problem: says what it waits for ----
 "$DLX2" m1 "$colors" > "$TMP/listing" 2> /dev/null

@@ -58,6 +58,13 @@ printf 'a [good](../README.md), a [dead](gone.md#x), the [web](https://example.o
 t_eq "the check of links finds a dead one" "$TMP/pages/doc/p.md: gone.md#x" \
     "$(dead_links "$TMP/pages/doc/p.md")"
 
+# `man xcc` opens xcc(3), the library, before xcc(5), the format (man's
+# order of sections): the documents and --help say `man 5 xcc` (#29)
+t_eq "no 'man xcc' without its section in README, doc/, formats/, man/ or --help" "" \
+    "$(grep -nE 'man xcc([^_a-z0-9]|$)' README.md doc/*.md formats/*.md man/* 2> /dev/null
+       for p in "$DLX2" "$GEN"/gen-*; do [ -f "$p" ] && [ -x "$p" ] || continue; "$p" --help 2>&1 | grep -E 'man xcc([^_a-z0-9]|$)' | sed "s|^|${p##*/}: |"; done)"
+t_eq "README points to man 5 xcc for the format, three times" 3 "$(grep -c 'man 5 xcc' README.md)"
+
 # ---- the examples -------------------------------------------------------------
 # Each example line as KEY<TAB>run<TAB>COMMAND (continued lines joined),
 # KEY being PAGE:LINE; each block not run as KEY<TAB>norun<TAB>REASON,
@@ -113,6 +120,30 @@ while IFS='	' read -r key kind reason; do
         t_fail "$key: bash -n" "$(cat "$TMP/err")"
     fi
 done < "$TMP/examples"
+
+# README's examples that name an engine in their comment ("found by the
+# fast engine") say what the summary of the same command with
+# --format=json says, whatever the problem: run on 8 queens, where -c's
+# rule walks DLX2's tree, not on the placeholders alone (#29: `dlx2 -c
+# problem.dlx` was said to use the fast engine)
+mkdir -p "$TMP/claims/queens" "$TMP/claims/placeholders"
+for f in problem.dlx p.dlx big.dlx; do cp "$REF/instances/queens-8.dlx" "$TMP/claims/queens/$f"; done
+cp "$REF/instances/knuth-example-colors.dlx" "$TMP/claims/placeholders/problem.dlx"
+cp "$REF/instances/knuth-example-colors.dlx" "$TMP/claims/placeholders/p.dlx"
+cp "$ROOT/data/gen/pentomino-3x20.dlx" "$TMP/claims/placeholders/big.dlx"
+claims=0
+while IFS='	' read -r key kind cmd; do
+    [ "$kind" = run ] && [ "${key%%:*}" = README.md ] || continue
+    engine=$(echo "$cmd" | sed -nE 's/.*#.*[( ](fast|zdd|cells|cost) engine.*/\1/p')
+    [ -n "$engine" ] || continue
+    for dir in "$TMP/claims/queens" "$TMP/claims/placeholders"; do
+        got=$(cd "$dir" && PATH="$(dirname "$DLX2"):$PATH" eval "${cmd%%#*} --format=json" 2> /dev/null \
+            | tail -1 | sed -n 's/.*"engine":"\([a-z-]*\)".*/\1/p')
+        t_eq "$key: '${cmd%%#*}' is the $engine engine's, as its comment says (${dir##*/})" "$engine" "$got"
+    done
+    claims=$((claims + 1))
+done < "$TMP/examples"
+t_eq "README's claims of an engine checked (at least 1: $claims)" yes "$([ "$claims" -ge 1 ] && echo yes)"
 
 CC=${CC:-cc}
 # under make test SANITIZE=..., README's make install installs the
@@ -199,4 +230,5 @@ else
     t_fail "make uninstall PREFIX=\$HOME/.local" "$(tail -5 "$TMP/make.log")"
 fi
 t_eq "make uninstall of README's install leaves no file behind" "" \
-    "$(find "$TMP/home/.local" -type f -o -type l)"
+    "$(find "$TMP/home/.local" -type f -o -type l 2> /dev/null)"
+t_eq "... nor a directory it made: \$HOME/.local is gone" "" "$(find "$TMP/home/.local" 2> /dev/null)"

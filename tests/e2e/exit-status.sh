@@ -27,10 +27,12 @@ drop_count_line() {
 t_eq "--help: the table of exit statuses" "Exit status:
   0      the search finished (also when t<n> stopped it)
   1      an output could not be written (a reader that goes away, as
-         in 'dlx2 m1 | head', is no error)
+         in 'dlx2 m1 | head', is no error); --verify: a solution not
+         sound, or a number of solutions not the one expected
   2      bad arguments or input
   3      out of memory
-  4      stopped early by T<n> or --time-limit: the figures are partial
+  4      stopped early by T<n> or --time-limit: the figures are partial;
+         --verify, --merge: sound, but the search stopped early
   128+n  stopped by signal n (130 SIGINT, 143 SIGTERM): partial too" "$(sed -n '/^Exit status:/,$p' "$TMP/help")"
 t_match "--help: -c's mark" "with a \+$" "$(grep -A1 '^  -c ' "$TMP/help" | head -1)"
 t_eq "--help points to the man page, not into the source tree" "0 1" \
@@ -41,6 +43,40 @@ t_eq "--help points to the man page, not into the source tree" "0 1" \
 # give (a generator is never stopped by a limit: no 4)
 t_eq "README.md: the table of exit statuses" "0 1 2 3 4 128+signal" \
     "$(sed -n 's/^| \([0-9][0-9+a-z]*\) | .*/\1/p' "$ROOT/README.md" | tr '\n' ' ' | sed 's/ $//')"
+# ... with what every program returns besides the search's (#29): a
+# generator's --show of a listing with no solution in it (1, or 0 when
+# its JSON summary says the problem has none: gen-all.sh checks every
+# generator), --verify's unsound or miscounted listing (1) and its
+# search stopped early (4); here one of each, as the table says
+readme_row() { sed -n "s/^| $1 | \(.*\) |\$/\1/p" "$ROOT/README.md"; }
+t_eq "README.md: status 0 names --show and its summary, 1 --verify and --show, 4 --verify and --merge" \
+    "1 1 1 1 1 1" "$(readme_row 0 | grep -c -- '`--show`.*JSON summary') $(readme_row 1 | grep -c -- '`dlx2 --verify`') \
+$(readme_row 1 | grep -c -- '`--show`: a listing with no solution') $(readme_row 4 | grep -c -- '`--verify` and `--merge`') \
+$(readme_row 1 | grep -c 'unless its JSON summary says the problem has none') $(readme_row 4 | grep -c '`t<n>` too')"
+t_run "gen-pentomino --show of an empty listing: 1, as README says" 1 \
+    "gen-pentomino: <stdin>: the listing holds no solutions; dlx2 lists them with m1 (or --format=json, whose summary says when there are none)" \
+    sh -c '"$0" --show < /dev/null' "$GEN/gen-pentomino"
+printf '{"summary":{"solutions":0,"complete":true,"stopped":null}}\n' > "$TMP/none.json"
+t_run "gen-pentomino --show of a summary that says there is none: 0, as README says" 0 \
+    "gen-pentomino: $TMP/none.json: no solutions: the listing's summary says the search found none" \
+    "$GEN/gen-pentomino" --show "$TMP/none.json"
+"$DLX2" m1 "$l7" 2> /dev/null | head -8 > "$TMP/one.m1"
+t_run "--verify, a number of solutions not the one expected: 1" 1 "dlx2: $TMP/one.m1: 1 solution, not 2" \
+    "$DLX2" --verify "$TMP/one.m1" "$l7" --count 2
+sed 's/ 2 s3 s6/ 2 s3 s5/' "$TMP/one.m1" > "$TMP/bad.m1"
+t_run "--verify, a solution not sound: 1" 1 "dlx2: $TMP/bad.m1:8: solution 1: '2 s3 s5' is not an option of the problem" \
+    "$DLX2" --verify "$TMP/bad.m1" "$l7"
+"$DLX2" t1 --format=json "$l7" > "$TMP/t1.json" 2> /dev/null
+t_run "--verify, a listing of t1: 4" 4 \
+    "dlx2: $TMP/t1.json:2: the search was stopped early by t<n> (its summary says \"count\"): the 1 solution verified may not be all" \
+    "$DLX2" --verify "$TMP/t1.json" "$l7"
+for m in "$ROOT"/man/gen-*.1; do
+    p=$(basename "$m" .1)
+    [ "$p" = gen-knight-tours ] && continue # no --show
+    t_eq "$p(1): status 0 and 1 of --show, as README says" "1 1" \
+        "$(sed -n '/^\.SH EXIT STATUS/,/^\.B 1$/p' "$m" | tr '\n' ' ' | grep -c 'show ,.*JSON summary says that the problem has none') $(sed -n '/^\.B 1$/,/^\.B 2$/p' "$m" | tr '\n' ' ' | grep -c 'show , a listing with no solution in it')"
+done
+
 for m in "$ROOT"/man/*.1; do
     p=$(basename "$m" .1)
     want="0 1 2 3"
@@ -60,6 +96,14 @@ for e in "${engines[@]}"; do
     # shellcheck disable=SC2086
     t_run "$en: t5: 0" 0 '*' "$DLX2" $e t5 -c "$l11"
     t_eq "$en: t5 -c: the count, unmarked" 5 "$(cat "$TMP/out")"
+    # t<n> in JSON: the status of the text mode and of -c (0: what was
+    # asked for was found), the summary saying the tree was not all walked
+    # (#29; formats/json.md, "The summary")
+    # shellcheck disable=SC2086
+    t_run "$en: t5 --format=json: 0" 0 '*' "$DLX2" $e t5 --format=json "$l11"
+    t_match "$en: t5 --format=json: 5 solutions, then complete false, stopped count" \
+        '^5 \{"summary":\{"solutions":5,"complete":false,"stopped":"count","engine":' \
+        "$(grep -c '^{"solution":' "$TMP/out") $(tail -1 "$TMP/out")"
     # 1: stdout cannot be written; stdout whose reader went away is fine
     # shellcheck disable=SC2086
     t_run "$en: m1 > /dev/full: 1" 1 "(63 options, 21+0 items, 252 entries successfully read)
@@ -70,7 +114,7 @@ dlx2: error writing to standard output: No space left on device" \
     t_eq "$en: m1 | head -1: 0" 0 "${PIPESTATUS[0]}"
     # 4: --time-limit, with -c the count marked
     # shellcheck disable=SC2086
-    t_run "$en: --time-limit: 4" 4 "Time limit of 0.1 seconds reached; the figures below are partial." \
+    t_run "$en: --time-limit: 4" 4 "Time limit of 0.1 seconds reached; the count on stdout is a lower bound." \
         drop_count_line "$DLX2" $e -c --time-limit 0.1 "$long"
     t_match "$en: --time-limit -c: the count with a +" '^[0-9]+\+$' "$(cat "$TMP/out")"
 done
@@ -83,9 +127,44 @@ for e in "" "--engine=links" "-j 2" "--shard 1/2"; do
     t_eq "$en: T<n>: 4" 4 $?
     t_eq "$en: T<n>: DLX2's TIMEOUT!" "TIMEOUT!" "$(sed -n 2p "$TMP/err")"
     # shellcheck disable=SC2086
-    t_run "$en: T<n> -c: 4" 4 "TIMEOUT!" drop_count_line "$DLX2" $e -c T1000000 "$l11"
+    t_run "$en: T<n> -c: 4" 4 "TIMEOUT! (T<n>) The count on stdout is a lower bound." \
+        drop_count_line "$DLX2" $e -c T1000000 "$l11"
     t_match "$en: T<n> -c: the count with a +" '^[0-9]+\+$' "$(cat "$TMP/out")"
 done
+# What a stopped search says is partial is what there is (#29): the
+# figures below when its closing line follows (v1), else what stdout
+# holds, else the search; DLX2's own TIMEOUT! stays byte for byte where
+# DLX2 writes it (its listing formats), and names what is cut with -c
+# and JSON, which DLX2 has not
+stopped() { # WANT_STATUS WANT_STDERR ARGS...: dlx2 ARGS on the 6x10 box
+    local want=$1 err=$2
+    shift 2
+    t_run "stopped: $*: says what is partial, status $want" "$want" "$err" "$DLX2" "$@" "$long"
+}
+stopped 4 "Time limit of 0.1 seconds reached; the count on stdout is a lower bound." -c --time-limit 0.1
+stopped 4 "TIMEOUT! (T<n>) The count on stdout is a lower bound." -c T1000000
+stopped 4 "Time limit of 0.1 seconds reached; the summary on stdout gives the figures found so far." \
+    -c --format=json --time-limit 0.1
+stopped 4 "TIMEOUT! (T<n>) The summary on stdout gives the figures found so far." -c --format=json T1000000
+stopped 4 "Time limit of 0.1 seconds reached; the solutions and the summary on stdout are those found so far." \
+    --format=json -q --time-limit 0.1
+stopped 4 "Time limit of 0.1 seconds reached; the solutions listed are those found so far." m1 -q --time-limit 0.1
+stopped 4 "TIMEOUT!" m1 -q T1000000
+stopped 4 "Time limit of 0.1 seconds reached; the search is not finished." -q --time-limit 0.1
+stopped 4 "Time limit of 0.1 seconds reached; the ZDD on stdout is partial." --zdd -q --time-limit 0.1
+t_match "stopped: -c v1: the figures below (the closing line) are partial" \
+    '^\(2056 options, 72\+0 items, 14392 entries successfully read\)
+Time limit of 0\.1 seconds reached; the figures below are partial\.
+Altogether [0-9]+ solutions?, ' "$("$DLX2" -c v1 --time-limit 0.1 "$long" 2>&1 > /dev/null)"
+"$DLX2" -c "$long" > "$TMP/out" 2> "$TMP/err" &
+pid=$!
+sleep 0.3
+kill -INT $pid
+wait $pid
+t_eq "stopped: -c, SIGINT: 130, the count is a lower bound" \
+    "130 Search interrupted by SIGINT; the count on stdout is a lower bound." "$? $(cat "$TMP/err")"
+t_match "stopped: -c, SIGINT: the count with a +" '^[0-9]+\+$' "$(cat "$TMP/out")"
+
 t_eq "the default engine's T<n>: DLX2's figures" \
     "Altogether 312 solutions, 18141+1000060-0 mems, 63332 updates, 0 cleansings, 11692 bytes, 4495 nodes, ccost 8%." \
     "$("$DLX2" T1000000 "$l11" 2>&1 | tail -1)"
@@ -101,7 +180,7 @@ for e in "--engine=links" "-j 2" "--shard 1/2"; do
     wait $pid
     t_eq "$e: SIGTERM: 143" 143 $?
     t_match "$e: SIGTERM -c: the count with a +" '^[0-9]+\+$' "$(cat "$TMP/out")"
-    t_eq "$e: SIGTERM: says so" "Search interrupted by SIGTERM; the figures below are partial." \
+    t_eq "$e: SIGTERM: says so" "Search interrupted by SIGTERM; the count on stdout is a lower bound." \
         "$(grep -Ev "$count_line" "$TMP/err")"
     dropped=$((dropped + $(grep -Ec "$count_line" "$TMP/err")))
 done

@@ -1,6 +1,7 @@
-# The harness itself (tests/lib.sh): a check whose tool is missing says
-# "SKIP - NAME: needs TOOL" and counts as skipped, never as passed or
-# failed; a check whose program is missing fails. Shown on valgrind.sh,
+# The harness itself (tests/lib.sh): a check whose tool is missing, or
+# on PATH but does not run, says "SKIP - NAME: needs TOOL" and counts as
+# skipped, never as passed or failed; a check whose program is missing
+# fails. Shown on valgrind.sh,
 # run here with a PATH that lacks valgrind, with no dlx2, and with
 # stand-ins that leak or not; and tests/run's summary and DLX2_NO_SKIP.
 . "$(dirname "$0")/../lib.sh"
@@ -20,6 +21,17 @@ out=$(vg_script "$DLX2" "$TMP/bin")
 t_eq "valgrind missing: six checks say SKIP, naming the tool" 6 \
     "$(grep -c '^SKIP - valgrind: .*: needs valgrind$' <<< "$out")"
 t_eq "valgrind missing: none passes, none fails" "0 0 6" "$(tail -1 <<< "$out")"
+# a valgrind that is there but does not run (a stub that exits 127, a
+# broken install): missing too, its checks SKIP rather than FAIL (#29)
+mkdir "$TMP/broken"
+for c in mktemp rm dirname grep head sed; do ln -s "$(type -P "$c")" "$TMP/broken/$c"; done
+printf '#!/bin/sh\necho "valgrind: not really" >&2\nexit 127\n' > "$TMP/broken/valgrind"
+chmod +x "$TMP/broken/valgrind"
+out=$(vg_script "$DLX2" "$TMP/broken")
+t_eq "valgrind that exits 127: six checks say SKIP, naming the tool" 6 \
+    "$(grep -c '^SKIP - valgrind: .*: needs valgrind$' <<< "$out")"
+t_eq "valgrind that exits 127: none passes, none fails" "0 0 6" "$(tail -1 <<< "$out")"
+
 if t_have valgrind; then
     out=$(vg_script "$TMP/no-dlx2" "$PATH")
     t_eq "no dlx2 under valgrind: every check fails" "0 6 0" "$(tail -1 <<< "$out")"
@@ -87,3 +99,28 @@ status $status"
 rm -f "$TMP/made"
 out=$(TEST_JOBS=1 env -u DLX2_NO_SKIP "$ROOT/tests/run" "$TMP/second.sh" "$TMP/second.sh" 2>&1)
 t_eq "tests/run, TEST_JOBS=1: one after the other" "2 passed, 0 failed, 0 skipped" "$(tail -1 <<< "$out")"
+
+# t_have runs the tool (t_probe: --version, python3 -c pass, ...): one
+# that is on PATH but fails is missing, one that answers is there; and CI
+# still fails a run whose tool is broken
+mkdir "$TMP/stubs" "$TMP/good"
+printf '#!/bin/sh\nexit 127\n' > "$TMP/stubs/xmllint"
+printf '#!/bin/sh\nexit 1\n' > "$TMP/stubs/python3"
+printf '#!/bin/sh\n[ "$1" = --version ] && echo "xmllint: using libxml version 2"\n' > "$TMP/good/xmllint"
+chmod +x "$TMP/stubs/xmllint" "$TMP/stubs/python3" "$TMP/good/xmllint"
+printf '%s\n' ". \"$ROOT/tests/lib.sh\"" \
+    'for t in xmllint python3; do if t_have $t; then t_ok "$t runs"; else t_skip "$t runs" $t; fi; done' \
+    > "$TMP/tools.sh"
+out=$(env -u DLX2_NO_SKIP PATH="$TMP/stubs:$PATH" "$ROOT/tests/run" "$TMP/tools.sh" 2>&1)
+t_eq "t_have: an xmllint that exits 127 and a python3 that exits 1 are missing: SKIP, status 0" \
+    "SKIP - xmllint runs: needs xmllint|SKIP - python3 runs: needs python3|0 passed, 0 failed, 2 skipped 0" \
+    "$(grep -E '^(SKIP|ok|FAIL)' <<< "$out" | tr '\n' '|')$(tail -1 <<< "$out") $?"
+out=$(DLX2_NO_SKIP=1 PATH="$TMP/stubs:$PATH" "$ROOT/tests/run" "$TMP/tools.sh" 2>&1)
+t_eq "t_have with DLX2_NO_SKIP=1: a broken tool fails the run" "1" "$?"
+out=$(env -u DLX2_NO_SKIP PATH="$TMP/good:$PATH" "$ROOT/tests/run" "$TMP/tools.sh" 2>&1)
+t_eq "t_have: an xmllint that answers --version is there" "ok - xmllint runs" "$(grep 'xmllint runs' <<< "$out")"
+# each tool is probed once per script, however often it is asked
+printf '#!/bin/sh\necho probed >> "%s"\n' "$TMP/probes" > "$TMP/good/counted"
+chmod +x "$TMP/good/counted"
+(PATH="$TMP/good:$PATH"; for _ in 1 2 3; do t_have counted; done)
+t_eq "t_have: a tool asked three times is probed once" 1 "$(wc -l < "$TMP/probes")"

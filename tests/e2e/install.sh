@@ -46,6 +46,8 @@ expected_tree() {
     echo "$1$2/include/xcc_problem.h"
     echo "$1$2/include/xcc_sym.h"
     echo "$1$2/lib/python3/dist-packages/xcc/__init__.py"
+    # the directories make install made, for make uninstall (not with DESTDIR)
+    [ -n "$1" ] || echo "$2/share/doc/dlx2/installed-dirs"
 }
 
 # make_ok NAME ARGS... — runs make in the repository, status 0 expected
@@ -108,6 +110,11 @@ t_eq "dlx2(1) names the installed documents" yes \
 if t_have man; then
     t_eq "man -M PREFIX/share/man finds xcc(5)" "$P/share/man/man5/xcc.5" \
         "$(man -M "$P/share/man" -w 5 xcc 2>&1)"
+    # `man xcc` without a section opens xcc(3), by man's order of
+    # sections: its first lines send the reader to xcc(5) (#29)
+    t_eq "man xcc: xcc(3), whose NAME points to the format, man 5 xcc" \
+        "XCC(3) (the library; the file format is xcc(5): man 5 xcc)" \
+        "$(MANWIDTH=200 man -M "$P/share/man" xcc 2> /dev/null | sed -n '1s/^\(XCC(3)\).*/\1/p; /^NAME/{n;s/.*engines //p}' | tr '\n' ' ' | sed 's/ $//')"
     # libxcc's pages: the overview by both names, a page per group of
     # calls, xcc_cursor the page of xcc_solve
     for m in libxcc:xcc xcc:xcc xcc_status:xcc_status xcc_problem:xcc_problem \
@@ -308,8 +315,29 @@ else
 fi
 
 make_ok "make uninstall PREFIX=<temporary>" uninstall PREFIX="$P"
-t_eq "make uninstall leaves no file behind" "" "$(find "$P" -type f -o -type l)"
+t_eq "make uninstall leaves no file behind" "" "$(find "$P" -type f -o -type l 2> /dev/null)"
 t_eq "make uninstall removes share/doc/dlx2" no "$([ -e "$P/share/doc/dlx2" ] && echo yes || echo no)"
+# ... and every directory make install made, PREFIX itself here (#29: it
+# left ten empty ones); never one that was there before, nor one that
+# holds a file of another (rmdir of the empty ones it made, children first)
+t_eq "make uninstall removes the directories make install made: PREFIX is gone" "" \
+    "$(find "$P" 2> /dev/null)"
+P2=$TMP/prefix2
+mkdir -p "$P2/bin" "$P2/include" "$P2/share"
+: > "$P2/include/other.h"
+make_ok "make install PREFIX=<with bin/, include/other.h, share/>" install PREFIX="$P2"
+t_eq "make install records the directories it made, children first" "$(printf '%s\n' \
+    "$P2/share/man/man5" "$P2/share/man/man3" "$P2/share/man/man1" "$P2/share/man" \
+    "$P2/share/doc/dlx2/examples" "$P2/share/doc/dlx2/doc" "$P2/share/doc/dlx2" "$P2/share/doc" \
+    "$P2/lib/python3/dist-packages/xcc" "$P2/lib/python3/dist-packages" "$P2/lib/python3" \
+    "$P2/lib/pkgconfig" "$P2/lib")" "$(cat "$P2/share/doc/dlx2/installed-dirs")"
+make_ok "make install again, the same PREFIX" install PREFIX="$P2"
+t_eq "make install again keeps the record of the first" 13 "$(wc -l < "$P2/share/doc/dlx2/installed-dirs")"
+: > "$P2/lib/mine.so"
+make_ok "make uninstall PREFIX=<with bin/, include/other.h, share/>" uninstall PREFIX="$P2"
+t_eq "make uninstall keeps what was there before and a file of another, removes the rest" \
+    "$(printf '%s\n' "$P2" "$P2/bin" "$P2/include" "$P2/include/other.h" "$P2/lib" "$P2/lib/mine.so" \
+        "$P2/share")" "$(find "$P2" | sort)"
 
 # ---- with DESTDIR, as a package is built ------------------------------------
 S=$TMP/stage

@@ -181,7 +181,7 @@ t_run "a problem that cannot be read: status 2" 2 "dlx2: $TMP/nothing: cannot op
 printf 'A B\nA C\n' > "$TMP/bad.dlx"
 t_run "a problem with bad input: status 2" 2 "dlx2: $TMP/bad.dlx:2:3: unknown item 'C'" \
     "$DLX2" --verify "$TMP/good" "$TMP/bad.dlx"
-t_run "--verify with a search argument is refused" 2 "dlx2: --verify takes a LISTING, a FILE, --count, --report and --allow-repeats, nothing else
+t_run "--verify with a search argument is refused" 2 "dlx2: --verify takes a LISTING, a FILE, --count, --report, --allow-repeats and -q, nothing else
 Try 'dlx2 --help' for more information." "$DLX2" --verify "$TMP/good" m1 "$colors"
 t_run "--count without --verify is refused" 2 "dlx2: --count goes with --verify
 Try 'dlx2 --help' for more information." "$DLX2" --count 3 "$colors"

@@ -170,10 +170,17 @@ START_TEST(each_format_ends_a_run_as_dlx2_does)
                "\"nodes\":4,\"updates\":14,\"cleansings\":5,\"imems\":376,\"mems\":268,\"lmems\":24,"
                "\"bytes\":456,\"seconds\":0.000000}}\n",
                "");
-    /* stopped by T<n>: DLX2's TIMEOUT!, and -c's count a lower bound */
+    /* stopped by T<n>: DLX2's TIMEOUT! alone where DLX2 writes it (its
+       listing, or a closing line after it); -c's count a lower bound, and
+       said so where no figures follow */
     xcc_figs stopped = fig;
     stopped.stop = XCC_STOP_MEMS;
-    expect_end("count", stopped, 0, 0, "1+\n", "TIMEOUT!\n");
+    expect_end("count", stopped, 0, 0, "1+\n",
+               "TIMEOUT! (T<n>) The count on stdout is a lower bound.\n");
+    expect_end("count", stopped, XCC_SHOW_BASICS, 0, "1+\n",
+               "TIMEOUT!\nAltogether 1 solution, 376+268-24 mems, 14 updates, 5 cleansings,"
+               " 456 bytes, 4 nodes, ccost 5%.\n");
+    expect_end("dlx2", stopped, 0, 0, "", "TIMEOUT!\n");
     /* DLX3's closing line: no lmems */
     xcc_figs three = fig;
     three.knuth = 3, three.lmems = 0;
