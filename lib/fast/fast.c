@@ -683,8 +683,20 @@ static xcc_status fast_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
     f.maxcount = xcc_limit(st->max_solutions);
     f.interrupt = st->interrupt;
     f.progress_nodes = f.next_progress = sink->progress ? xcc_knobs(st)->progress_nodes : 0;
-    xcc_status status = search(&f);
-    f.bytes = bytes_used(&f);
+    xcc_status status;
+    xcc_fast_kernel_figs kf;
+    if (!sink->solution && !f.progress_nodes && f.maxcount == ~(xcc_u128)0
+        && xcc_fast_kernel_takes(f.d)) {
+        /* counting all: the kernels of fast/kernel.c */
+        xcc_fast_start_memo(f.d);
+        status = xcc_fast_kernel_count(f.d, f.interrupt, &kf) ? XCC_NO_MEMORY : XCC_OK;
+        f.count = kf.count, f.nodes = kf.nodes, f.updates = kf.updates;
+        f.maxl = kf.maxl, f.stop = kf.stop;
+        f.bytes = bytes_used(&f) + kf.bytes;
+    } else {
+        status = search(&f);
+        f.bytes = bytes_used(&f);
+    }
     fig->solutions = f.count;
     fig->updates = f.updates;
     fig->nodes = f.nodes;
