@@ -43,12 +43,19 @@
 #define VBYTES 16
 #define VMAX 4 /* counters in vectors (one row per option) up to 4 x 16 items */
 #define BYTE_COVERED 255
+/* Loops over the V vectors of a state: unrolled, so that they stay in registers. */
+#if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 8)
+#define UNROLL _Pragma("GCC unroll 8")
+#else
+#define UNROLL
+#endif
 
 /* One level of the search: its state and the branch it is exploring. */
 typedef struct klevel {
     word live[KERNEL_WORDS];   /* L */
     word branch[KERNEL_WORDS]; /* the options of its item not tried yet */
     word *memo_at;             /* where its count goes, or NULL */
+    word hash;                 /* of its key (when the memo is on) */
     xcc_u128 count_before;
     ullng nodes_before;
     int nu, item, least;       /* uncovered items; the item branched on and its options */
@@ -146,7 +153,7 @@ BITS_INLINE xcc_u128 count_pair(const kern *k, const word *live, int a, int b, c
  * live set and counters); the smallest counter of an uncovered item
  * into *least and the first such item is returned.
  */
-BITS_INLINE int child_of(kern *k, int l, int o, int *least, const int W, const int V)
+BITS_INLINE int child_of(kern *k, int l, int o, int nu, int *least, const int W, const int V)
 {
     const klevel *s = &k->lv[l];
     klevel *c = &k->lv[l + 1];
@@ -154,24 +161,33 @@ BITS_INLINE int child_of(kern *k, int l, int o, int *least, const int W, const i
     const unsigned char *from = k->cnt + (size_t)l * k->P16;
     unsigned char *to = k->cnt + (size_t)(l + 1) * k->P16;
     ullng gone = 0;
+    for (int w = 0; w < W; w++)
+        c->live[w] = s->live[w] & row[w];
+    if (k->d->memo && nu >= 3) {
+        /* the child's memo entry is fetched while its counters are made */
+        c->hash = xcc_fast_memo_hash(c->live, W, nu);
+        __builtin_prefetch(k->d->memo + (size_t)(c->hash & k->d->memo_mask) * (W + 2));
+    }
 #if defined(__SSE2__)
     if (V >= 1 && V <= VMAX) {
         __m128i cv[VMAX], cover[VMAX], zero = _mm_setzero_si128();
         const unsigned char *dro = k->dec + (size_t)o * VBYTES * V;
+        UNROLL
         for (int v = 0; v < V; v++) {
             cover[v] = _mm_sub_epi8(zero, _mm_loadu_si128((const __m128i *)(dro + VBYTES * v)));
             cv[v] = _mm_or_si128(_mm_loadu_si128((const __m128i *)(from + VBYTES * v)), cover[v]);
         }
         for (int w = 0; w < W; w++) {
-            word l0 = s->live[w], keep = l0 & row[w];
-            c->live[w] = keep;
+            word l0 = s->live[w], keep = c->live[w];
             for (word kill = l0 & ~keep; kill; kill &= kill - 1) {
                 const unsigned char *dr = k->dec + (size_t)(w * 64 + __builtin_ctzll(kill)) * VBYTES * V;
                 gone++;
+                UNROLL
                 for (int v = 0; v < V; v++)
                     cv[v] = _mm_sub_epi8(cv[v], _mm_loadu_si128((const __m128i *)(dr + VBYTES * v)));
             }
         }
+        UNROLL
         for (int v = 0; v < V; v++)
             _mm_storeu_si128((__m128i *)(to + VBYTES * v), _mm_or_si128(cv[v], cover[v]));
         k->updates += gone;
@@ -183,8 +199,7 @@ BITS_INLINE int child_of(kern *k, int l, int o, int *least, const int W, const i
     for (int j = pstart[o]; j < pstart[o + 1]; j++)
         to[prim[j]] = BYTE_COVERED;
     for (int w = 0; w < W; w++) {
-        word l0 = s->live[w], keep = l0 & row[w];
-        c->live[w] = keep;
+        word l0 = s->live[w], keep = c->live[w];
         for (word kill = l0 & ~keep; kill; kill &= kill - 1) {
             int o2 = w * 64 + __builtin_ctzll(kill);
             gone++;
@@ -205,7 +220,7 @@ BITS_INLINE int child_of(kern *k, int l, int o, int *least, const int W, const i
 BITS_INLINE int remembered(kern *k, klevel *s, const int W)
 {
     struct xcc_fast_data *d = k->d;
-    word *slot = d->memo + (size_t)(xcc_fast_memo_hash(s->live, W, s->nu) & d->memo_mask) * (W + 2);
+    word *slot = d->memo + (size_t)(s->hash & d->memo_mask) * (W + 2);
     if ((slot[0] & ((1u << NU_BITS) - 1)) == (word)s->nu
         && !memcmp(slot + 2, s->live, (size_t)W * sizeof(word))) {
         d->memo_spared += slot[0] >> NU_BITS;
@@ -262,7 +277,7 @@ next: /* the next option of level l's item */
             k->count++;
             goto next;
         }
-        int item = child_of(k, l, o, &least, W, V);
+        int item = child_of(k, l, o, nu, &least, W, V);
         if (!least)
             goto next;
         if (nu == 1) {
@@ -346,6 +361,7 @@ int xcc_fast_kernel_count(struct xcc_fast_data *d, volatile sig_atomic_t *interr
     for (int i = 0; i < b->P; i++)
         k.cnt[i] = (unsigned char)(b->lstart[i + 2] - b->lstart[i + 1]);
     r->nu = b->P;
+    r->hash = xcc_fast_memo_hash(r->live, k.W, r->nu);
     r->item = least_of(k.cnt, k.V, &r->least);
     k.stop = XCC_COMPLETE;
     if (r->least == 0 || b->n == 0)
