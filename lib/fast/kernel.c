@@ -166,7 +166,9 @@ BITS_INLINE int child_of(kern *k, int l, int o, int nu, int *least, const int W,
     if (k->d->memo && nu >= 3) {
         /* the child's memo entry is fetched while its counters are made */
         c->hash = xcc_fast_memo_hash(c->live, W, nu);
-        __builtin_prefetch(k->d->memo + (size_t)(c->hash & k->d->memo_mask) * (W + 2));
+        const word *e = k->d->memo + (size_t)(c->hash & k->d->memo_mask) * (W + 2);
+        __builtin_prefetch(e);
+        __builtin_prefetch(e + W + 1); /* an entry may end in the next cache line */
     }
 #if defined(__SSE2__)
     if (V >= 1 && V <= VMAX) {
