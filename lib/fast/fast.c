@@ -36,7 +36,9 @@
  * left, each of its options completes a solution, so they are counted
  * (or listed) without making a child; an option that covers all that is
  * left is a solution at once. When only counting, the last levels are
- * counted from the bit sets alone, with a memo (fast/count.c).
+ * counted from the bit sets alone, with a memo (fast/count.c); and when
+ * counting all the solutions of a problem of at most 512 options, the
+ * kernels of fast/kernel.c search instead (fast_solve).
  *
  * Figures: nodes are the states in which an item was chosen to branch on;
  * updates are the options that fell out of L. Neither is comparable with

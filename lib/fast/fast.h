@@ -3,8 +3,11 @@
  * them: fast/fast.c searches with a state of bit sets and counters per
  * level (it says how); fast/count.c counts the last levels of a
  * counting search from the bit sets alone, with a memo of the counts
- * that the search above uses too. Here are the data they both see and
- * the memo's inline steps, which the search takes at every node.
+ * that the search above uses too; fast/kernel.c counts all the
+ * solutions of a problem of at most 512 options with a search of its
+ * own, compiled for each width (and the same memo). Here are the data
+ * they see and the memo's inline steps, which the searches take at
+ * every node.
  */
 #ifndef XCC_FAST_H
 #define XCC_FAST_H

@@ -366,6 +366,10 @@ int xcc_fast_kernel_count(struct xcc_fast_data *d, volatile sig_atomic_t *interr
     r->hash = xcc_fast_memo_hash(r->live, k.W, r->nu);
     r->item = least_of(k.cnt, k.V, &r->least);
     k.stop = XCC_COMPLETE;
+    if (interrupt && *interrupt) {
+        k.stop = XCC_STOP_INTERRUPT; /* polled before the root too, as the search polls */
+        goto out;
+    }
     if (r->least == 0 || b->n == 0)
         goto out; /* an item no option covers: nothing to count */
     if (r->nu == 1) {
