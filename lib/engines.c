@@ -104,6 +104,22 @@ int xcc_wants_mcc(const xcc_problem *p, const xcc_settings *st)
 }
 
 /*
+ * Whether the fast engine counts p with the kernels of fast/kernel.c (at
+ * most 512 options, fewer than 255 options per primary item; the kernel
+ * checks the same on its tables): a node there costs a fraction of the
+ * twin's, whatever the shape (bench/NOTES.md, "Speed round 3").
+ */
+static int fast_kernel_fits(const xcc_problem *p)
+{
+    if (p->options > 512)
+        return 0;
+    for (int i = 1; i < p->second; i++)
+        if (p->nd[i].len >= 255)
+            return 0;
+    return 1;
+}
+
+/*
  * -c's choice between the fast engine and DLX2's tree walked with bit
  * sets (the twin), which find the same solutions through trees of
  * nearly the same shape (both branch on the first item of fewest
@@ -115,7 +131,8 @@ int xcc_wants_mcc(const xcc_problem *p, const xcc_settings *st)
  * options. The fast engine ANDs one row of W words, but copies and
  * scans a counter per primary item (P) at every node, and gives colors
  * no extra work at all, where the twin purifies item by item. Hence:
- * fast when the problem has colors or (k - 1) W >= P. On the hard tier
+ * fast when the problem has colors or (k - 1) W >= P, or when the fast
+ * engine's counting kernels take it (fast_kernel_fits). On the hard tier
  * the instances fall far to either side of the line, each on the side
  * of its faster engine (doc/engines.md and bench/NOTES.md have the
  * measures). The rule reads the problem only: it costs nothing and
@@ -123,7 +140,7 @@ int xcc_wants_mcc(const xcc_problem *p, const xcc_settings *st)
  */
 int xcc_fast_pays(const xcc_problem *p)
 {
-    if (p->ncolors > 0)
+    if (p->ncolors > 0 || fast_kernel_fits(p))
         return 1;
     double n = (double)p->options, P = p->second - 1;
     double entries = (double)(p->last_node - p->last_itm) - n; /* less the spacers */

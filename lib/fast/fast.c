@@ -36,7 +36,9 @@
  * left, each of its options completes a solution, so they are counted
  * (or listed) without making a child; an option that covers all that is
  * left is a solution at once. When only counting, the last levels are
- * counted from the bit sets alone, with a memo (fast/count.c).
+ * counted from the bit sets alone, with a memo (fast/count.c); and when
+ * counting all the solutions of a problem of at most 512 options, the
+ * kernels of fast/kernel.c search instead (fast_solve).
  *
  * Figures: nodes are the states in which an item was chosen to branch on;
  * updates are the options that fell out of L. Neither is comparable with
@@ -683,8 +685,20 @@ static xcc_status fast_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
     f.maxcount = xcc_limit(st->max_solutions);
     f.interrupt = st->interrupt;
     f.progress_nodes = f.next_progress = sink->progress ? xcc_knobs(st)->progress_nodes : 0;
-    xcc_status status = search(&f);
-    f.bytes = bytes_used(&f);
+    xcc_status status;
+    xcc_fast_kernel_figs kf;
+    if (!sink->solution && !f.progress_nodes && f.maxcount == ~(xcc_u128)0
+        && xcc_fast_kernel_takes(f.d)) {
+        /* counting all: the kernels of fast/kernel.c */
+        xcc_fast_start_memo(f.d);
+        status = xcc_fast_kernel_count(f.d, f.interrupt, &kf) ? XCC_NO_MEMORY : XCC_OK;
+        f.count = kf.count, f.nodes = kf.nodes, f.updates = kf.updates;
+        f.maxl = kf.maxl, f.stop = kf.stop;
+        f.bytes = bytes_used(&f) + kf.bytes;
+    } else {
+        status = search(&f);
+        f.bytes = bytes_used(&f);
+    }
     fig->solutions = f.count;
     fig->updates = f.updates;
     fig->nodes = f.nodes;

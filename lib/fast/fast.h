@@ -3,8 +3,11 @@
  * them: fast/fast.c searches with a state of bit sets and counters per
  * level (it says how); fast/count.c counts the last levels of a
  * counting search from the bit sets alone, with a memo of the counts
- * that the search above uses too. Here are the data they both see and
- * the memo's inline steps, which the search takes at every node.
+ * that the search above uses too; fast/kernel.c counts all the
+ * solutions of a problem of at most 512 options with a search of its
+ * own, compiled for each width (and the same memo). Here are the data
+ * they see and the memo's inline steps, which the searches take at
+ * every node.
  */
 #ifndef XCC_FAST_H
 #define XCC_FAST_H
@@ -13,6 +16,7 @@
 #include "bits/bits.h"
 #include "bits/area.h"
 
+#include <signal.h>
 #include <string.h>
 
 /* A covered item's counter (and the padding): far above any real count. */
@@ -113,5 +117,23 @@ xcc_u128 xcc_fast_count_small(struct xcc_fast_data *d, const word *live, int lo,
 
 /* Makes the memo table, when the problem is small enough and it was not tried. */
 void xcc_fast_start_memo(struct xcc_fast_data *d);
+
+/* What fast/kernel.c's counting search found. */
+typedef struct xcc_fast_kernel_figs {
+    xcc_u128 count;
+    ullng nodes, updates;
+    size_t bytes;   /* its levels and rows, besides the tables and the memo */
+    int maxl;
+    xcc_stop stop;
+} xcc_fast_kernel_figs;
+
+/* Whether the kernels of fast/kernel.c take the problem: at most 8 words of
+   options, fewer than 255 options per item. */
+int xcc_fast_kernel_takes(const struct xcc_fast_data *d);
+
+/* Counts the solutions with those kernels (and the memo, when made); 0, or
+   3 when memory is short. interrupt, when not NULL, is polled once a node. */
+int xcc_fast_kernel_count(struct xcc_fast_data *d, volatile sig_atomic_t *interrupt,
+                          xcc_fast_kernel_figs *fig);
 
 #endif

@@ -45,7 +45,7 @@ knight=$ROOT/data/gen/knight-6x6.dlx
 t_eq "knight 6x6 covers, -c: DLX2's count" 106172416 "$("$DLX2" -c < "$knight" 2> /dev/null)"
 t_eq "knight 6x6 covers, -c t100000000" 100000000 "$("$DLX2" -c t100000000 < "$knight" 2> /dev/null)"
 t_eq "knight 6x6 covers, the fast engine's closing line" \
-    "Altogether 106172416 solutions, 944935 updates, 10507648 bytes, 222067 nodes (--engine=fast: no mems counted)." \
+    "Altogether 106172416 solutions, 1078936 updates, 10519681 bytes, 222067 nodes (--engine=fast: no mems counted)." \
     "$("$DLX2" --engine=fast < "$knight" 2>&1 > /dev/null | tail -1)"
 
 # Listings: the same solutions as DLX2's, as sets.
@@ -81,28 +81,32 @@ t_eq "-c t1000000: all 35584" 35584 "$("$DLX2" -c t1000000 --engine=fast < "$lan
 t_eq "v512: item totals before and after" 2 \
     "$("$DLX2" v513 --engine=fast < "$colors" 2>&1 | grep -c '^Item totals: 2 2 2 | 3 3$')"
 
-# -c picks it by itself when it pays (xcc_fast_pays: colors, or an
+# -c picks it by itself when it pays (xcc_fast_pays: colors, at most 512
+# options with fewer than 255 per item (its counting kernel), or an
 # option's other items times the words of 64 options reach the primary
 # items), else DLX2's tree; the choice shows in the closing line of v1 and
 # in the JSON summary's "engine".
 t_match "-c v1 on pentominoes: the fast engine's closing line" "^Altogether 8 solutions, [0-9]+ updates, [0-9]+ bytes, [0-9]+ nodes \(--engine=fast: no mems counted\)\.$" \
     "$("$DLX2" -c v1 < "$REF/instances/pentomino-3x20.dlx" 2>&1 >/dev/null | tail -1)"
-t_eq "-c v1 on Langford pairs: DLX2's closing line" "$(tail -1 "$REF/expected/langford-11.stderr")" \
+t_eq "-c v1 on Langford pairs: the fast engine's kernel (fast/kernel.c), its closing line" \
+    "Altogether 35584 solutions, 2598422 updates, 34562 bytes, 286694 nodes (--engine=fast: no mems counted)." \
     "$("$DLX2" -c v1 < "$langford" 2>&1 >/dev/null | tail -1)"
+t_eq "-c v1 --engine=dlx on Langford pairs: DLX2's closing line" "$(tail -1 "$REF/expected/langford-11.stderr")" \
+    "$("$DLX2" -c v1 --engine=dlx < "$langford" 2>&1 >/dev/null | tail -1)"
 t_eq "-c v1 --engine=dlx: DLX2's closing line" \
     "$(tail -1 "$REF/expected/pentomino-3x20.stderr")" \
     "$("$DLX2" -c v1 --engine=dlx < "$REF/instances/pentomino-3x20.dlx" 2>&1 >/dev/null | tail -1)"
 engine_of() { "$DLX2" -c t1 --format=json 2> /dev/null | sed -n 's/.*"engine":"\([a-z]*\)".*/\1/p'; }
 choices=""
-for n in 8 9 10; do choices="$choices queens-$n:$("$GEN/gen-queens" $n | engine_of)"; done
+for n in 8 9 10 24; do choices="$choices queens-$n:$("$GEN/gen-queens" $n | engine_of)"; done
 for n in 7 8; do choices="$choices langford-$n:$("$GEN/gen-langford" $n | engine_of)"; done
 for f in langford-11 sudoku-inkala knight-cover-open-5 pentomino-3x20 pentomino-4x15 \
     random-medium-104 random-small-001 wordsearch-6x6-8dir-abel-cantor-gauss-euler \
     wordrect-5x5-sgb600 zebra-16-clues; do
     choices="$choices $f:$(engine_of < "$REF/instances/$f.dlx")"
 done
-t_eq "-c chooses: DLX2's tree (with bit sets) without colors and few words per option, else fast" \
-    " queens-8:twin queens-9:twin queens-10:twin langford-7:twin langford-8:twin langford-11:twin sudoku-inkala:twin knight-cover-open-5:twin pentomino-3x20:fast pentomino-4x15:fast random-medium-104:fast random-small-001:fast wordsearch-6x6-8dir-abel-cantor-gauss-euler:fast wordrect-5x5-sgb600:fast zebra-16-clues:fast" \
+t_eq "-c chooses: fast up to 512 options (its kernel) or with colors or many words per option, else DLX2's tree (with bit sets)" \
+    " queens-8:fast queens-9:fast queens-10:fast queens-24:twin langford-7:fast langford-8:fast langford-11:fast sudoku-inkala:fast knight-cover-open-5:fast pentomino-3x20:fast pentomino-4x15:fast random-medium-104:fast random-small-001:fast wordsearch-6x6-8dir-abel-cantor-gauss-euler:fast wordrect-5x5-sgb600:fast zebra-16-clues:fast" \
     "$choices"
 t_eq "-c --engine=fast on Langford pairs: fast when asked" fast "$("$DLX2" -c --engine=fast --format=json < "$langford" | sed -n 's/.*"engine":"\([a-z]*\)".*/\1/p')"
 t_match "-c s1 v1: randomizing is DLX2's" "mems, " "$("$DLX2" -c s1 v1 < "$langford" 2>&1 >/dev/null | tail -1)"

@@ -75,7 +75,7 @@ t_match "t5: five solutions, then stopped by the count" \
     "$("$DLX2" --format=json t5 "$l7" 2> /dev/null | grep -c '^{"solution"') $("$DLX2" --format=json t5 "$l7" 2> /dev/null | tail -1)"
 t_match "T10000: stopped by the mems" '"complete":false,"stopped":"mems",' \
     "$("$DLX2" --format=json T10000 "$l7" 2> /dev/null | tail -1)"
-t_eq "-c: only the summary, with -c's engine (DLX2's tree with bit sets for Langford pairs)" '1 "engine":"twin"' \
+t_eq "-c: only the summary, with -c's engine (the fast engine's kernel for Langford pairs)" '1 "engine":"fast"' \
     "$("$DLX2" --format=json -c "$l7" 2> /dev/null | wc -l) $("$DLX2" --format=json -c "$l7" 2> /dev/null | grep -o '"engine":"[a-z]*"')"
 # "engine" names what walked the tree, not the row asked for (#25): the
 # twin, or the links where the twin does not stand in (s<n>, S<file>,
