@@ -97,7 +97,8 @@ const char *const rep_stop_lines[REP_STOP_LINES] = {"TIMEOUT!", "Search interrup
 static void stop_line(const rep *r, const xcc_figs *fig)
 {
     if (fig->stop == XCC_STOP_MEMS)
-        fprintf(r->err, "%s\n", rep_stop_lines[0]);
+        for (int k = 0; k < (fig->timeouts > 1 ? fig->timeouts : 1); k++) /* DLX6: one a level */
+            fprintf(r->err, "%s\n", rep_stop_lines[0]);
     else if (fig->stop == XCC_STOP_INTERRUPT && r->signal)
         fprintf(r->err, "%s%s; the figures below are partial.\n", rep_stop_lines[1],
                 r->signal == SIGINT ? "SIGINT" : "SIGTERM");

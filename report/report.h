@@ -97,7 +97,7 @@ typedef struct rep_format {
     void (*degree)(const rep *r, const xcc_figs *fig); /* v2048's line after the profile */
 } rep_format;
 
-enum { REP_DLX2, REP_DLX3, REP_DLX5, REP_DLX1, REP_SSXCC, REP_JSON, REP_COUNT, REP_ZDD };
+enum { REP_DLX2, REP_DLX3, REP_DLX5, REP_DLX1, REP_SSXCC, REP_JSON, REP_COUNT, REP_ZDD, REP_DLX6 };
 extern const rep_format rep_formats[]; /* indexed by REP_*, then a row of NULL name */
 
 /* The format named so, or NULL. */
@@ -217,6 +217,8 @@ void rep_dlx3_progress(const rep *r, const xcc_progress *pr);
 void rep_knuth_closing(const rep *r, const xcc_figs *fig);
 void rep_max_degree(const rep *r, const xcc_figs *fig);
 void rep_dlx1_closing(const rep *r, const xcc_figs *fig);
+void rep_dlx6_progress(const rep *r, const xcc_progress *pr);
+void rep_dlx6_closing(const rep *r, const xcc_figs *fig);
 
 /* What progress reports have in common: the code of a "(k of d)" (0..61, '*' beyond). */
 static inline char rep_code_char(int v)
