@@ -127,6 +127,7 @@ static void play(cli *c, const knuth_program *prog)
             if (sscanf(c->k.zchars, "%lld", &z) != 1)
                 cli_usage("Z<n> of DLX6 takes a number, not 'Z%s'", c->k.zchars);
             c->k.maxzdd_given = 1, c->k.maxzdd = (ullng)z;
+            c->k.zchars = ""; /* not DLX5's Z<chars>, of which the reader warns */
         }
         if (c->zdd)
             c->spacing = 1;
@@ -285,7 +286,7 @@ void cli_read_problem(xcc_problem *p, FILE *in, const char *name, const cli *c)
     if (xcc_has_bounds(p) && bit && bit != CLI_DLX3)
         rep_die(PROG_BAD_INPUT, "%s: bounds (multiplicities) in the item line, which %s does not"
                 " read: leave out --knuth=%s", name, asked->title, asked->name);
-    if (xcc_has_costs(p) && (bit & (CLI_DLX1 | CLI_DLX3 | CLI_SSXCC)))
+    if (xcc_has_costs(p) && (bit & (CLI_DLX1 | CLI_DLX3 | CLI_SSXCC | CLI_DLX6)))
         rep_die(PROG_BAD_INPUT, "%s: costs in the options, which %s does not read: leave out"
                 " --knuth=%s", name, asked->title, asked->name);
     if (p->ncolors && bit == CLI_DLX1)

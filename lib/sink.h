@@ -46,9 +46,10 @@ typedef struct xcc_figs {
                              DLX1's report of DLX2's tree (lmems 0) or SSXCC's */
     int maxdeg;           /* the most options of an item branched on (v2048; DLX1, SSXCC) */
     /* DLX6's (links/dlx6.c): its ZDD nodes with the two sinks, the memo's
-       entries and those with solutions, its hits, the TIMEOUT! lines */
+       entries and those with solutions, its hits; timeouts_said: each
+       TIMEOUT! went to the sink's progress as the search met it */
     ullng zdd_nodes, memos, goodmemos, hits;
-    int timeouts;
+    int timeouts_said;
     ullng *profile;       /* nodes per level 0 .. maxl + 1 when dlx2 asks (v128), else NULL */
     /* with costs: the `best` least costs of all solutions, least first,
        equal ones repeated; solutions then counts those that improved on
@@ -92,6 +93,7 @@ typedef struct xcc_progress {
     int knuth;               /* XCC_KNUTH_*: the walk's (3: DLX3's tree; 0: DLX2's) */
     int mems_counted;
     ullng hits;              /* DLX6's memo hits so far */
+    int timeout;             /* not a report but DLX6's TIMEOUT!, met at a node past T<n> */
     int costs;               /* DLX5's search: */
     ullng cutoff;            /* the k-th best total cost so far, or XCC_COST_INFINITY */
 } xcc_progress;

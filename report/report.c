@@ -52,7 +52,10 @@ int rep_solution(const xcc_problem *p, const xcc_solution *s, void *ctx)
 void rep_progress(void *ctx, const xcc_progress *pr)
 {
     rep *r = ctx;
-    if (pr->subtrees) { /* -j: the share of subtrees done; a log would get a line every 0.2 s */
+    if (pr->timeout) { /* DLX6's TIMEOUT!, said where its search meets it */
+        rep_clear_progress(r);
+        fprintf(r->err, "%s\n", rep_stop_lines[0]);
+    } else if (pr->subtrees) { /* -j: the share of subtrees done; a log would get a line every 0.2 s */
         if (r->tty_progress) {
             fprintf(r->err, "\r\033[K%6.2f%% of the subtrees done", 100.0 * pr->fraction);
             fflush(r->err);
@@ -96,9 +99,8 @@ const char *const rep_stop_lines[REP_STOP_LINES] = {"TIMEOUT!", "Search interrup
 
 static void stop_line(const rep *r, const xcc_figs *fig)
 {
-    if (fig->stop == XCC_STOP_MEMS)
-        for (int k = 0; k < (fig->timeouts > 1 ? fig->timeouts : 1); k++) /* DLX6: one a level */
-            fprintf(r->err, "%s\n", rep_stop_lines[0]);
+    if (fig->stop == XCC_STOP_MEMS && !fig->timeouts_said)
+        fprintf(r->err, "%s\n", rep_stop_lines[0]);
     else if (fig->stop == XCC_STOP_INTERRUPT && r->signal)
         fprintf(r->err, "%s%s; the figures below are partial.\n", rep_stop_lines[1],
                 r->signal == SIGINT ? "SIGINT" : "SIGTERM");

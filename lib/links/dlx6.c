@@ -551,7 +551,7 @@ static xcc_status dlx6_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
         timeout = 0x1fffffffffffffffULL;
     ullng maxzdd = kn->maxzdd_given ? kn->maxzdd : ~0ULL, delta = kn->delta, thresh = delta;
     unsigned zddnodes = 2, znode = 0, zsol = 0;
-    int level = 0, maxl = 0, best = 0, cur = 0, timeouts = 0, randomizing = st->randomize;
+    int level = 0, maxl = 0, best = 0, cur = 0, timeouts_said = 0, randomizing = st->randomize;
     ullng optionno = 0;
     xcc_stop stop = XCC_COMPLETE;
     long hitent = 0;
@@ -565,8 +565,15 @@ forward:
             progress6(&z, p, sink, choice, level, maxl, path);
     }
     if (z.mems >= timeout && (stop == XCC_COMPLETE || stop == XCC_STOP_MEMS)) {
-        timeouts++, timeout = 0;
+        timeout = 0;
         stop = XCC_STOP_MEMS;
+        if (sink->progress) { /* DLX6 says TIMEOUT! at each node it goes on to */
+            xcc_progress pr;
+            memset(&pr, 0, sizeof pr);
+            pr.timeout = 1, pr.knuth = XCC_KNUTH_DLX6;
+            sink->progress(sink->ctx, &pr);
+            timeouts_said = 1;
+        }
     }
     if (st->interrupt && *st->interrupt && timeout) {
         timeout = 0;
@@ -706,7 +713,7 @@ done:
     fig->cleansings = z.cleansings, fig->mems = z.mems, fig->mems_counted = 1;
     fig->maxl = maxl, fig->level = 0, fig->stop = stop, fig->knuth = XCC_KNUTH_DLX6;
     fig->zdd_nodes = zddnodes, fig->memos = z.memos, fig->goodmemos = z.goodmemos;
-    fig->hits = z.hits, fig->timeouts = timeouts;
+    fig->hits = z.hits, fig->timeouts_said = timeouts_said;
     {
         ullng hc = 2 * (ullng)z.memos;
         if (hc > (1ULL << LOGHASH))
@@ -730,8 +737,12 @@ static const char *dlx6_refuses(const xcc_problem *p, const xcc_settings *st)
         return "DLX6's search walks in one thread: -j and --shard do not go with it";
     if (st->accept || st->retract)
         return "DLX6's search does not take pruning hooks";
-    if (p && xcc_has_bounds(p))
-        return "DLX6 reads no bounds (multiplicities)";
+    const xcc_dlx2 *k = xcc_knobs(st);
+    if (k->want_shape || (k->vbose & (XCC_SHOW_CHOICES | XCC_SHOW_DETAILS | 8 | 16)))
+        return "dlx2 does not trace DLX6's search: v2, v4, v8, v16 and S<file> do not go"
+               " with --knuth=dlx6";
+    if (p && (xcc_has_bounds(p) || xcc_has_costs(p)))
+        return "DLX6 reads no bounds (multiplicities) nor costs";
     return NULL;
 }
 
