@@ -286,6 +286,22 @@ vrun "a shard twice: its solutions come again, status 1" 1 "" \
 vrun "a shard twice with --allow-repeats: status 1" 1 "" \
     "dlx2: $TMP/s11.json:36: shard 1/3 again (its summary is on line 18 too)" "$TMP/s11.json" "$l7" --allow-repeats
 
+# ---- the item line "a |x": the bar glued to the first secondary item (#31) ----
+printf 'a |x\na\na x\n' > "$TMP/bar.dlx"
+"$DLX2" m1 "$TMP/bar.dlx" > "$TMP/bar.m1" 2> "$TMP/bar.err"
+vrun "'a |x' as the item line: the listing verified" 0 "2 solutions verified" "" \
+    "$TMP/bar.m1" "$TMP/bar.dlx" --report "$TMP/bar.err"
+"$DLX2" --format=json "$TMP/bar.dlx" > "$TMP/bar.json" 2> /dev/null
+vrun "'a |x' as the item line: the JSON listing verified" 0 "2 solutions verified" "" \
+    "$TMP/bar.json" "$TMP/bar.dlx"
+printf 'a |x\na\n' > "$TMP/bar1.dlx"
+"$DLX2" m1 < "$TMP/bar1.dlx" > "$TMP/bar1.m1" 2> /dev/null
+vrun "'a |x', the issue's example (dlx2 m1 < i.dlx > l.txt; dlx2 --verify l.txt i.dlx)" 0 \
+    "1 solution verified; $unchecked" "" "$TMP/bar1.m1" "$TMP/bar1.dlx"
+cat "$TMP/bar.m1" "$TMP/bar.m1" > "$TMP/bar2.m1"
+vrun "'a |x': a solution twice, status 1" 1 "" \
+    "dlx2: $TMP/bar2.m1:5: solution 1: the same as solution 1 (line 1)" "$TMP/bar2.m1" "$TMP/bar.dlx"
+
 # ---- a solution twice -----------------------------------------------------------
 cat "$TMP/c.m1" "$TMP/c.m1" > "$TMP/twice.m1"
 vrun "a solution twice: status 1, naming both" 1 "" \
