@@ -354,3 +354,15 @@ printf 'Altogether 5+ solutions, 1 mems.\n' > "$TMP/wide.err"
 vrun "a report whose count goes on ('5+'): status 4" 4 "5 solutions verified" \
     "dlx2: $TMP/wide.err:1: the search was stopped early ('Altogether 5+ solutions, 1 mems.'): the 5 solutions verified may not be all" \
     "$TMP/T.m1" "$l7" --report "$TMP/wide.err"
+
+# ---- every listing of Knuth's DLX2 in data/reference, with its count (#31) ----
+n=0 bad=""
+while IFS=$'\t' read -r name tier sols rest; do
+    [ -f "$REF/expected/$name.m1.stdout" ] || continue
+    "$DLX2" --verify "$REF/expected/$name.m1.stdout" --count "$sols" "$REF/instances/$name.dlx" \
+        > /dev/null 2>&1 || bad="$bad $name"
+    n=$((n + 1))
+done < "$REF/MANIFEST.tsv"
+t_eq "--verify --count: DLX2's m1 listings of $n reference instances" "" "$bad"
+t_eq "... every listing of data/reference/expected" "$(ls "$REF"/expected/*.m1.stdout | wc -l)" "$n"
+t_eq "... at least 50 of them" 1 "$([ "$n" -ge 50 ] && echo 1)"
