@@ -74,9 +74,9 @@ static const cli_option rows[] = {
     /* Knuth's arguments: a letter and a number, DLX2's defaults */
     {"m", 0, T_INT, F(spacing), "0", INT_R, CLI_SEARCH | CLI_ZDD, 0, CLI_ANY, 0, 0, "m<n>",
      "list every n-th solution on stdout (m1: all; default m0: none)"},
-    {"t", 0, T_U64, F(xs.max_solutions), "-1", U64_R, SEARCHES, 0, CLI_ANY, 0, 0, "t<n>",
+    {"t", 0, T_U64, F(xs.max_solutions), "-1", U64_R, SEARCHES | CLI_PRE, 0, CLI_ANY, 0, 0, "t<n>",
      "stop after n solutions"},
-    {"T", 0, T_U64, F(xs.max_mems), "-1", U64_R, SEARCHES, 0, CLI_ANY, 0, 0, "T<n>",
+    {"T", 0, T_U64, F(xs.max_mems), "-1", U64_R, SEARCHES | CLI_PRE, 0, CLI_ANY, 0, 0, "T<n>",
      "stop after n mems"},
     {"v", 0, T_INT, F(k.vbose), "1025", INT_R, SEARCHES | CLI_PRE, 0, CLI_ANY, 0, 0, "v<n>",
      "verbosity bits: 1 basic report (default, with 1024), 2 every\n"
@@ -85,7 +85,7 @@ static const cli_option rows[] = {
      "512 item totals, 1024 warnings about options without primary\n"
      "items, 2048 (DLX1, SSXCC) the maximum branching degree\n"
      "(with --preprocess: 4 each step, 8 the options' numbers)"},
-    {"d", 0, T_U64, F(k.delta), "10000000000", U64_R, SEARCHES, 0, CLI_ANY, 0, 0, "d<n>",
+    {"d", 0, T_U64, F(k.delta), "10000000000", U64_R, SEARCHES | CLI_PRE, 0, CLI_ANY, 0, 0, "d<n>",
      "progress report on stderr every n mems"},
     {"s", 0, T_LONG, F(xs.seed), NULL, INT_R, SEARCHES, 0, CLI_ANY & ~CLI_DLX5, 0, 0, "s<n>",
      "random seed: break ties and order the item lists at random\n"

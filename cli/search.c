@@ -402,9 +402,17 @@ enum { PRE_SHOW_NUMBERS = 8 };
  */
 static void reduce(xcc_problem *p, rep *r, const cli *c, FILE *out)
 {
-    xcc_pre s = {.note = (c->k.vbose & XCC_SHOW_DETAILS) ? rep_pre_note : NULL, .ctx = r};
+    xcc_pre s = {.note = (c->k.vbose & XCC_SHOW_DETAILS) || out ? rep_pre_note : NULL, .ctx = r};
     if (!out)
         s.share = XCC_PRE_SHARE;
+    else { /* DLX-PRE's t<n>, T<n> and d<n> (its first report at 10^9 mems unless d<n>) */
+        if (cli_given(c, "t"))
+            s.max_rounds = (int)c->xs.max_solutions, s.max_rounds_set = 1;
+        if (cli_given(c, "T"))
+            s.max_mems = c->xs.max_mems, s.max_mems_set = 1;
+        s.delta = cli_given(c, "d") ? c->k.delta : 10000000000ULL;
+        s.thresh = cli_given(c, "d") ? c->k.delta : 1000000000ULL;
+    }
     xcc_status status = xcc_pre_run(&s, p);
     if (status == XCC_REFUSED)
         rep_die(PROG_BAD_INPUT, "--preprocess and -P take no multiplicities (DLX3's bounds"
@@ -413,7 +421,10 @@ static void reduce(xcc_problem *p, rep *r, const cli *c, FILE *out)
         rep_die(PROG_NO_MEMORY, "out of memory");
     if (out)
         rep_reduced(out, &s, (c->k.vbose & PRE_SHOW_NUMBERS) != 0);
-    if (c->k.vbose & XCC_SHOW_BASICS)
+    if (out) {
+        if (fflush(out) == 0)
+            rep_pre_end(r, &s);
+    } else if (c->k.vbose & XCC_SHOW_BASICS)
         rep_pre_closing(r->err, &s);
     if (!out && (s.options_out || s.items_out))
         adopt_reduced(p, &s);
@@ -431,6 +442,8 @@ int cli_preprocess(cli *c)
     rep r = {.out = stdout, .err = stderr, .p = &p, .vbose = c->k.vbose};
     if (c->k.vbose & XCC_SHOW_BASICS)
         rep_input_line(&r);
+    if (c->k.vbose & XCC_SHOW_TOTS)
+        rep_dlx2_totals(&r);
     reduce(&p, &r, c, stdout);
     xcc_release(&p);
     cli_stdout_lost(0);

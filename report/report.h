@@ -280,7 +280,6 @@ void rep_cost_json(FILE *f, const xcc_figs *fig);
 int rep_zdd_line(void *r, const xcc_zdd_line *z);
 int rep_zdd_flush(rep *r);
 
-
 /* ---- the reduced problem of --preprocess (pre.c) --------------------------- */
 
 /*
@@ -291,10 +290,11 @@ int rep_zdd_flush(rep *r);
  */
 void rep_reduced(FILE *f, const xcc_pre *s, int from);
 
-/* The reduction's note callback: DLX-PRE's v4 lines on stderr (ctx: a rep). */
+/* The reduction's note callback: DLX-PRE's v2, v4 and d<n> lines on stderr (ctx: a rep). */
 void rep_pre_note(void *r, const xcc_pre *s, xcc_pre_event e, int item, int other, int node);
-
-/* "Removed R options and I items in N rounds." */
+/* -P's "Removed R options and I items in N rounds."; --preprocess's end, DLX-PRE's
+   (the item totals with v512, "Removed ..., after A+B mems, N rounds.") */
 void rep_pre_closing(FILE *f, const xcc_pre *s);
+void rep_pre_end(const rep *r, const xcc_pre *s);
 
 #endif
