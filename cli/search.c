@@ -421,10 +421,9 @@ static void reduce(xcc_problem *p, rep *r, const cli *c, FILE *out)
         rep_die(PROG_NO_MEMORY, "out of memory");
     if (out)
         rep_reduced(out, &s, (c->k.vbose & PRE_SHOW_NUMBERS) != 0);
-    if (out) {
-        if (fflush(out) == 0)
-            rep_pre_end(r, &s);
-    } else if (c->k.vbose & XCC_SHOW_BASICS)
+    if (out)
+        rep_pre_end(r, &s);
+    else if (c->k.vbose & XCC_SHOW_BASICS)
         rep_pre_closing(r->err, &s);
     if (!out && (s.options_out || s.items_out))
         adopt_reduced(p, &s);
