@@ -185,7 +185,8 @@ static const cli_option rows[] = {
      "reduces it (options that cannot be in a solution and\n"
      "items covered along with others removed), with the same\n"
      "solutions; v4 says what goes and why, v8 notes each\n"
-     "option's number as read (see dlx2(1))"},
+     "option's number as read, v512 the item totals; DLX-PRE's\n"
+     "t<n>, T<n> and d<n> too (see dlx2(1))"},
     {"-P", 0, T_FLAG, F(reduce), NULL, NO_R, SEARCHES, 0, CLI_ANY, 0, 0, "-P",
      "reduce the problem as --preprocess does, then solve the\n"
      "reduced problem (listings show the reduced options)"},
