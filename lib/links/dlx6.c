@@ -708,7 +708,8 @@ recover:
     goto advance;
 
 done:
-    zline(sink, zddnodes, 0, 0, znode);
+    if (stop != XCC_STOP_INTERRUPT) /* a ZDD cut short by a signal or --time-limit has no root */
+        zline(sink, zddnodes, 0, 0, znode);
     fig->solutions = z.count, fig->nodes = z.nodes, fig->updates = z.updates;
     fig->cleansings = z.cleansings, fig->mems = z.mems, fig->mems_counted = 1;
     fig->maxl = maxl, fig->level = 0, fig->stop = stop, fig->knuth = XCC_KNUTH_DLX6;

@@ -110,3 +110,13 @@ t_run "--knuth=dlx6 refuses costs" 2 \
     "dlx2: $TMP/costs.dlx: costs in the options, which DLX6 does not read: leave out --knuth=dlx6" \
     "$DLX2" --knuth=dlx6 "$TMP/costs.dlx"
 t_eq "--knuth=dlx6 -c: the count" 52 "$("$DLX2" --knuth=dlx6 -c "$l7" 2> /dev/null)"
+
+# cut short by --time-limit (not DLX6's T<n>): status 4, and a ZDD without its root
+t_run "--knuth=dlx6 m1 --time-limit 0.2: exit 4" 4 "*" \
+    "$DLX2" --knuth=dlx6 m1 --time-limit 0.2 "$REF/instances/pentomino-6x10.dlx"
+t_match "... the report says so" "^Time limit of 0.2 seconds reached; the figures below are partial.$" \
+    "$("$DLX2" --knuth=dlx6 --time-limit 0.2 "$REF/instances/pentomino-6x10.dlx" 2>&1 | sed -n 2p)"
+cp "$TMP/out" "$TMP/cut.zdd"
+t_run "... its ZDD has no root: --zdd-count refuses it" 2 \
+    "dlx2: $TMP/cut.zdd:$(wc -l < "$TMP/cut.zdd"):1: the last line is not a root \"N: (~0?0:R)\": the ZDD is cut short" \
+    "$DLX2" --zdd-count "$TMP/cut.zdd"
