@@ -58,7 +58,8 @@ enum {
 };
 
 /* Knuth's programs that dlx2 plays, as bits: a row says which take it. */
-enum { CLI_DLX2 = 1, CLI_DLX3 = 2, CLI_DLX5 = 4, CLI_DLX1 = 8, CLI_SSXCC = 16, CLI_ANY = 31 };
+enum { CLI_DLX2 = 1, CLI_DLX3 = 2, CLI_DLX5 = 4, CLI_DLX1 = 8, CLI_SSXCC = 16, CLI_DLX6 = 32,
+       CLI_ANY = 63 };
 
 typedef struct cli cli;
 

@@ -39,7 +39,7 @@ static const cli_mode modes[] = {
      "--merge takes the reports of the parts (FILE...) and --format, nothing else"},
     {CLI_VERIFY, "--verify", verify, 1,
      "--verify takes a LISTING, a FILE, --count, --report, --allow-repeats and -q, nothing else"},
-    {CLI_PRE, "--preprocess", cli_preprocess, 1, "--preprocess takes v<n> and a FILE, nothing else"},
+    {CLI_PRE, "--preprocess", cli_preprocess, 1, "--preprocess takes v<n>, t<n>, T<n>, d<n> and a FILE, nothing else"},
     {CLI_ZCOUNT, "--zdd-count", cli_zdd_count, 0, "--zdd-count takes a FILE, nothing else"},
     {CLI_SYM, "--symmetry", cli_symmetry, 1,
      "--symmetry takes --format, --time-limit and a FILE, nothing else"},

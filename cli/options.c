@@ -72,11 +72,11 @@ static void print_options(void);
 
 static const cli_option rows[] = {
     /* Knuth's arguments: a letter and a number, DLX2's defaults */
-    {"m", 0, T_INT, F(spacing), "0", INT_R, CLI_SEARCH, 0, CLI_ANY, 0, 0, "m<n>",
+    {"m", 0, T_INT, F(spacing), "0", INT_R, CLI_SEARCH | CLI_ZDD, 0, CLI_ANY, 0, 0, "m<n>",
      "list every n-th solution on stdout (m1: all; default m0: none)"},
-    {"t", 0, T_U64, F(xs.max_solutions), "-1", U64_R, SEARCHES, 0, CLI_ANY, 0, 0, "t<n>",
+    {"t", 0, T_U64, F(xs.max_solutions), "-1", U64_R, SEARCHES | CLI_PRE, 0, CLI_ANY, 0, 0, "t<n>",
      "stop after n solutions"},
-    {"T", 0, T_U64, F(xs.max_mems), "-1", U64_R, SEARCHES, 0, CLI_ANY, 0, 0, "T<n>",
+    {"T", 0, T_U64, F(xs.max_mems), "-1", U64_R, SEARCHES | CLI_PRE, 0, CLI_ANY, 0, 0, "T<n>",
      "stop after n mems"},
     {"v", 0, T_INT, F(k.vbose), "1025", INT_R, SEARCHES | CLI_PRE, 0, CLI_ANY, 0, 0, "v<n>",
      "verbosity bits: 1 basic report (default, with 1024), 2 every\n"
@@ -85,7 +85,7 @@ static const cli_option rows[] = {
      "512 item totals, 1024 warnings about options without primary\n"
      "items, 2048 (DLX1, SSXCC) the maximum branching degree\n"
      "(with --preprocess: 4 each step, 8 the options' numbers)"},
-    {"d", 0, T_U64, F(k.delta), "10000000000", U64_R, SEARCHES, 0, CLI_ANY, 0, 0, "d<n>",
+    {"d", 0, T_U64, F(k.delta), "10000000000", U64_R, SEARCHES | CLI_PRE, 0, CLI_ANY, 0, 0, "d<n>",
      "progress report on stderr every n mems"},
     {"s", 0, T_LONG, F(xs.seed), NULL, INT_R, SEARCHES, 0, CLI_ANY & ~CLI_DLX5, 0, 0, "s<n>",
      "random seed: break ties and order the item lists at random\n"
@@ -106,9 +106,10 @@ static const cli_option rows[] = {
     {"z", 0, T_INT, F(k.zgiven), "0", INT_R, SEARCHES, 0, CLI_DLX5, 0, 0, "z<n>",
      "(DLX5) every option has n primary items (besides Z's): a\n"
      "lower bound from the cheapest options, and warnings"},
-    {"Z", 0, T_TEXT, F(k.zchars), NULL, 0, 7, SEARCHES, 0, CLI_DLX5, 0, 0, "Z<chars>",
+    {"Z", 0, T_TEXT, F(k.zchars), NULL, 0, 7, SEARCHES, 0, CLI_DLX5 | CLI_DLX6, 0, 0, "Z<chars>",
      "(DLX5) every option has one primary item starting with\n"
-     "each of these characters (at most 7): a lower bound too"},
+     "each of these characters (at most 7): a lower bound too;\n"
+     "(DLX6) Z<n>: stop after n ZDD nodes"},
     /* flags */
     {"-c", 0, T_FLAG, F(count_only), NULL, NO_R, CLI_SEARCH, 0, CLI_ANY & ~CLI_DLX5,
      "-c counts every solution, but with costs dlx2 finds the cheapest, as DLX5 does"
@@ -126,13 +127,15 @@ static const cli_option rows[] = {
     {"--engine", 0, T_ENGINE, F(engine), NULL, NO_R, SEARCHES, 0, CLI_ANY, 0, "a name",
      "--engine=NAME", NULL},
     {"--knuth", 0, T_CHOICE, F(knuth), NULL, NO_R, SEARCHES, 0, CLI_ANY, 0,
-     "a program (dlx1, dlx2, dlx3, dlx5 or ssxcc)", "--knuth=PROG",
+     "a program (dlx1, dlx2, dlx3, dlx5, dlx6 or ssxcc)", "--knuth=PROG",
      "search and report as Knuth's PROG does: dlx2 (DLX2),\n"
      "dlx1 (DLX1: DLX2's tree without colors, DLX1's report),\n"
      "dlx3 (DLX3, its tree and cost model even for a problem\n"
      "without multiplicities), dlx5 (DLX5: the cheapest\n"
      "solutions of a problem with costs, its arguments k, h,\n"
-     "z, Z and no s) or ssxcc (SSXCC: its own tree, by\n"
+     "z, Z and no s), dlx6 (DLX6: its ZDD on stdout with m<n>,\n"
+     "its report; --zdd with any of its arguments but v<n>\n"
+     "plays DLX6 too) or ssxcc (SSXCC: its own tree, by\n"
      "dancing cells; so does --engine=cells). By default a\n"
      "problem with bounds (a:b|name, xcc(5)) gets DLX3's, one\n"
      "with costs (|n) DLX5's (so does --engine=cost), any\n"
@@ -185,7 +188,8 @@ static const cli_option rows[] = {
      "reduces it (options that cannot be in a solution and\n"
      "items covered along with others removed), with the same\n"
      "solutions; v4 says what goes and why, v8 notes each\n"
-     "option's number as read (see dlx2(1))"},
+     "option's number as read, v512 the item totals; DLX-PRE's\n"
+     "t<n>, T<n> and d<n> too (see dlx2(1))"},
     {"-P", 0, T_FLAG, F(reduce), NULL, NO_R, SEARCHES, 0, CLI_ANY, 0, 0, "-P",
      "reduce the problem as --preprocess does, then solve the\n"
      "reduced problem (listings show the reduced options)"},

@@ -68,6 +68,7 @@ static const knuth_program knuth_programs[] = {
     {"dlx3", "DLX3", CLI_DLX3, 1025, XCC_KNUTH_DLX3},
     {"dlx5", "DLX5", CLI_DLX5, 1041, XCC_KNUTH_DLX2},
     {"ssxcc", "SSXCC", CLI_SSXCC, 1025, XCC_KNUTH_SSXCC},
+    {"dlx6", "DLX6", CLI_DLX6, 1025, XCC_KNUTH_DLX6},
 };
 
 static const knuth_program *program_named(const char *name)
@@ -113,6 +114,25 @@ static void play(cli *c, const knuth_program *prog)
     cli_check_program(c, prog->bit, letters);
     c->k.knuth = prog->code;
     const xcc_engine_row *asked = c->engine ? xcc_engine_row_named(c->engine) : NULL;
+    if (prog->bit == CLI_DLX6) {
+        if (asked)
+            cli_usage("%s", "--knuth=dlx6 (or --zdd with DLX6's arguments) is DLX6's search,"
+                            " by dancing links: --engine does not go with it");
+        if (c->k.samples || c->json)
+            cli_usage("%s", c->json ? "DLX6 writes its ZDD in its text format: --format=json"
+                                      " does not go with --knuth=dlx6"
+                                    : "--sample does not go with --knuth=dlx6");
+        if (cli_given(c, "Z")) { /* DLX6's Z<n>, read as DLX6 reads it */
+            long long z;
+            if (sscanf(c->k.zchars, "%lld", &z) != 1)
+                cli_usage("Z<n> of DLX6 takes a number, not 'Z%s'", c->k.zchars);
+            c->k.maxzdd_given = 1, c->k.maxzdd = (ullng)z;
+            c->k.zchars = ""; /* not DLX5's Z<chars>, of which the reader warns */
+        }
+        if (c->zdd)
+            c->spacing = 1;
+        return;
+    }
     if (prog->bit == CLI_SSXCC) {
         if (asked && asked != cells_row()) {
             snprintf(msg, sizeof msg, "--engine=%%s does not walk SSXCC's tree (--knuth=ssxcc is"
@@ -269,7 +289,7 @@ void cli_read_problem(xcc_problem *p, FILE *in, const char *name, const cli *c)
     if (xcc_has_bounds(p) && bit && bit != CLI_DLX3)
         rep_die(PROG_BAD_INPUT, "%s: bounds (multiplicities) in the item line, which %s does not"
                 " read: leave out --knuth=%s", name, asked->title, asked->name);
-    if (xcc_has_costs(p) && (bit & (CLI_DLX1 | CLI_DLX3 | CLI_SSXCC)))
+    if (xcc_has_costs(p) && (bit & (CLI_DLX1 | CLI_DLX3 | CLI_SSXCC | CLI_DLX6)))
         rep_die(PROG_BAD_INPUT, "%s: costs in the options, which %s does not read: leave out"
                 " --knuth=%s", name, asked->title, asked->name);
     if (p->ncolors && bit == CLI_DLX1)
@@ -385,9 +405,17 @@ enum { PRE_SHOW_NUMBERS = 8 };
  */
 static void reduce(xcc_problem *p, rep *r, const cli *c, FILE *out)
 {
-    xcc_pre s = {.note = (c->k.vbose & XCC_SHOW_DETAILS) ? rep_pre_note : NULL, .ctx = r};
+    xcc_pre s = {.note = (c->k.vbose & XCC_SHOW_DETAILS) || out ? rep_pre_note : NULL, .ctx = r};
     if (!out)
         s.share = XCC_PRE_SHARE;
+    else { /* DLX-PRE's t<n>, T<n> and d<n> (its first report at 10^9 mems unless d<n>) */
+        if (cli_given(c, "t"))
+            s.max_rounds = (int)c->xs.max_solutions, s.max_rounds_set = 1;
+        if (cli_given(c, "T"))
+            s.max_mems = c->xs.max_mems, s.max_mems_set = 1;
+        s.delta = cli_given(c, "d") ? c->k.delta : 10000000000ULL;
+        s.thresh = cli_given(c, "d") ? c->k.delta : 1000000000ULL;
+    }
     xcc_status status = xcc_pre_run(&s, p);
     if (status == XCC_REFUSED)
         rep_die(PROG_BAD_INPUT, "--preprocess and -P take no multiplicities (DLX3's bounds"
@@ -396,7 +424,9 @@ static void reduce(xcc_problem *p, rep *r, const cli *c, FILE *out)
         rep_die(PROG_NO_MEMORY, "out of memory");
     if (out)
         rep_reduced(out, &s, (c->k.vbose & PRE_SHOW_NUMBERS) != 0);
-    if (c->k.vbose & XCC_SHOW_BASICS)
+    if (out)
+        rep_pre_end(r, &s);
+    else if (c->k.vbose & XCC_SHOW_BASICS)
         rep_pre_closing(r->err, &s);
     if (!out && (s.options_out || s.items_out))
         adopt_reduced(p, &s);
@@ -414,6 +444,8 @@ int cli_preprocess(cli *c)
     rep r = {.out = stdout, .err = stderr, .p = &p, .vbose = c->k.vbose};
     if (c->k.vbose & XCC_SHOW_BASICS)
         rep_input_line(&r);
+    if (c->k.vbose & XCC_SHOW_TOTS)
+        rep_dlx2_totals(&r);
     reduce(&p, &r, c, stdout);
     xcc_release(&p);
     cli_stdout_lost(0);
@@ -429,19 +461,47 @@ static const char *output(const cli *c, const knuth_program *prog)
 {
     if (c->format && strcmp(c->format, "dlx2"))
         return c->format;
+    if (prog->bit == CLI_DLX6 && !c->count_only)
+        return prog->name;
     return c->count_only ? "count" : c->zdd ? "zdd" : prog->name;
+}
+
+/* Whether --zdd is given one of DLX6's arguments besides v<n>: then it plays DLX6. */
+static int zdd_plays_dlx6(const cli *c)
+{
+    static const char *const letters[] = {"m", "t", "T", "d", "s", "c", "C", "l", "S", "Z"};
+    for (size_t k = 0; c->zdd && !c->knuth && k < sizeof letters / sizeof *letters; k++)
+        if (cli_given(c, letters[k]))
+            return 1;
+    return 0;
+}
+
+/* DLX6's engine (links/dlx6.c), or a usage error when it refuses c (p NULL: any problem). */
+static const xcc_engine *dlx6_engine(const cli *c, const xcc_problem *p)
+{
+    const char *why = xcc_zdd_links_engine.refuses(p, &c->xs);
+    if (why)
+        cli_usage("%s", why);
+    return &xcc_zdd_links_engine;
 }
 
 int cli_search(cli *c)
 {
-    const xcc_engine_row *row;
-    zdd_rules(c);
+    const xcc_engine_row *row = NULL;
+    if (zdd_plays_dlx6(c))
+        c->knuth = "dlx6";
+    int dlx6 = c->knuth && !strcmp(c->knuth, "dlx6");
+    if (!dlx6)
+        zdd_rules(c);
     settle(c);
     cli_symmetry_rules(c);
     const knuth_program *prog = program(c, NULL);
     if (prog)
         play(c, prog);
-    choose_engine(c, NULL, &row); /* refusals that need no problem come first */
+    if (dlx6)
+        dlx6_engine(c, NULL);
+    else
+        choose_engine(c, NULL, &row); /* refusals that need no problem come first */
 
     const char *name;
     char name_shown[REP_SHOWN_SIZE];
@@ -470,22 +530,23 @@ int cli_search(cli *c)
     if (c->k.vbose & XCC_SHOW_TOTS)
         rep_item_totals(&r);
 
-    const xcc_engine *e = choose_engine(c, &p, &row);
+    const xcc_engine *e = dlx6 ? dlx6_engine(c, &p) : choose_engine(c, &p, &row);
     if (c->count_only && (c->up_to_symmetry || c->use_symmetry)) {
         int status = cli_symmetry_count(c, &p);
         rep_free(&r);
         xcc_release(&p);
         return stop_signal ? PROG_SIGNALED + stop_signal : close_shape(c, shape, status);
     }
-    xcc_sink sink = {.solution = c->spacing ? rep_solution : NULL,
+    xcc_sink sink = {.solution = c->spacing && !dlx6 ? rep_solution : NULL,
                      .every = (unsigned long long)c->spacing, .progress = rep_progress, .ctx = &r,
-                     .trace = stderr, .shape = shape, .zdd = c->zdd ? rep_zdd_line : NULL,
+                     .trace = stderr, .shape = shape,
+                     .zdd = c->zdd || (dlx6 && c->spacing) ? rep_zdd_line : NULL,
                      .batched = 1 /* rep_solution stops only when stdout is gone */};
     if (c->up_to_symmetry)
         sink.solution = cli_symmetry_listing(&p, &r, &sink.every);
     xcc_figs fig;
     xcc_diag d;
-    xcc_status s = c->count_only ? xcc_engine_run_counting(e, &p, &c->xs, &sink, &fig, &d, &row)
+    xcc_status s = c->count_only && !dlx6 ? xcc_engine_run_counting(e, &p, &c->xs, &sink, &fig, &d, &row)
                                  : xcc_engine_run(e, &p, &c->xs, &sink, &fig, &d);
     (void)row; /* fig.engine: the engine that ran (xcc_engine_run) */
     int status = finish(&r, s, &fig, &d);

@@ -47,6 +47,9 @@ struct xcc_dlx2 {
     /* DLX5's heuristics (lib/tree/dlx5.h): h<n>, z<n> and Z<chars> ("" none) */
     int lenthresh, zgiven;
     const char *zchars;
+    /* DLX6's Z<n>: stop once more than maxzdd ZDD nodes are made (when maxzdd_given) */
+    int maxzdd_given;
+    ullng maxzdd;
     ullng memory_limit;    /* bytes the zdd engine's memo may take; 0: no limit */
     ullng samples;         /* --sample N: the zdd engine draws N solutions (0: lists them all) */
     ullng sample_seed;     /* --seed */

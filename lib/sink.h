@@ -14,9 +14,11 @@
 /*
  * Which of Knuth's programs a walk or a report is (xcc_figs.knuth,
  * xcc_dlx2.knuth): DLX2 (0), DLX1 (DLX2's tree without colors, its own
- * report), DLX3 (3) or SSXCC (another tree, lib/cells/).
+ * report), DLX3 (3), SSXCC (another tree, lib/cells/) or DLX6 (DLX2's
+ * tree with a memo, links/dlx6.c).
  */
-enum { XCC_KNUTH_DLX2 = 0, XCC_KNUTH_DLX1 = 1, XCC_KNUTH_DLX3 = 3, XCC_KNUTH_SSXCC = 4 };
+enum { XCC_KNUTH_DLX2 = 0, XCC_KNUTH_DLX1 = 1, XCC_KNUTH_DLX3 = 3, XCC_KNUTH_SSXCC = 4,
+       XCC_KNUTH_DLX6 = 6 };
 
 /*
  * What a search counted (the public xcc_figs is made from it): every
@@ -43,6 +45,11 @@ typedef struct xcc_figs {
     int knuth;            /* XCC_KNUTH_*: DLX3's tree and cost model (lmems is 0), DLX2's,
                              DLX1's report of DLX2's tree (lmems 0) or SSXCC's */
     int maxdeg;           /* the most options of an item branched on (v2048; DLX1, SSXCC) */
+    /* DLX6's (links/dlx6.c): its ZDD nodes with the two sinks, the memo's
+       entries and those with solutions, its hits; timeouts_said: each
+       TIMEOUT! went to the sink's progress as the search met it */
+    ullng zdd_nodes, memos, goodmemos, hits;
+    int timeouts_said;
     ullng *profile;       /* nodes per level 0 .. maxl + 1 when dlx2 asks (v128), else NULL */
     /* with costs: the `best` least costs of all solutions, least first,
        equal ones repeated; solutions then counts those that improved on
@@ -85,6 +92,8 @@ typedef struct xcc_progress {
     int subtrees;            /* fraction is the share of subtrees finished (-j) */
     int knuth;               /* XCC_KNUTH_*: the walk's (3: DLX3's tree; 0: DLX2's) */
     int mems_counted;
+    ullng hits;              /* DLX6's memo hits so far */
+    int timeout;             /* not a report but DLX6's TIMEOUT!, met at a node past T<n> */
     int costs;               /* DLX5's search: */
     ullng cutoff;            /* the k-th best total cost so far, or XCC_COST_INFINITY */
 } xcc_progress;

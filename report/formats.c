@@ -44,6 +44,9 @@ const rep_format rep_formats[] = {
     [REP_COUNT] = {"count", NULL, NULL, rep_count_summary, NULL, 0, NULL, 0, NULL},
     /* the ZDD's lines come through the sink's own callback (rep_zdd_line) */
     [REP_ZDD] = {"zdd", NULL, NULL, NULL, NULL, 1, NULL, 0, NULL},
+    /* DLX6: the ZDD's lines come through the sink (m<n>), the report is its own */
+    [REP_DLX6] = {"dlx6", NULL, rep_dlx6_progress, NULL, rep_dlx6_closing, 1, rep_dlx2_totals,
+                  0, NULL},
     {NULL, NULL, NULL, NULL, NULL, 0, NULL, 0, NULL},
 };
 
@@ -58,7 +61,7 @@ const rep_format *rep_format_named(const char *name)
 /* The row of each XCC_KNUTH_* (sink.h), DLX2's where none is said; DLX5 is asked by costs. */
 static const int program_rows[] = {
     [XCC_KNUTH_DLX2] = REP_DLX2, [XCC_KNUTH_DLX1] = REP_DLX1,
-    [XCC_KNUTH_DLX3] = REP_DLX3, [XCC_KNUTH_SSXCC] = REP_SSXCC,
+    [XCC_KNUTH_DLX3] = REP_DLX3, [XCC_KNUTH_SSXCC] = REP_SSXCC, [XCC_KNUTH_DLX6] = REP_DLX6,
 };
 
 const rep_format *rep_program(int knuth, int costs)

@@ -51,6 +51,7 @@ void rep_ssxcc_totals(const rep *r)
 enum {
     LEVELS_TO_C = 1, /* levels 0 .. C, then "...", and the estimate from those (DLX1, DLX3) */
     SOLS = 2,        /* its state (v256) says "sols" (DLX3) */
+    HITS = 4,        /* the memo's hits after the solutions (DLX6) */
 };
 
 /* " after M mems: S sols, kd kd ... 0.12345", DLX2's, or DLX1's and DLX3's. */
@@ -58,6 +59,8 @@ static void progress_line(const rep *r, const xcc_progress *pr, int how)
 {
     int dots = 0;
     fprintf(r->err, " after %s mems: %s sols,", REP_N(pr->mems), REP_N(pr->solutions));
+    if (how & HITS)
+        fprintf(r->err, " %llu hits,", pr->hits);
     if (how & LEVELS_TO_C) {
         int most = r->show_levels_max < 0 ? 1 : r->show_levels_max + 1;
         int shown = most < pr->level ? most : pr->level;
@@ -87,8 +90,10 @@ static void state_report(const rep *r, const xcc_progress *pr, int how)
             break;
         }
     }
-    fprintf(r->err, " %s %s, %s mems, and max level %d so far.\n", REP_N(pr->solutions),
-            how & SOLS ? "sols" : "solutions", REP_N(pr->mems), pr->maxl);
+    fprintf(r->err, " %s %s,", REP_N(pr->solutions), how & SOLS ? "sols" : "solutions");
+    if (how & HITS)
+        fprintf(r->err, " %llu hits,", pr->hits);
+    fprintf(r->err, " %s mems, and max level %d so far.\n", REP_N(pr->mems), pr->maxl);
 }
 
 /* A progress report of a Knuth program's; an engine without mems counts nodes. */
@@ -116,6 +121,11 @@ void rep_dlx2_progress(const rep *r, const xcc_progress *pr)
 void rep_dlx3_progress(const rep *r, const xcc_progress *pr)
 {
     progress(r, pr, LEVELS_TO_C | SOLS);
+}
+
+void rep_dlx6_progress(const rep *r, const xcc_progress *pr)
+{
+    progress(r, pr, LEVELS_TO_C | HITS);
 }
 
 long long rep_ccost(const xcc_figs *fig)
@@ -183,4 +193,22 @@ void rep_dlx1_closing(const rep *r, const xcc_figs *fig)
                     " ccost %lld%%.\n", REP_N(fig->solutions), fig->solutions == 1 ? "" : "s",
             REP_N(fig->imems), REP_N(fig->mems), REP_N(fig->updates), fig->bytes,
             REP_N(fig->nodes), rep_ccost(fig));
+}
+
+/*
+ * DLX6's closing line: search nodes, the ZDD's nodes with its two sinks
+ * (1 when it has none besides them), the memo's signatures without and
+ * with solutions (one more: the empty one, which the book counts), hits.
+ */
+void rep_dlx6_closing(const rep *r, const xcc_figs *fig)
+{
+    if (!(r->vbose & XCC_SHOW_BASICS))
+        return;
+    ullng z = fig->zdd_nodes == 2 ? 1 : fig->zdd_nodes;
+    fprintf(r->err, "Altogether %s solution%s, %s+%s mems, %s updates, %s cleansings, %llu bytes,"
+                    " %s search nodes, %llu ZDD node%s, %llu+%llu signatures, %llu hits.\n",
+            REP_N(fig->solutions), fig->solutions == 1 ? "" : "s", REP_N(fig->imems),
+            REP_N(fig->mems), REP_N(fig->updates), REP_N(fig->cleansings), fig->bytes,
+            REP_N(fig->nodes), z, z == 1 && fig->zdd_nodes == 2 ? "" : "s",
+            fig->memos - fig->goodmemos, fig->goodmemos + 1, fig->hits);
 }

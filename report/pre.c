@@ -47,7 +47,20 @@ void rep_reduced(FILE *f, const xcc_pre *s, int from)
 
 void rep_pre_note(void *ctx, const xcc_pre *s, xcc_pre_event e, int item, int other, int node)
 {
-    FILE *f = ((rep *)ctx)->err;
+    const rep *r = ctx;
+    FILE *f = r->err;
+    if (e == XCC_PRE_PROGRESS) {
+        fprintf(f, " after %llu mems: %d.%d, %d items out, %d options out\n", s->kmems, s->rounds,
+                item, s->items_out, s->options_out);
+        return;
+    }
+    if (e == XCC_PRE_ROUND) {
+        if (r->vbose & XCC_SHOW_CHOICES)
+            fprintf(f, "Beginning round %d:\n", s->rounds);
+        return;
+    }
+    if (!(r->vbose & XCC_SHOW_DETAILS))
+        return;
     switch (e) {
     case XCC_PRE_FORCED:
         fputs("Deleting item ", f), name(f, s, item), fputs(", forced by ", f), name(f, s, other);
@@ -68,6 +81,8 @@ void rep_pre_note(void *ctx, const xcc_pre *s, xcc_pre_event e, int item, int ot
     case XCC_PRE_INFEASIBLE:
         fputs("Primary item ", f), name(f, s, item), fputs(" is in no options!\n", f);
         return;
+    default:
+        return;
     }
     option(f, s, node);
     fprintf(f, " (option %d)\n", xcc_pre_number(s, node));
@@ -84,4 +99,25 @@ void rep_pre_closing(FILE *f, const xcc_pre *s)
     else if (s->cut)
         fprintf(f, "Cut short: the reduction's budget of %llu mems (the least it gets; the search's"
                    " estimated %.0f) ran out.\n", s->budget, s->estimate);
+}
+
+void rep_pre_end(const rep *r, const xcc_pre *s)
+{
+    const xcc_problem *p = r->p;
+    ullng mems = s->kmems;
+    if (!s->infeasible) { /* DLX-PRE stops at once, writing neither totals nor options */
+        mems += xcc_pre_output_mems(s);
+        if (r->vbose & XCC_SHOW_TOTS) {
+            int items = xcc_problem_items(p), primary = xcc_problem_primary_items(p);
+            fputs("Item totals:", r->err);
+            for (int k = 0; k < items; k++)
+                fprintf(r->err, "%s %d", k == primary ? " |" : "", xcc_pre_len(s, k + 1));
+            fputc('\n', r->err);
+        }
+    }
+    if (!(r->vbose & XCC_SHOW_BASICS))
+        return;
+    fprintf(r->err, "Removed %d option%s and %d item%s, after %llu+%llu mems, %d round%s.\n",
+            s->options_out, s->options_out == 1 ? "" : "s", s->items_out, s->items_out == 1 ? "" : "s",
+            s->imems, mems, s->rounds, s->rounds == 1 ? "" : "s");
 }

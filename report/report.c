@@ -52,7 +52,10 @@ int rep_solution(const xcc_problem *p, const xcc_solution *s, void *ctx)
 void rep_progress(void *ctx, const xcc_progress *pr)
 {
     rep *r = ctx;
-    if (pr->subtrees) { /* -j: the share of subtrees done; a log would get a line every 0.2 s */
+    if (pr->timeout) { /* DLX6's TIMEOUT!, said where its search meets it */
+        rep_clear_progress(r);
+        fprintf(r->err, "%s\n", rep_stop_lines[0]);
+    } else if (pr->subtrees) { /* -j: the share of subtrees done; a log would get a line every 0.2 s */
         if (r->tty_progress) {
             fprintf(r->err, "\r\033[K%6.2f%% of the subtrees done", 100.0 * pr->fraction);
             fflush(r->err);
@@ -115,6 +118,8 @@ static const char *partial(const rep *r)
 
 static void stop_line(const rep *r, const xcc_figs *fig)
 {
+    if (fig->stop == XCC_STOP_MEMS && fig->timeouts_said)
+        return; /* DLX6's TIMEOUT! lines were written as the search went */
     const char *what = partial(r);
     /* DLX2's own line, byte for byte; -c and JSON, which DLX2 has not, say what it cuts */
     if (fig->stop == XCC_STOP_MEMS && !(r->vbose & XCC_SHOW_BASICS)

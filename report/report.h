@@ -98,7 +98,7 @@ typedef struct rep_format {
     void (*degree)(const rep *r, const xcc_figs *fig); /* v2048's line after the profile */
 } rep_format;
 
-enum { REP_DLX2, REP_DLX3, REP_DLX5, REP_DLX1, REP_SSXCC, REP_JSON, REP_COUNT, REP_ZDD };
+enum { REP_DLX2, REP_DLX3, REP_DLX5, REP_DLX1, REP_SSXCC, REP_JSON, REP_COUNT, REP_ZDD, REP_DLX6 };
 extern const rep_format rep_formats[]; /* indexed by REP_*, then a row of NULL name */
 
 /* The format named so, or NULL. */
@@ -218,6 +218,8 @@ void rep_dlx3_progress(const rep *r, const xcc_progress *pr);
 void rep_knuth_closing(const rep *r, const xcc_figs *fig);
 void rep_max_degree(const rep *r, const xcc_figs *fig);
 void rep_dlx1_closing(const rep *r, const xcc_figs *fig);
+void rep_dlx6_progress(const rep *r, const xcc_progress *pr);
+void rep_dlx6_closing(const rep *r, const xcc_figs *fig);
 
 /* What progress reports have in common: the code of a "(k of d)" (0..61, '*' beyond). */
 static inline char rep_code_char(int v)
@@ -279,7 +281,6 @@ void rep_cost_json(FILE *f, const xcc_figs *fig);
 int rep_zdd_line(void *r, const xcc_zdd_line *z);
 int rep_zdd_flush(rep *r);
 
-
 /* ---- the reduced problem of --preprocess (pre.c) --------------------------- */
 
 /*
@@ -290,10 +291,11 @@ int rep_zdd_flush(rep *r);
  */
 void rep_reduced(FILE *f, const xcc_pre *s, int from);
 
-/* The reduction's note callback: DLX-PRE's v4 lines on stderr (ctx: a rep). */
+/* The reduction's note callback: DLX-PRE's v2, v4 and d<n> lines on stderr (ctx: a rep). */
 void rep_pre_note(void *r, const xcc_pre *s, xcc_pre_event e, int item, int other, int node);
-
-/* "Removed R options and I items in N rounds." */
+/* -P's "Removed R options and I items in N rounds."; --preprocess's end, DLX-PRE's
+   (the item totals with v512, "Removed ..., after A+B mems, N rounds.") */
 void rep_pre_closing(FILE *f, const xcc_pre *s);
+void rep_pre_end(const rep *r, const xcc_pre *s);
 
 #endif

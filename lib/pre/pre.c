@@ -69,16 +69,19 @@ static int no_options(xcc_pre *s, int cc)
 static void hide_item(xcc_pre *s, int c, int undo)
 {
     xcc_node *nd = s->nd;
+    s->kmems++;
     for (int rr = nd[c].down; rr >= s->p->last_itm; rr = nd[rr].down) {
+        s->kmems += 2; /* its color, the step down */
         if (nd[rr].color)
             continue;
         for (int x = rr + 1; x != rr;) {
             int cc = nd[x].itm;
-            s->mems++;
+            s->mems++, s->kmems += 2;
             if (cc <= 0) {
                 x = nd[x].up;
                 continue;
             }
+            s->kmems += 4;
             if (undo) {
                 relink_node(nd, x);
                 nd[cc].len++;
@@ -102,15 +105,18 @@ static int hide_option(xcc_pre *s, int p, int r, int *blocked)
     xcc_node *nd = s->nd;
     for (int x = p + 1; x != p;) {
         int cc = nd[x].itm;
-        s->mems++;
+        s->mems++, s->kmems++;
         if (cc <= 0) {
+            s->kmems++;
             x = nd[x].up;
             continue;
         }
+        s->kmems++;
         if (nd[cc].len == 1 && cc < s->p->second && nd[cc].aux != r) {
             *blocked = cc;
             return x;
         }
+        s->kmems += 4;
         nd[cc].len--;
         unlink_node(nd, x);
         x++;
@@ -124,11 +130,13 @@ static void unhide_option(xcc_pre *s, int p, int stop)
     xcc_node *nd = s->nd;
     for (int x = stop - 1; x != p;) {
         int cc = nd[x].itm;
-        s->mems++;
+        s->mems++, s->kmems++;
         if (cc <= 0) {
+            s->kmems++;
             x = nd[x].down;
             continue;
         }
+        s->kmems += 5;
         nd[cc].len++;
         relink_node(nd, x);
         x--;
@@ -138,9 +146,12 @@ static void unhide_option(xcc_pre *s, int p, int stop)
 /* The options of a column that clash with color x, unhidden from node p upwards. */
 static void unhide_column(xcc_pre *s, int p, int x)
 {
-    for (; p >= s->p->last_itm; p = s->nd[p].up)
+    s->kmems++; /* the read of p: its column's bottom, or the step up to it */
+    for (; p >= s->p->last_itm; p = s->nd[p].up, s->kmems++) {
+        s->kmems += x > 0;
         if (!(x > 0 && s->nd[p].color == x))
             unhide_option(s, p, p);
+    }
 }
 
 /* Test of option r (first surviving node r, in hidden item c): 1 if it must go. */
@@ -151,6 +162,7 @@ static int option_blocks(xcc_pre *s, int r, int *blocked)
     /* the items of r are marked: emptying one of them blocks nothing */
     for (q = r + 1;;) {
         int cc = nd[q].itm;
+        s->kmems += 2; /* the item, and the spacer's up or the item's aux */
         if (cc <= 0) {
             if ((q = nd[q].up) > r)
                 continue;
@@ -161,14 +173,20 @@ static int option_blocks(xcc_pre *s, int r, int *blocked)
     *blocked = 0;
     for (q = r + 1; !stop;) {
         int cc = nd[q].itm;
+        s->kmems++;
         if (cc <= 0) {
+            s->kmems++;
             if ((q = nd[q].up) > r)
                 continue;
             break;
         }
-        for (p = nd[cc].down; p >= s->p->last_itm && !stop; p = stop ? p : nd[p].down)
+        s->kmems++;
+        for (p = nd[cc].down; p >= s->p->last_itm && !stop; p = stop ? p : nd[p].down) {
+            s->kmems += nd[q].color > 0;
             if (!(nd[q].color > 0 && nd[p].color == nd[q].color))
                 stop = hide_option(s, p, r, blocked);
+            s->kmems += !stop; /* the step down */
+        }
         if (!stop)
             q++;
     }
@@ -180,7 +198,9 @@ static int option_blocks(xcc_pre *s, int r, int *blocked)
     }
     for (q--; q != r;) {
         int cc = nd[q].itm;
+        s->kmems++;
         if (cc <= 0) {
+            s->kmems++;
             q = nd[q].down;
             continue;
         }
@@ -197,13 +217,16 @@ static int remove_item(xcc_pre *s, int c)
     int forcer = s->stack;
     hide_item(s, c, 1);
     note(s, XCC_PRE_FORCED, c, forcer, 0);
+    s->kmems++;
     for (int r = nd[c].down, next; r >= s->p->last_itm; r = next) {
         int q;
         next = nd[r].down;
+        s->kmems++;
         for (q = r + 1; q != r;) {
             int cc = nd[q].itm;
-            s->mems++;
+            s->mems++, s->kmems++;
             if (cc <= 0) {
+                s->kmems++;
                 q = nd[q].up;
                 continue;
             }
@@ -213,24 +236,29 @@ static int remove_item(xcc_pre *s, int c)
         }
         if (q != r) { /* r keeps its other items: its node in c becomes a null spacer */
             note(s, XCC_PRE_SHORTEN, c, forcer, r);
+            s->kmems += 2;
             nd[r].up = r + 1, nd[r].down = r - 1, nd[r].itm = 0;
             continue;
         }
         note(s, XCC_PRE_DELETE, c, forcer, r);
         s->options_out++;
+        s->kmems++;
         for (q = r + 1; q != r;) {
             int cc = nd[q].itm;
+            s->kmems += 2;
             if (cc <= 0) {
                 q = nd[q].up;
                 continue;
             }
             if (nd[cc].len == 1 && no_options(s, cc))
                 return 1;
+            s->kmems += 4;
             nd[cc].len--;
             unlink_node(nd, q);
             q++;
         }
     }
+    s->kmems += 2;
     nd[c].up = nd[c].down = c;
     nd[c].len = 0;
     s->items_out++;
@@ -244,11 +272,12 @@ static int delete_option(xcc_pre *s, int r)
     xcc_node *nd = s->nd;
     for (int x = r + 1;;) {
         int cc = nd[x].itm;
-        s->mems++;
+        s->mems++, s->kmems += 2;
         if (cc <= 0) {
             x = nd[x].up;
             continue;
         }
+        s->kmems += 4;
         unlink_node(nd, x);
         if (--nd[cc].len == 0 && no_options(s, cc))
             return 1;
@@ -274,18 +303,23 @@ static int reduce_item(xcc_pre *s, int c)
     hide_item(s, c, 0);
     if (s->stack)
         return remove_item(s, c);
-    for (int r = nd[c].down; r >= s->p->last_itm && !spent(s); r = nd[r].down) {
+    s->kmems++;
+    for (int r = nd[c].down; r >= s->p->last_itm && !spent(s); r = nd[r].down, s->kmems++) {
         int q = r - 1, blocked;
+        s->kmems++;
         while (nd[q].down == q - 1) /* null spacers */
-            q--;
+            q--, s->kmems++;
+        s->kmems += 1 + (nd[q].itm <= 0);
         if (nd[q].itm > 0 || nd[r].color || !option_blocks(s, r, &blocked))
             continue;
         note(s, XCC_PRE_BLOCKED, c, blocked, r);
         s->options_out++, s->change = 1;
+        s->kmems++;
         nd[r].itm = s->stack, s->stack = r; /* a list of the marked, through itm */
     }
     hide_item(s, c, 1);
     for (int r = s->stack, next; r; r = next) {
+        s->kmems += 2;
         next = nd[r].itm, nd[r].itm = c;
         if (delete_option(s, r))
             return 1;
@@ -420,21 +454,37 @@ xcc_status xcc_pre_run(xcc_pre *s, const xcc_problem *p)
     if (xcc_has_bounds(p))
         return XCC_REFUSED; /* the reductions hold for exact covers only */
     s->p = p;
+    s->imems = p->imems - 4 - (ullng)(p->last_itm - p->second);
     s->options_out = s->items_out = s->infeasible = s->rounds = 0;
-    s->mems = s->budget = 0, s->cut = 0, s->estimate = 0;
+    s->mems = s->budget = s->kmems = 0, s->cut = 0, s->estimate = 0, s->timed_out = 0;
     if (!(s->nd = malloc(n * sizeof *s->nd)))
         return XCC_NO_MEMORY;
     memcpy(s->nd, p->nd, n * sizeof *s->nd);
     for (int cc = 1; cc < p->last_itm; cc++)
-        if (!s->nd[cc].len && no_options(s, cc))
+        if (s->kmems++, !s->nd[cc].len && no_options(s, cc))
             return XCC_OK;
     if (s->share > 0 && set_budget(s))
         return XCC_NO_MEMORY;
-    for (s->rounds = 1; s->rounds < INT_MAX; s->rounds++) {
+    int most = s->max_rounds_set ? s->max_rounds : INT_MAX;
+    ullng timeout = s->max_mems_set ? s->max_mems : ~0ULL, thresh = s->thresh;
+    for (s->rounds = 1; s->rounds < most; s->rounds++) {
         s->change = 0;
-        for (int c = 1; c < p->last_itm; c++)
-            if (s->nd[c].len && (spent(s) || reduce_item(s, c)))
+        note(s, XCC_PRE_ROUND, 0, 0, 0);
+        for (int c = 1; c < p->last_itm; c++) {
+            s->kmems++;
+            if (!s->nd[c].len)
+                continue;
+            if (s->delta && s->kmems >= thresh) {
+                thresh += s->delta;
+                note(s, XCC_PRE_PROGRESS, c, 0, 0);
+            }
+            if (s->kmems >= timeout) {
+                s->timed_out = 1;
                 return XCC_OK;
+            }
+            if (spent(s) || reduce_item(s, c))
+                return XCC_OK;
+        }
         if (!s->change)
             break;
     }
@@ -519,4 +569,29 @@ int xcc_pre_next_option(const xcc_pre *s, int x)
             r = s->nd[c].down;
     }
     return 0;
+}
+
+ullng xcc_pre_output_mems(const xcc_pre *s)
+{
+    const xcc_node *nd = s->nd;
+    int L = s->p->last_itm;
+    ullng m = (ullng)(L - 1); /* the item line: each item's len */
+    for (int c = 1; c < L; c++) {
+        m++;
+        if (!nd[c].len)
+            continue;
+        m++;
+        for (int r = nd[c].down; r >= L; r = nd[r].down) {
+            int q = r - 1;
+            m += 3; /* the first test of a null spacer, the itm there, the step down */
+            while (nd[q].down == q - 1)
+                q--, m++;
+        }
+    }
+    return m;
+}
+
+int xcc_pre_len(const xcc_pre *s, int i)
+{
+    return s->nd[i].len;
 }

@@ -24,7 +24,9 @@ typedef enum xcc_pre_event {
     XCC_PRE_DELETE,     /* option of node deleted with the forced item */
     XCC_PRE_BLOCKED,    /* option of node deleted: it leaves item other without options */
     XCC_PRE_EMPTY,      /* secondary item left in no option */
-    XCC_PRE_INFEASIBLE  /* primary item left in no option: no solution at all */
+    XCC_PRE_INFEASIBLE, /* primary item left in no option: no solution at all */
+    XCC_PRE_ROUND,      /* a round begins (DLX-PRE's v2) */
+    XCC_PRE_PROGRESS    /* d<n> mems more were spent: at item `item` of this round */
 } xcc_pre_event;
 
 /*
@@ -58,6 +60,13 @@ typedef struct xcc_pre {
     int change;          /* something went in this round */
     int options_out, items_out, rounds;
     int infeasible;      /* a primary item without options: the problem has no solution */
+    /* DLX-PRE's arguments and mems (--preprocess): t<n> rounds at most (when max_rounds_set),
+       T<n> when max_mems_set (stop before an item once kmems reach it), d<n> progress every
+       delta kmems from thresh; kmems, its mems in its own model */
+    int max_rounds, max_rounds_set, max_mems_set;
+    ullng max_mems, delta, thresh, kmems;
+    ullng imems;         /* DLX-PRE's input phase: DLX2's, 4 less and 1 less per secondary item */
+    int timed_out;       /* stopped by max_mems */
     /* called before each step (may be NULL) */
     void (*note)(void *ctx, const struct xcc_pre *s, xcc_pre_event e, int item, int other,
                  int node);
@@ -70,6 +79,12 @@ typedef struct xcc_pre {
  */
 xcc_status xcc_pre_run(xcc_pre *s, const xcc_problem *p);
 void xcc_pre_free(xcc_pre *s);
+
+/* Item i's options left (i from 1). */
+int xcc_pre_len(const xcc_pre *s, int i);
+
+/* What DLX-PRE spends writing the reduced problem (its mems count it too). */
+ullng xcc_pre_output_mems(const xcc_pre *s);
 
 /* The first node of the option of node x, as reduced (items removed from it skipped). */
 int xcc_pre_first(const xcc_pre *s, int x);

@@ -286,6 +286,22 @@ vrun "a shard twice: its solutions come again, status 1" 1 "" \
 vrun "a shard twice with --allow-repeats: status 1" 1 "" \
     "dlx2: $TMP/s11.json:36: shard 1/3 again (its summary is on line 18 too)" "$TMP/s11.json" "$l7" --allow-repeats
 
+# ---- the item line "a |x": the bar glued to the first secondary item (#31) ----
+printf 'a |x\na\na x\n' > "$TMP/bar.dlx"
+"$DLX2" m1 "$TMP/bar.dlx" > "$TMP/bar.m1" 2> "$TMP/bar.err"
+vrun "'a |x' as the item line: the listing verified" 0 "2 solutions verified" "" \
+    "$TMP/bar.m1" "$TMP/bar.dlx" --report "$TMP/bar.err"
+"$DLX2" --format=json "$TMP/bar.dlx" > "$TMP/bar.json" 2> /dev/null
+vrun "'a |x' as the item line: the JSON listing verified" 0 "2 solutions verified" "" \
+    "$TMP/bar.json" "$TMP/bar.dlx"
+printf 'a |x\na\n' > "$TMP/bar1.dlx"
+"$DLX2" m1 < "$TMP/bar1.dlx" > "$TMP/bar1.m1" 2> /dev/null
+vrun "'a |x', the issue's example (dlx2 m1 < i.dlx > l.txt; dlx2 --verify l.txt i.dlx)" 0 \
+    "1 solution verified; $unchecked" "" "$TMP/bar1.m1" "$TMP/bar1.dlx"
+cat "$TMP/bar.m1" "$TMP/bar.m1" > "$TMP/bar2.m1"
+vrun "'a |x': a solution twice, status 1" 1 "" \
+    "dlx2: $TMP/bar2.m1:5: solution 1: the same as solution 1 (line 1)" "$TMP/bar2.m1" "$TMP/bar.dlx"
+
 # ---- a solution twice -----------------------------------------------------------
 cat "$TMP/c.m1" "$TMP/c.m1" > "$TMP/twice.m1"
 vrun "a solution twice: status 1, naming both" 1 "" \
@@ -338,3 +354,15 @@ printf 'Altogether 5+ solutions, 1 mems.\n' > "$TMP/wide.err"
 vrun "a report whose count goes on ('5+'): status 4" 4 "5 solutions verified" \
     "dlx2: $TMP/wide.err:1: the search was stopped early ('Altogether 5+ solutions, 1 mems.'): the 5 solutions verified may not be all" \
     "$TMP/T.m1" "$l7" --report "$TMP/wide.err"
+
+# ---- every listing of Knuth's DLX2 in data/reference, with its count (#31) ----
+n=0 bad=""
+while IFS=$'\t' read -r name tier sols rest; do
+    [ -f "$REF/expected/$name.m1.stdout" ] || continue
+    "$DLX2" --verify "$REF/expected/$name.m1.stdout" --count "$sols" "$REF/instances/$name.dlx" \
+        > /dev/null 2>&1 || bad="$bad $name"
+    n=$((n + 1))
+done < "$REF/MANIFEST.tsv"
+t_eq "--verify --count: DLX2's m1 listings of $n reference instances" "" "$bad"
+t_eq "... every listing of data/reference/expected" "$(ls "$REF"/expected/*.m1.stdout | wc -l)" "$n"
+t_eq "... at least 50 of them" 1 "$([ "$n" -ge 50 ] && echo 1)"

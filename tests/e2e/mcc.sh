@@ -169,7 +169,7 @@ printf '2|A B\nA\nA B\n' > "$TMP/in.dlx"
 t_run "--knuth=dlx2 refuses bounds" 2 \
     "dlx2: $TMP/in.dlx: bounds (multiplicities) in the item line, which DLX2 does not read: leave out --knuth=dlx2" \
     "$DLX2" --knuth=dlx2 "$TMP/in.dlx"
-t_run "--knuth takes dlx1, dlx2, dlx3, dlx5 or ssxcc" 2 "dlx2: unknown program 'dlx4' for --knuth (dlx1, dlx2, dlx3, dlx5 or ssxcc)
+t_run "--knuth takes dlx1, dlx2, dlx3, dlx5, dlx6 or ssxcc" 2 "dlx2: unknown program 'dlx4' for --knuth (dlx1, dlx2, dlx3, dlx5, dlx6 or ssxcc)
 Try 'dlx2 --help' for more information." "$DLX2" --knuth=dlx4 "$TMP/in.dlx"
 t_run "--engine=fast takes no multiplicities" 2 "(2 options, 2+0 items, 5 entries successfully read)
 dlx2: the engine fast takes no multiplicities (DLX3's bounds a:b|name)

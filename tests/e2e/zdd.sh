@@ -80,16 +80,24 @@ Q=$REF/instances/queens-8.dlx
 help="Try 'dlx2 --help' for more information."
 t_run "--zdd with -j" 2 "dlx2: the ZDD engine (--zdd, --sample, --engine=zdd) walks in one thread: -j and --shard do not go with it
 $help" "$DLX2" --zdd -j2 "$Q"
-t_run "--zdd with m1" 2 "dlx2: --zdd lists on stdout: m<n> does not go with it
-$help" "$DLX2" --zdd m1 "$Q"
+# (--zdd with one of DLX6's arguments plays DLX6, #31: tests/e2e/knuth-dlx6.sh)
+t_run "--zdd with m1 plays DLX6: its report" 0 "$(cat "$ROOT/data/reference-family/dlx6/expected/queens-8.stderr")" \
+    "$DLX2" --zdd m1 "$Q"
+t_file_eq "... and its ZDD" "$ROOT/data/reference-family/dlx6/expected/queens-8.m1.stdout" "$TMP/out"
 t_run "--zdd with --format=json" 2 "dlx2: --zdd writes DLX6's text format: --format=json does not go with it
 $help" "$DLX2" --zdd --format=json "$Q"
 t_run "--zdd with another engine" 2 "dlx2: --zdd and --sample take the zdd engine, not --engine=fast
 $help" "$DLX2" --zdd --engine=fast "$Q"
-t_run "--zdd with t<n>" 2 "dlx2: the ZDD engine finds every solution at once and counts no mems: t<n>, T<n> and d<n> do not go with it
-$help" "$DLX2" --zdd t5 "$Q"
-t_run "--zdd with s<n>" 2 "dlx2: the ZDD engine does not do s<n> (--sample takes --seed)
-$help" "$DLX2" --zdd s3 "$Q"
+t_run "--zdd with t<n> plays DLX6" 0 "(64 options, 16+26 items, 316 entries successfully read)
+Altogether 5 solutions, 11290+12392 mems, 608 updates, 0 cleansings, 8232 bytes, 39 search nodes, 30 ZDD nodes, 10+25 signatures, 5 hits." \
+    "$DLX2" --zdd t5 "$Q"
+t_run "--engine=zdd with t<n>" 2 "dlx2: the ZDD engine finds every solution at once and counts no mems: t<n>, T<n> and d<n> do not go with it
+$help" "$DLX2" -c --engine=zdd t5 "$Q"
+t_run "--zdd with s<n> plays DLX6" 0 "(64 options, 16+26 items, 316 entries successfully read)
+Altogether 92 solutions, 12912+327706 mems, 15815 updates, 0 cleansings, 34696 bytes, 964 search nodes, 511 ZDD nodes, 443+419 signatures, 103 hits." \
+    "$DLX2" --zdd s3 "$Q"
+t_run "--sample with s<n>" 2 "dlx2: the ZDD engine does not do s<n> (--sample takes --seed)
+$help" "$DLX2" --sample 2 s3 "$Q"
 t_run "--zdd-count with other arguments" 2 "dlx2: --zdd-count takes a FILE, nothing else
 $help" "$DLX2" --zdd-count x.zdd m1
 # (problems with multiplicities: tests/e2e/zdd-mcc.sh)
