@@ -88,16 +88,13 @@ static char *slurp(const char *name, size_t *n)
 
 void cli_checkpoint_args(int *argc, char ***argv)
 {
-    int at = 0;
-    for (int i = 1; i < *argc; i++)
-        if (!strcmp((*argv)[i], "--resume") || !strncmp((*argv)[i], "--resume=", 9))
-            at = i;
-    if (at) {
-        const char *a1 = (*argv)[1];
+    /* --resume first (elsewhere the table of options refuses it, cli_checkpoint_rules) */
+    const char *a1 = *argc > 1 ? (*argv)[1] : "";
+    if (!strcmp(a1, "--resume") || !strncmp(a1, "--resume=", 9)) {
         int eq = !strncmp(a1, "--resume=", 9), files = *argc - (eq ? 2 : 3);
-        if (at != 1 || files < 0 || files > 1 || (!eq && *argc < 3))
-            cli_usage("%s", "--resume takes the checkpoint FILE, and at most the problem's file to"
-                            " check it against: nothing else (the arguments are the checkpoint's)");
+        if (files < 0 || files > 1)
+            cli_usage("%s", "--resume comes first, with the checkpoint FILE and at most the"
+                            " problem's file: nothing else (the arguments are the checkpoint's)");
         ck.from = eq ? a1 + 9 : (*argv)[2];
         size_t n = 0;
         char *buf = slurp(ck.from, &n);
@@ -158,7 +155,8 @@ int cli_resuming(void)
 void cli_checkpoint_rules(cli *c)
 {
     if (c->resume)
-        cli_usage("%s", "--resume takes the checkpoint FILE first, and nothing else");
+        cli_usage("%s", "--resume comes first, with the checkpoint FILE and at most the problem's"
+                        " file: nothing else (the arguments are the checkpoint's)");
     if (ck.resuming && !c->checkpoint)
         refuse("corrupted (no --checkpoint among its arguments)");
     if (ck.resuming && (ck.k.output >= 0) != (c->output != NULL))

@@ -145,8 +145,10 @@ printf '1:2|A B\nA\nA\nB\n' > "$TMP/mcc.dlx"
 printf 'A B\nA |3\nB |1\n' > "$TMP/cost.dlx"
 t_run "DLX3's tree refused" 2 "$trees" "$DLX2" --checkpoint "$TMP/x" "$TMP/mcc.dlx"
 t_run "DLX5's search refused" 2 "$trees" "$DLX2" --checkpoint "$TMP/x" "$TMP/cost.dlx"
-t_run "--resume with other arguments refused" 2 "dlx2: --resume takes the checkpoint FILE, and at most the problem's file to check it against: nothing else (the arguments are the checkpoint's)
-$help" "$DLX2" --resume "$TMP/x" m1 "$Q"
+resume_alone="dlx2: --resume comes first, with the checkpoint FILE and at most the problem's file: nothing else (the arguments are the checkpoint's)
+$help"
+t_run "--resume with other arguments refused" 2 "$resume_alone" "$DLX2" --resume "$TMP/x" m1 "$Q"
+t_run "--resume after other arguments refused" 2 "$resume_alone" "$DLX2" m1 --resume "$TMP/x"
 t_eq "no checkpoint written by a refused run" no "$([ -e "$TMP/x" ] && echo yes || echo no)"
 
 # A checkpoint at the root (written at the start; --time-limit stops it
