@@ -398,6 +398,17 @@ void cli_checkpoint_start(const cli *c, xcc_sink *sink, volatile sig_atomic_t *s
     if (!c->checkpoint)
         return;
     ck.c = c, ck.stop_flag = stop_flag, ck.stop_signal = stop_signal, ck.alarm = alarm;
+    /* the arguments but the problem's FILE: its text is there, the file need not be (and
+       a name such as m5.dlx is read as a FILE only when there is one) */
+    int kept = 0;
+    for (int i = 0; i < ck.nargs; i++) {
+        int file = 0;
+        for (int j = 0; j < c->nfiles; j++)
+            file |= ck.args[i] == c->files[j];
+        if (!file)
+            ck.args[kept++] = ck.args[i];
+    }
+    ck.nargs = kept;
     clock_gettime(CLOCK_MONOTONIC, &ck.start);
     sink->checkpoint = on_checkpoint;
     if (!ck.resuming) { /* the root, so that a run stopped at once can go on too */

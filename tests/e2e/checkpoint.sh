@@ -192,7 +192,7 @@ choice 99999" > astray
     bad "a path not of the search" astray "corrupted (not a position of this problem's search: an option it took is not one the search tries there)"
     resum good "level 0 0" "level 0 99" > deep
     bad "levels past the problem's" deep "corrupted (not a position of this problem's search: its levels do not fit the problem)"
-    resum good "args 6" "args 99999" > args
+    resum good "args 5" "args 99999" > args
     bad "more arguments than there are" args "corrupted (more arguments than bytes)"
 else
     t_skip "checkpoints spoilt but well checksummed" python3
@@ -202,6 +202,17 @@ cp good own # gone on with, to its --time-limit again
 t_run "its own problem given: gone on with" 4 "Time limit of 1e-06 seconds reached; the figures below are partial." \
     "$DLX2" --resume own "$I/pentomino-4x15.dlx"
 t_match "... a count cut short" '^[0-9]+\+$' "$(cat "$TMP/out")"
+
+# The problem's FILE is not among the arguments written down: a FILE
+# named like one of Knuth's arguments (k5.dlx) goes on without it
+d=$TMP/named
+mkdir -p "$d"
+cp "$Q" "$d/k5.dlx"
+(cd "$d" && "$DLX2" -c --checkpoint ck --time-limit 0.000001 k5.dlx > /dev/null 2>&1)
+rm "$d/k5.dlx"
+(cd "$d" && "$DLX2" --resume ck > out 2> err)
+t_eq "FILE k5.dlx gone: --resume goes on (status 4, a time limit again)" 4 $?
+t_eq "... the checkpoint's arguments" "args 5" "$(grep -a '^args' "$d/ck")"
 
 # --output cut back: shorter than the checkpoint had it, refused
 d=$TMP/short
@@ -214,3 +225,22 @@ t_match "an --output shorter than the checkpoint's, refused" \
     "^dlx2: out: 0 bytes, fewer than the [0-9]+ the checkpoint had written there: not the output of its run$" \
     "$("$DLX2" --resume ck 2>&1; echo "status $?")"
 t_eq "... status 2" 2 "$("$DLX2" --resume ck > /dev/null 2>&1; echo $?)"
+
+# The fuzz target's seeds and any checkpoint that made it fail
+# (tests/fuzz/fuzz_checkpoint.c), gone on with by dlx2 --resume: an
+# answer (0, 2, 4), never a crash
+n=0
+for f in "$ROOT"/tests/fuzz/checkpoints/* "$ROOT"/tests/fuzz/checkpoint-regressions/*; do
+    [ -f "$f" ] || continue
+    d=$TMP/seed-$n
+    mkdir -p "$d"
+    cp "$f" "$d/ck"
+    : > "$d/out"
+    (cd "$d" && "$DLX2" --resume ck > /dev/null 2>&1)
+    st=$?
+    case $st in 0 | 2 | 4) t_ok "${f##*/tests/fuzz/}: --resume answers ($st)" ;;
+    *) t_fail "${f##*/tests/fuzz/}: --resume ended with status $st" ;; esac
+    n=$((n + 1))
+done
+if [ $n -ge 4 ]; then t_ok "$n checkpoints of the fuzz target gone on with"
+else t_fail "only $n checkpoints of the fuzz target gone on with"; fi
