@@ -178,9 +178,10 @@ void cli_checkpoint_rules(cli *c)
         cli_usage("%s", "--checkpoint with a listing (m<n>, --format=json) needs --output FILE:"
                         " stdout cannot be cut back to the checkpoint");
     const xcc_engine_row *row = c->engine ? xcc_engine_row_named(c->engine) : NULL;
-    if (row && strcmp(row->name, "dlx") && strcmp(row->name, "links"))
-        cli_usage("--checkpoint does not go with --engine=%s yet (DLX2's tree, dlx or links, only)",
-                  c->engine);
+    int fast_count = row && !strcmp(row->name, "fast") && c->count_only;
+    if (row && strcmp(row->name, "dlx") && strcmp(row->name, "links") && !fast_count)
+        cli_usage("--checkpoint does not go with --engine=%s yet (DLX2's tree, dlx or links;"
+                  " fast with -c)", c->engine);
     if (c->knuth && strcmp(c->knuth, "dlx2") && strcmp(c->knuth, "dlx1"))
         cli_usage("--checkpoint does not go with --knuth=%s yet (DLX2's tree only)", c->knuth);
     if (c->count_only && !c->engine) /* not "auto": DLX2's tree, which checkpoints */
@@ -196,7 +197,8 @@ void cli_checkpoint_engine(const cli *c, xcc_problem *p, const xcc_engine *e, in
     if (xcc_wants_mcc(p, &c->xs))
         rep_die(PROG_BAD_INPUT, "--checkpoint does not go with DLX3's tree (multiplicities)"
                                 " yet");
-    if (e != &xcc_twin_engine && e != &xcc_links_engine)
+    if (e != &xcc_twin_engine && e != &xcc_links_engine
+        && !(e == &xcc_fast_engine && c->count_only))
         rep_die(PROG_BAD_INPUT, "--checkpoint does not go with the %s engine yet", e->name);
     if (!ck.resuming)
         return;
@@ -437,10 +439,12 @@ void cli_checkpoint_start(const cli *c, xcc_sink *sink, volatile sig_atomic_t *s
     timer_settime(ck.timer, 0, &its, NULL);
 }
 
-double cli_checkpoint_end(const cli *c, const xcc_figs *fig)
+double cli_checkpoint_end(const cli *c, xcc_status s, const xcc_figs *fig)
 {
     if (!c->checkpoint)
         return 0;
+    if (ck.resuming && s == XCC_REFUSED) /* a path the engine's walk does not take */
+        refuse("corrupted (not a position of this engine's search)");
     if (ck.timer_made)
         timer_delete(ck.timer);
     ck.timer_made = 0;

@@ -238,7 +238,8 @@ void cli_checkpoint_start(const cli *c, xcc_sink *sink, volatile sig_atomic_t *s
                           volatile sig_atomic_t *stop_signal, volatile sig_atomic_t *alarm);
 
 /* The timer stopped, the file removed if the run ended by itself; the
-   seconds of the runs before this one. */
-double cli_checkpoint_end(const cli *c, const xcc_figs *fig);
+   seconds of the runs before this one. A resumed walk that refused its
+   position (s, XCC_REFUSED) ends the run, status 2. */
+double cli_checkpoint_end(const cli *c, xcc_status s, const xcc_figs *fig);
 
 #endif

@@ -498,7 +498,7 @@ int cli_search(cli *c)
     xcc_status s = c->count_only ? xcc_engine_run_counting(e, &p, &c->xs, &sink, &fig, &d, &row)
                                  : xcc_engine_run(e, &p, &c->xs, &sink, &fig, &d);
     (void)row; /* fig.engine: the engine that ran (xcc_engine_run) */
-    fig.seconds += cli_checkpoint_end(c, &fig);
+    fig.seconds += cli_checkpoint_end(c, s, &fig);
     int status = finish(&r, s, &fig, &d);
     if (c->up_to_symmetry)
         cli_symmetry_listing_end(c, &fig);

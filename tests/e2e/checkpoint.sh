@@ -60,6 +60,10 @@ ck_case() {
     else
         t_file_eq "$name: the count" "$d/whole.out" "$d/resumed.stdout"
     fi
+    if [ -n "$fast_only" ]; then
+        ran=$((ran + 1)) fast_only=
+        return
+    fi
     closing=$(grep '^Altogether' "$d/whole.err")
     t_match "$name: the whole run's closing line" '^Altogether [0-9]+ solutions' "$closing"
     t_eq "$name: the closing line" "$closing" "$(grep '^Altogether' "$d/resumed.err")"
@@ -85,8 +89,11 @@ ck_case links-count-profile random-medium-101 -c --engine=links v129
 ck_case links-progress random-medium-101 --engine=links m100000 d200000000
 ck_case twin-progress-profile pentomino-4x15 m1000 v129 d300000000
 ck_case dlx1-links pentomino-4x15 --knuth=dlx1 --engine=links m100
-if [ "$ran" -ge 7 ]; then t_ok "kill -9 and --resume: $ran cases ran"
-else t_fail "kill -9 and --resume: only $ran of 7 cases ran"; fi
+# the fast engine's count (its nodes and updates depend on its memo,
+# which starts empty again: the count and the status are compared)
+fast_only=1 ck_case fast-count pentomino-5x12 -c --engine=fast v1
+if [ "$ran" -ge 8 ]; then t_ok "kill -9 and --resume: $ran cases ran"
+else t_fail "kill -9 and --resume: only $ran of 8 cases ran"; fi
 
 # SIGTERM: a checkpoint, then the end of a run stopped by a signal (143);
 # --resume goes on to the whole run's end.
@@ -137,8 +144,8 @@ t_run "s<n> refused" 2 "dlx2: --checkpoint does not go with s<n> yet (its random
 $help" "$DLX2" s3 --checkpoint "$TMP/x" "$Q"
 t_run "a listing on stdout refused" 2 "dlx2: --checkpoint with a listing (m<n>, --format=json) needs --output FILE: stdout cannot be cut back to the checkpoint
 $help" "$DLX2" m1 --checkpoint "$TMP/x" "$Q"
-t_run "the fast engine refused" 2 "dlx2: --checkpoint does not go with --engine=fast yet (DLX2's tree, dlx or links, only)
-$help" "$DLX2" -c --engine=fast --checkpoint "$TMP/x" "$Q"
+t_run "the fast engine's listing refused" 2 "dlx2: --checkpoint does not go with --engine=fast yet (DLX2's tree, dlx or links; fast with -c)
+$help" "$DLX2" m1 --output "$TMP/o" --engine=fast --checkpoint "$TMP/x" "$Q"
 trees="dlx2: --checkpoint does not go with DLX3's tree (multiplicities), DLX5's (costs) or SSXCC's yet: DLX2's tree only
 $help"
 printf '1:2|A B\nA\nA\nB\n' > "$TMP/mcc.dlx"
