@@ -187,6 +187,9 @@ const char *cli_ckpt_read(const char *buf, size_t n, cli_ckpt *k)
     eol = memchr(c.s, '\n', (size_t)(c.end - c.s));
     if (!eol || eol == c.s || eol - c.s > 64)
         return "corrupted (no version)";
+    for (const char *v = c.s; v < eol; v++)
+        if (*v <= ' ' || *v > '~') /* printable, no NUL: it is written back as a string */
+            return "corrupted (no version)";
     if (!(k->version = copy(c.s, (size_t)(eol - c.s))))
         return no_memory();
     c.s = eol;
