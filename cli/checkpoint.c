@@ -88,6 +88,11 @@ static char *slurp(const char *name, size_t *n)
 
 void cli_checkpoint_args(int *argc, char ***argv)
 {
+    /* a run from the start (dlx2-batch runs main many times in one process) */
+    if (!ck.resuming)
+        free(ck.text);
+    cli_ckpt_free(&ck.k);
+    memset(&ck, 0, sizeof ck);
     /* --resume first (elsewhere the table of options refuses it, cli_checkpoint_rules) */
     const char *a1 = *argc > 1 ? (*argv)[1] : "";
     if (!strcmp(a1, "--resume") || !strncmp(a1, "--resume=", 9)) {

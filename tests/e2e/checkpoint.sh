@@ -133,6 +133,23 @@ else t_fail "--time-limit slices: only $slices runs (a longer instance is needed
 t_file_eq "--time-limit slices: the count" "$d/whole.out" "$d/slice.out"
 t_eq "--time-limit slices: the closing line" "$(tail -1 "$d/whole.err")" "$(tail -1 "$d/slice.err")"
 
+# JSON Lines into --output, sliced by --time-limit: the same lines, the
+# summary's seconds aside (the wall clock, added up over the slices)
+d=$TMP/json
+mkdir -p "$d"
+"$DLX2" --format=json m100 --output "$d/whole" "$I/pentomino-4x15.dlx" 2> /dev/null
+"$DLX2" --format=json m100 --output "$d/part" --checkpoint "$d/ck" --time-limit 0.3 \
+    "$I/pentomino-4x15.dlx" 2> /dev/null
+st=$? slices=1
+while [ $st = 4 ] && [ $slices -lt 100 ]; do
+    "$DLX2" --resume "$d/ck" 2> /dev/null
+    st=$? slices=$((slices + 1))
+done
+t_eq "JSON slices: the last ends with status 0 ($slices runs)" 0 $st
+t_eq "JSON slices: the lines" "$(sed 's/"seconds":[0-9.]*//' "$d/whole")" \
+    "$(sed 's/"seconds":[0-9.]*//' "$d/part")"
+t_match "JSON slices: the summary" '^\{"summary":\{"solutions":1472,"complete":true' "$(tail -1 "$d/part")"
+
 # ---- refusals ----------------------------------------------------------------
 Q=$I/queens-8.dlx
 help="Try 'dlx2 --help' for more information."
