@@ -87,7 +87,7 @@ LIBVERSION := $(shell sed -n 's/.*XCC_VERSION_TEXT "\(.*\)".*/\1/p' include/xcc.
 SONAME   = libxcc.so.$(firstword $(subst ., ,$(LIBVERSION)))
 LIBXCC   = $(BUILD)/libxcc.a $(BUILD)/libxcc.so.$(LIBVERSION)
 
-.PHONY: all demo test test-bench test-threads bench fuzz fuzz-gen clean man install uninstall
+.PHONY: all demo test test-bench test-threads bench fuzz fuzz-checkpoint fuzz-gen clean man install uninstall
 # keep the objects that several programs link (make would delete them)
 .SECONDARY: $(GEN_LIB_OBJ) $(LIB_OBJ) $(REPORT_OBJ) $(VERIFY_OBJ) $(CLI_OBJ) $(LISTING_OBJ)
 all: $(BIN)dlx2 $(GEN_BIN) $(LIBXCC)
@@ -356,6 +356,17 @@ fuzz:
 	    -o build-fuzz/fuzz_xcc tests/fuzz/fuzz_xcc.c $(LIB_SRC)
 	build-fuzz/fuzz_xcc -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
 	    -artifact_prefix=tests/fuzz/regressions/ build-fuzz/corpus tests/fuzz/corpus
+
+# The same for the checkpoint reader of --resume (cli/ckfile.c) and the
+# walks going on from its positions: seeds in tests/fuzz/checkpoints,
+# crashes in tests/fuzz/checkpoint-regressions/ (replayed by checkpoint.sh)
+fuzz-checkpoint:
+	@mkdir -p build-fuzz/checkpoints tests/fuzz/checkpoint-regressions
+	clang $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined -I. -Iinclude -Ilib -Icli \
+	    -o build-fuzz/fuzz_checkpoint tests/fuzz/fuzz_checkpoint.c cli/ckfile.c $(LIB_SRC)
+	build-fuzz/fuzz_checkpoint -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	    -print_final_stats=1 -artifact_prefix=tests/fuzz/checkpoint-regressions/ \
+	    build-fuzz/checkpoints tests/fuzz/checkpoints
 
 # AFL++ on every generator's input files and --show input (see the script)
 fuzz-gen:

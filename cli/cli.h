@@ -16,6 +16,8 @@
  *   zdd_count.c  --zdd-count: a ZDD read back and its sets counted
  *   symmetry.c   --symmetry: the problem's group; in a search,
  *                --up-to-symmetry and --use-symmetry
+ *   checkpoint.c --checkpoint, --resume, --output: the search written
+ *                down now and then, and gone on with (ckfile.c: the file)
  *   estimate.c   --estimate: the size of DLX2's tree and the time of its
  *                search, estimated by random paths before searching
  *
@@ -28,6 +30,7 @@
 #ifndef CLI_H
 #define CLI_H
 
+#include <signal.h>
 #include "progs.h"
 #include "engine.h"
 #include "knobs.h"
@@ -111,6 +114,10 @@ struct cli {
     unsigned long long count; /* --count N */
     const char *verify_report; /* --report FILE */
     int allow_repeats;     /* --allow-repeats */
+    const char *checkpoint; /* --checkpoint FILE */
+    double checkpoint_every; /* --checkpoint-every S */
+    const char *output;    /* --output FILE: stdout's results there */
+    const char *resume;    /* --resume FILE (main reads it before the options) */
     const char **files;    /* every FILE argument */
     int nfiles;
     const char *file;      /* the first, or NULL: stdin */
@@ -201,5 +208,39 @@ void cli_symmetry_listing_end(const cli *c, const xcc_figs *fig);
  * spelled here (search.c).
  */
 int cli_row_costs(const xcc_engine_row *r);
+
+/* ---- checkpoint.c ---------------------------------------------------------- */
+
+/*
+ * Keeps argv[1 ..] for the checkpoints. With --resume CK [FILE], reads
+ * CK (one that is not sound ends the run, status 2, saying why) and
+ * puts the arguments it holds in *argc and *argv.
+ */
+void cli_checkpoint_args(int *argc, char ***argv);
+
+/* Whether this run goes on from a checkpoint. */
+int cli_resuming(void);
+
+/* The refusals of --checkpoint that need no problem; -c then counts on DLX2's tree. */
+void cli_checkpoint_rules(cli *c);
+
+/* --output FILE becomes stdout (cut back to the checkpoint's place when resuming). */
+void cli_open_output(const cli *c);
+
+/* The problem's input: the checkpoint's text, or kept in memory for the checkpoints. */
+FILE *cli_checkpoint_input(const cli *c, const char **name, char shown[REP_SHOWN_SIZE]);
+
+/* The refusals that need the problem and the engine (costs: DLX5's search);
+   when resuming, the position checked against p and handed to the walk. */
+void cli_checkpoint_engine(const cli *c, xcc_problem *p, const xcc_engine *e, int costs);
+
+/* The sink's checkpoint, the first checkpoint and the timer; the flags of search.c. */
+void cli_checkpoint_start(const cli *c, xcc_sink *sink, volatile sig_atomic_t *stop_flag,
+                          volatile sig_atomic_t *stop_signal, volatile sig_atomic_t *alarm);
+
+/* The timer stopped, the file removed if the run ended by itself; the
+   seconds of the runs before this one. A resumed walk that refused its
+   position (s, XCC_REFUSED) ends the run, status 2. */
+double cli_checkpoint_end(const cli *c, xcc_status s, const xcc_figs *fig);
 
 #endif

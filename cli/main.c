@@ -52,6 +52,7 @@ int main(int argc, char **argv)
 {
     cli c;
     signal(SIGPIPE, SIG_IGN); /* a closed stdout shows up as a write error (EPIPE) */
+    cli_checkpoint_args(&argc, &argv); /* --resume: the checkpoint's arguments */
     cli_parse(&c, argc, argv, modes);
     cli_apply_memory_limit(&c);
     int status = c.mode->run(&c);

@@ -70,6 +70,10 @@ static void print_usage(void);
 static void print_version(void);
 static void print_options(void);
 
+/* what --checkpoint says to DLX3, DLX5 and SSXCC */
+#define CKPT_TREES "--checkpoint does not go with DLX3's tree (multiplicities), DLX5's (costs)" \
+                   " or SSXCC's yet: DLX2's tree only"
+
 static const cli_option rows[] = {
     /* Knuth's arguments: a letter and a number, DLX2's defaults */
     {"m", 0, T_INT, F(spacing), "0", INT_R, CLI_SEARCH | CLI_ZDD, 0, CLI_ANY, 0, 0, "m<n>",
@@ -155,6 +159,27 @@ static const cli_option rows[] = {
      "no limit); past it the run ends with status 3. Default:\n"
      "half the machine's memory. The memo of subtrees takes at\n"
      "most a quarter of it (and 32M)"},
+    {"--output", 0, T_TEXT, F(output), NULL, NO_R, SEARCHES, 0, CLI_ANY, 0, "a file",
+     "--output FILE",
+     "write stdout's results (the listing, the count, JSON)\n"
+     "to FILE instead"},
+    {"--checkpoint", 0, T_TEXT, F(checkpoint), NULL, NO_R, CLI_SEARCH, 0, CLI_DLX2 | CLI_DLX1,
+     CKPT_TREES, "a file", "--checkpoint FILE",
+     "write the search's position, figures, arguments and\n"
+     "problem to FILE at the start, every --checkpoint-every\n"
+     "seconds and when a signal or --time-limit stops it, so\n"
+     "that --resume FILE goes on (DLX2's tree, one thread; a\n"
+     "listing needs --output). Removed when the run ends by\n"
+     "itself"},
+    {"--checkpoint-every", 0, T_SECONDS, F(checkpoint_every), "60", 0, 1000000000, CLI_SEARCH, 0,
+     CLI_DLX2 | CLI_DLX1, CKPT_TREES, "a number of seconds", "--checkpoint-every S",
+     "with --checkpoint: every S seconds (default 60)"},
+    {"--resume", 0, T_TEXT, F(resume), NULL, NO_R, CLI_SEARCH, 0, CLI_ANY, 0, "a checkpoint",
+     "--resume FILE",
+     "go on with the search written down in FILE by\n"
+     "--checkpoint, to the same end, figures and --output as\n"
+     "without a stop; alone, or with the problem's file to\n"
+     "check FILE against"},
     {"-j", "--jobs", T_INT, F(xs.threads), "1", 1, 1024, SEARCHES, 0, CLI_ANY, 0,
      "a number of threads", "-j N",
      "search with N threads (default 1). The figures are the\n"

@@ -14,6 +14,7 @@
 
 static volatile sig_atomic_t stop_signal; /* the signal that asks us to stop */
 static volatile sig_atomic_t stop_flag;   /* polled by the engine */
+static volatile sig_atomic_t alarm_rang;  /* --time-limit reached */
 
 static void on_signal(int sig)
 {
@@ -24,6 +25,7 @@ static void on_signal(int sig)
 static void on_alarm(int sig)
 {
     (void)sig;
+    alarm_rang = 1;
     stop_flag = 1;
 }
 
@@ -268,7 +270,9 @@ void cli_read_problem(xcc_problem *p, FILE *in, const char *name, const cli *c)
     const knuth_program *asked = program(c, NULL); /* --knuth, or --engine's program */
     /* SSXCC reads the options in order: its s<n> shuffles the items */
     int at_random = cli_given(c, "s") && !(asked && asked->bit == CLI_SSXCC);
-    xcc_read_options o = {.warnings = (c->k.vbose & XCC_SHOW_WARNINGS) ? stderr : NULL,
+    /* going on from a checkpoint: the first run gave the warnings */
+    int warn = (c->k.vbose & XCC_SHOW_WARNINGS) && !cli_resuming();
+    xcc_read_options o = {.warnings = warn ? stderr : NULL,
                           .randomize = at_random, .seed = c->xs.seed,
                           .dlx2 = &c->k}; /* DLX5's warnings: z<n>, Z<chars> */
     xcc_status status = xcc_read(p, in, &o, &d);
@@ -494,6 +498,7 @@ int cli_search(cli *c)
     if (!dlx6)
         zdd_rules(c);
     settle(c);
+    cli_checkpoint_rules(c);
     cli_symmetry_rules(c);
     const knuth_program *prog = program(c, NULL);
     if (prog)
@@ -505,7 +510,8 @@ int cli_search(cli *c)
 
     const char *name;
     char name_shown[REP_SHOWN_SIZE];
-    FILE *in = cli_open_input(c, &name, name_shown);
+    FILE *in = cli_checkpoint_input(c, &name, name_shown);
+    cli_open_output(c);
     FILE *shape = open_shapes(c);
     install_signals(c);
     xcc_problem p;
@@ -521,6 +527,9 @@ int cli_search(cli *c)
              .shard = c->xs.shard, .shards = c->xs.shards, .time_limit = c->time_limit,
              .shard_count_line = c->count_only && c->xs.shards && !cli_given(c, "v"),
              .lists = c->spacing != 0};
+    FILE *quiet = NULL; /* going on from a checkpoint: the first run wrote what comes first */
+    if (cli_resuming() && (quiet = fopen("/dev/null", "w")))
+        r.err = quiet;
     if (r.costs && (c->k.vbose & XCC_SHOW_TAXES))
         rep_cost_taxes(&r);
     if (c->k.vbose & XCC_SHOW_BASICS)
@@ -531,6 +540,10 @@ int cli_search(cli *c)
         rep_item_totals(&r);
 
     const xcc_engine *e = dlx6 ? dlx6_engine(c, &p) : choose_engine(c, &p, &row);
+    if (quiet)
+        fclose(quiet);
+    r.err = stderr;
+    cli_checkpoint_engine(c, &p, e, r.costs);
     if (c->count_only && (c->up_to_symmetry || c->use_symmetry)) {
         int status = cli_symmetry_count(c, &p);
         rep_free(&r);
@@ -544,11 +557,13 @@ int cli_search(cli *c)
                      .batched = 1 /* rep_solution stops only when stdout is gone */};
     if (c->up_to_symmetry)
         sink.solution = cli_symmetry_listing(&p, &r, &sink.every);
+    cli_checkpoint_start(c, &sink, &stop_flag, &stop_signal, &alarm_rang);
     xcc_figs fig;
     xcc_diag d;
     xcc_status s = c->count_only && !dlx6 ? xcc_engine_run_counting(e, &p, &c->xs, &sink, &fig, &d, &row)
                                  : xcc_engine_run(e, &p, &c->xs, &sink, &fig, &d);
     (void)row; /* fig.engine: the engine that ran (xcc_engine_run) */
+    fig.seconds += cli_checkpoint_end(c, s, &fig);
     int status = finish(&r, s, &fig, &d);
     if (c->up_to_symmetry)
         cli_symmetry_listing_end(c, &fig);

@@ -62,6 +62,9 @@ struct xcc_dlx2 {
        subtree across one (dlx2's d<n> comes at each multiple of delta,
        which no subtree added may cross) */
     int loose_delta;
+    /* where a walk of DLX2's tree goes on from (a checkpoint, sink.h's
+       xcc_position, checked by xcc_position_fits), or NULL: the root */
+    const struct xcc_position *resume;
 };
 typedef struct xcc_dlx2 xcc_dlx2;
 

@@ -98,6 +98,25 @@ typedef struct xcc_progress {
     ullng cutoff;            /* the k-th best total cost so far, or XCC_COST_INFINITY */
 } xcc_progress;
 
+/*
+ * A position of a walk of DLX2's tree, for a checkpoint (dlx2
+ * --checkpoint, cli/checkpoint.c) and to go on from one (xcc_dlx2.resume):
+ * the walk is at the entry of a node of level `level`, not yet counted;
+ * choice[0 .. level-1] are the options taken above it (as nodes, each in
+ * the list of the item branched on at its level, as xcc_tree.choice); fig
+ * holds the figures so far (solutions, nodes, updates, cleansings, mems,
+ * lmems, cmems, maxdeg), maxl the deepest level, profile (NULL unless
+ * v128) the nodes per level 0 .. maxl + 1, thresh the mems of the next
+ * d<n> report. The walk goes on from there exactly as it would have.
+ */
+typedef struct xcc_position {
+    int level, maxl;
+    const int *choice;
+    xcc_figs fig;
+    const ullng *profile;
+    xcc_u128 thresh;
+} xcc_position;
+
 typedef struct xcc_sink {
     xcc_on_solution solution;  /* NULL: only count */
     ullng every;               /* hand out only solutions whose number it divides (m<n>); 0: all */
@@ -114,6 +133,12 @@ typedef struct xcc_sink {
      * fails, as a report whose output is gone.
      */
     int batched;
+    /*
+     * The walks of DLX2's tree (links, twin) that see the interrupt flag
+     * set call this first, at a node (NULL: they stop): it may write the
+     * position down (a checkpoint) and clear the flag. Nonzero: stop.
+     */
+    int (*checkpoint)(void *ctx, const xcc_position *pos);
 } xcc_sink;
 
 /* A limit of the settings (t<n>, T<n>) as walks compare it: XCC_UNLIMITED is past every count. */

@@ -79,6 +79,7 @@ typedef struct fast {
     xcc_choice *path;   /* the same as records, for the sink */
     int choices_cap;
     struct xcc_fast_data *d;
+    const xcc_position *resume; /* xcc_dlx2.resume: where it goes on from, or NULL */
 } fast;
 
 /* Hands solution f->count, of f->sol_len levels, to the sink; nonzero: stop. */
@@ -502,11 +503,21 @@ static int remembered(fast *f, const fast_state *s, fast_frame *fr, xcc_u128 *k)
     return 0;
 }
 
+/* The interrupt flag is set at a node not yet counted: a checkpoint (sink.h); nonzero: stop. */
+static int checkpoint(fast *f)
+{
+    if (!f->sink->checkpoint)
+        return 1;
+    xcc_position pos = {.level = f->level, .maxl = f->maxl, .choice = f->choice_node};
+    pos.fig.solutions = f->count, pos.fig.nodes = f->nodes, pos.fig.updates = f->updates;
+    return f->sink->checkpoint(f->sink->ctx, &pos);
+}
+
 static enum step at_node(fast *f, int slot)
 {
     struct xcc_fast_data *d = f->d;
     fast_state *s = &d->states[slot];
-    if (f->interrupt && *f->interrupt)
+    if (f->interrupt && *f->interrupt && checkpoint(f))
         return f->stop = XCC_STOP_INTERRUPT, END;
     if (s->uncovered == 0) { /* the last option covered several items */
         f->sol_len = f->level;
@@ -593,6 +604,48 @@ static enum step back_up(fast *f)
     return END;
 }
 
+/*
+ * Going on from a checkpoint's position (fast's own): its path made
+ * again from the root, each level's frame as the walk left it, its
+ * figures; *slot the state of the node it is at. A path this walk does
+ * not take is refused (XCC_REFUSED).
+ */
+static enum step replay(fast *f, const xcc_position *pos, int *slot)
+{
+    struct xcc_fast_data *d = f->d;
+    ullng scratch = 0;
+    int at = 0;
+    f->count = pos->fig.solutions, f->nodes = (ullng)pos->fig.nodes;
+    f->updates = (ullng)pos->fig.updates;
+    if (reserve_choices(f, pos->level) || reserve_choices(f, pos->maxl))
+        return f->status = XCC_NO_MEMORY, END;
+    for (int l = 0; l < pos->level; l++) {
+        const fast_state *s = &d->states[at];
+        int n, item = choose_item(s->cnt, d->b.P8, &n), k = 0, child;
+        const bits_entry *e = d->b.list + d->b.lstart[item + 1], *end = d->b.list + d->b.lstart[item + 2];
+        if (s->uncovered < 2 || n < 1 || n >= COVERED / 2
+            || (!f->sink->solution && s->uncovered * (s->hi - s->lo) <= SMALL_WORDS))
+            return f->status = XCC_REFUSED, END;
+        for (; e < end; e++)
+            if (is_live(s, e->opt) && (++k, e->node == pos->choice[l]))
+                break;
+        if (e == end)
+            return f->status = XCC_REFUSED, END;
+        fast_frame *fr = &d->frames[l];
+        *fr = (fast_frame){.item = item, .pos = (int)(e - d->b.list) + 1, .k = k, .d = n, .slot = at};
+        f->choice_node[l] = e->node, f->choice_k[l] = k, f->choice_d[l] = n;
+        child = k == n ? at : at + 1;
+        if (reserve_state(d, child))
+            return f->status = XCC_NO_MEMORY, END;
+        if (!apply(d, s, &d->states[child], e->opt, &scratch))
+            return f->status = XCC_REFUSED, END;
+        at = child;
+    }
+    f->level = pos->level, f->maxl = pos->maxl;
+    *slot = at;
+    return AT_NODE;
+}
+
 /* The root, and whether there is anything to search below it. */
 static enum step start(fast *f)
 {
@@ -616,6 +669,8 @@ static xcc_status search(fast *f)
         return XCC_NO_MEMORY;
     int slot = 0;
     enum step next = start(f);
+    if (next == AT_NODE && f->resume)
+        next = replay(f, f->resume, &slot);
     while (next != END) {
         if (next == AT_NODE)
             next = at_node(f, slot);
@@ -684,6 +739,7 @@ static xcc_status fast_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
     f.sink = sink;
     f.maxcount = xcc_limit(st->max_solutions);
     f.interrupt = st->interrupt;
+    f.resume = xcc_knobs(st)->resume;
     f.progress_nodes = f.next_progress = sink->progress ? xcc_knobs(st)->progress_nodes : 0;
     xcc_status status;
     xcc_fast_kernel_figs kf;

@@ -274,6 +274,38 @@ int xcc_branch_item(const xcc_problem *p)
     return plain_choice(p, &scanned);
 }
 
+const char *xcc_position_fits(xcc_problem *p, const xcc_position *pos)
+{
+    xcc_tally scratch = {0, 0, 0, 0};
+    xcc_node *nd = p->nd;
+    const char *why = NULL;
+    int l = 0, scanned;
+    if (pos->level < 0 || pos->maxl < pos->level || pos->maxl > p->second - 1)
+        return "its levels do not fit the problem";
+    for (; l < pos->level; l++) {
+        int q = pos->choice[l], best = plain_choice(p, &scanned), x = best;
+        if (q < p->last_itm || q >= p->last_node || nd[q].itm <= 0 || nd[q].itm != best) {
+            why = "an option it took is not one the search tries there";
+            break;
+        }
+        do
+            x = nd[x].down;
+        while (x != best && x != q);
+        if (x != q) {
+            why = "an option it took is not one the search tries there";
+            break;
+        }
+        cover(p->cl, nd, best, p->last_itm, p->second, NULL, &scratch);
+        commit_option(p->cl, nd, q, p->last_itm, p->second, NULL, &scratch);
+    }
+    while (l-- > 0) {
+        int q = pos->choice[l];
+        uncommit_option(p->cl, nd, q, p->last_itm, p->second, NULL, &scratch);
+        uncover(p->cl, nd, nd[q].itm, p->last_itm, p->second, NULL, &scratch);
+    }
+    return why;
+}
+
 /* Room for n levels in pr's scratch; nonzero without memory. */
 static int probe_room(xcc_probe *pr, int n)
 {
@@ -581,6 +613,11 @@ xcc_status xcc_links_walk(xcc_tree *s)
     ullng stretch = REVIEW_MEMS > 16ULL * (ullng)items ? REVIEW_MEMS : 16ULL * (ullng)items;
     xcc_lenidx ix;
     int indexed = 0, paused = 0, resume = 0;
+    if (s->resume) { /* a checkpoint's path, made again (xcc_position_fits checked it) */
+        if (xcc_tree_resume(s) || xcc_replay(s, s->resume->choice, s->resume->level))
+            return XCC_NO_MEMORY;
+        s->base_level = 0, s->maxl = s->resume->maxl, resume = 1;
+    }
     if (may && s->len_index > 0)
         indexed = !xcc_len_build(&ix, p); /* without memory, it scans */
     for (;;) {

@@ -133,8 +133,14 @@ XCC_LINKS_INLINE xcc_stop xcc_links_enter(xcc_tree *s, const xcc_tally *t, const
 #endif
     if (s->vbose & XCC_SHOW_PROFILE)
         s->profile[s->level]++;
-    if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt))
-        return XCC_STOP_INTERRUPT;
+    if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt)) {
+        /* a checkpoint (DLX2's tree only), then on if it says so */
+        if (mcc || (s->halt && *s->halt))
+            return XCC_STOP_INTERRUPT;
+        xcc_tally_save(&s->fig, t);
+        if (xcc_tree_checkpoint(s))
+            return XCC_STOP_INTERRUPT;
+    }
     if (s->delta && t->mems >= s->thresh) {
         s->thresh += s->delta;
         xcc_tally_save(&s->fig, t);

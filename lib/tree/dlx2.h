@@ -24,6 +24,14 @@ xcc_status xcc_links_walk(xcc_tree *t);
  */
 xcc_status xcc_replay(xcc_tree *t, const int *path, int depth);
 
+/*
+ * Why pos (a checkpoint's) is no position of DLX2's search of p without
+ * randomizing: each option of its path is in the list of the item DLX2
+ * branches on there, and its levels are within p's; NULL if it is one.
+ * Leaves p as it found it.
+ */
+const char *xcc_position_fits(xcc_problem *p, const xcc_position *pos);
+
 /* The item a search of the current state branches on, by DLX2's rule
    without randomizing: 0 if no item is left. */
 int xcc_branch_item(const xcc_problem *p);

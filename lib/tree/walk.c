@@ -42,6 +42,7 @@ xcc_status xcc_tree_init(xcc_tree *t, xcc_problem *p, const xcc_settings *st,
         }
     }
     t->fraction_done = -1.0;
+    t->resume = k->resume;
     return xcc_tree_reserve(t, 1);
 }
 
@@ -143,6 +144,43 @@ void xcc_tree_progress(xcc_tree *t, int known)
 void xcc_tree_progress_costs(xcc_tree *t, int known, ullng cutoff)
 {
     progress(t, known, 1, cutoff);
+}
+
+int xcc_tree_checkpoint(xcc_tree *t)
+{
+    const xcc_sink *k = t->sink;
+    if (!k->checkpoint)
+        return 1;
+    int profiled = (t->vbose & XCC_SHOW_PROFILE) != 0;
+    xcc_position pos = {.level = t->level, .maxl = t->maxl, .choice = t->choice, .fig = t->fig,
+                        .profile = profiled ? t->profile : NULL, .thresh = t->thresh};
+    pos.fig.nodes--; /* the node is counted again when the walk goes on from it */
+    if (profiled)
+        t->profile[t->level]--;
+    int stop = k->checkpoint(k->ctx, &pos);
+    if (profiled)
+        t->profile[t->level]++;
+    return stop;
+}
+
+xcc_status xcc_tree_resume(xcc_tree *t)
+{
+    const xcc_position *pos = t->resume;
+    if (xcc_tree_reserve(t, pos->maxl + 2))
+        return XCC_NO_MEMORY;
+    xcc_figs *f = &t->fig;
+    f->solutions = pos->fig.solutions, f->nodes = pos->fig.nodes;
+    f->updates = pos->fig.updates, f->cleansings = pos->fig.cleansings;
+    f->mems = pos->fig.mems, f->lmems = pos->fig.lmems, f->cmems = pos->fig.cmems;
+    f->maxdeg = pos->fig.maxdeg;
+    t->maxl = pos->maxl;
+    t->level = pos->level;
+    t->thresh = pos->thresh;
+    if (pos->profile && (t->vbose & XCC_SHOW_PROFILE))
+        memcpy(t->profile, pos->profile, (size_t)(pos->maxl + 2) * sizeof(ullng));
+    for (int l = 0; l < pos->level; l++)
+        t->choice[l] = pos->choice[l];
+    return XCC_OK;
 }
 
 ullng xcc_tree_bytes(const xcc_tree *t)

@@ -73,6 +73,7 @@ struct xcc_tree {
        NULL for DLX2's tree */
     const struct xcc_tree_ext *ext;
     void *ext_state;
+    const xcc_position *resume; /* xcc_dlx2.resume: where the walk goes on from, or NULL */
     /* last, the walks' other fields in the first cache lines */
     xcc_figs fig;          /* solutions, nodes, updates, cleansings, mems, lmems, cmems */
 };
@@ -102,6 +103,21 @@ void xcc_tree_progress(xcc_tree *t, int known);
 /* The same for a search of costs: cutoff is the k-th best total so far
    (XCC_COST_INFINITY: none yet). */
 void xcc_tree_progress_costs(xcc_tree *t, int known, ullng cutoff);
+
+/*
+ * At the entry of a node of DLX2's tree (counted already, fig up to
+ * date, choice[0 .. level-1] its path) when the interrupt flag is set:
+ * hands the position to the sink's checkpoint (sink.h), as if the node
+ * were not yet counted. Nonzero: the walk stops (also without a sink's
+ * checkpoint).
+ */
+int xcc_tree_checkpoint(xcc_tree *t);
+
+/*
+ * The figures, deepest level, profile and d<n> mark of t->resume into
+ * the walk (its path is the engine's to make again).
+ */
+xcc_status xcc_tree_resume(xcc_tree *t);
 
 /* The figures of a finished walk into fig: counts, bytes, levels, profile. */
 void xcc_tree_figures(xcc_tree *t, xcc_figs *fig);

@@ -144,8 +144,8 @@ static int replay(twin *t, xcc_tree *s, int depth)
         twin_slot *sl = &t->slots[l];
         if (reserve_slot(t, l + 1))
             return 3;
-        cost ignored = {0, 0, 0, 0};
-        cover(t, sl, p->nd, best, sl->opts, 1, &ignored);
+        cost covering = {0, 0, 0, 0}, committing = {0, 0, 0, 0};
+        cover(t, sl, p->nd, best, sl->opts, 1, &covering);
         for (int k = b->lstart[best]; k < b->lstart[best + 1]; k++)
             if (b->list[k].node == q)
                 o = b->list[k].opt;
@@ -159,7 +159,12 @@ static int replay(twin *t, xcc_tree *s, int depth)
         }
         s->path[l].k = k + 1, s->path[l].d = d;
         copy_slot(t, &t->slots[l + 1], sl, 1);
-        commit(t, &t->slots[l + 1], p, q, 1, &ignored);
+        commit(t, &t->slots[l + 1], p, q, 1, &committing);
+        /* the frame, for a walk that goes back up through this level (a checkpoint's) */
+        twin_frame *fr = &t->frames[l];
+        fr->item = best, fr->pos = o + 1, fr->entry = NULL, fr->deep = 0;
+        fr->cover_mems = covering.mems, fr->cover_lmems = covering.lmems;
+        fr->commit_mems = committing.mems, fr->commit_lmems = committing.lmems;
     }
     return 0;
 }
@@ -335,15 +340,20 @@ static enum step start_walk(walker *w)
     twin *t = w->t;
     free(w->p->stop_len);
     w->s->p->stop_len = NULL;
+    /* a checkpoint's figures and path (xcc_position_fits checked it), the whole
+       tree above it to go back up through */
+    int depth = w->s->resume ? w->s->resume->level : w->base;
+    if (w->s->resume && xcc_tree_resume(w->s))
+        return no_memory(w);
     /* the bases first: save_figures writes them back, however the walk ends */
     if (xcc_fold_start(&w->t->fold, &w->s->fig) || reserve_slot(t, 0) || xcc_tree_reserve(w->s, 2))
         return no_memory(w);
     xcc_fold_marks(&w->t->fold, w->s);
     root_slot(t);
-    if (replay(t, w->s, w->base))
+    if (replay(t, w->s, depth))
         return no_memory(w);
     t->memo_nodes_mark = w->t->fold.base[M_NODES] + w->nodes, t->memo_spared = 0;
-    w->s->level = w->base;
+    w->s->level = depth;
     return AT_NODE;
 }
 
@@ -430,8 +440,11 @@ BITS_INLINE int limit_reached(walker *w)
 #endif
     if (s->vbose & XCC_SHOW_PROFILE)
         s->profile[s->level]++;
-    if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt))
-        return stop_walk(w, XCC_STOP_INTERRUPT), 1;
+    if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt)) {
+        /* a checkpoint, then on if it says so */
+        if ((s->halt && *s->halt) || (save_figures(w), xcc_tree_checkpoint(s)))
+            return stop_walk(w, XCC_STOP_INTERRUPT), 1;
+    }
     return BITS_RARE(w->tot.mems >= w->t->fold.mems_mark) && mems_limits(w);
 }
 

@@ -1,0 +1,291 @@
+/*
+ * ckfile.c — the checkpoint file (cli/ckfile.h, formats/checkpoint.md):
+ * written as lines of text, the arguments and the problem as counted
+ * bytes, the whole followed by its checksum; read back strictly, every
+ * number and length checked against the bytes there are, so that a
+ * hostile file is refused and never allocates more than its own size.
+ */
+#include "ckfile.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAGIC "dlx2 checkpoint "
+#define SUM "checksum "
+#define SUM_LINE (sizeof SUM - 1 + 16 + 1) /* "checksum " 16 hex digits "\n" */
+
+unsigned long long cli_ckpt_hash(const char *s, size_t n)
+{
+    unsigned long long h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+/* ---- writing --------------------------------------------------------------- */
+
+static void put_u128(FILE *f, const char *sep, xcc_u128 x)
+{
+    char b[XCC_U128_TEXT];
+    fprintf(f, "%s%s", sep, xcc_u128_text(x, b));
+}
+
+int cli_ckpt_text(const cli_ckpt *k, char **out, size_t *n)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return 1;
+    fprintf(f, MAGIC "%d\nversion %s\nargs %d\n", CLI_CKPT_FORMAT, k->version, k->nargs);
+    for (int i = 0; i < k->nargs; i++) {
+        fprintf(f, "%zu ", strlen(k->args[i]));
+        fputs(k->args[i], f);
+        fputc('\n', f);
+    }
+    fprintf(f, "problem %zu\n", k->problem_len);
+    fwrite(k->problem, 1, k->problem_len, f);
+    fprintf(f, "\noutput %lld\nseconds %.6f\nlevel %d %d\nchoice", k->output, k->seconds,
+            k->level, k->maxl);
+    for (int l = 0; l < k->level; l++)
+        fprintf(f, " %d", k->choice[l]);
+    fputs("\nfigures", f);
+    const xcc_u128 figs[] = {k->solutions, k->nodes, k->updates, k->cleansings,
+                             k->mems, k->lmems, k->cmems, k->thresh};
+    for (size_t i = 0; i < sizeof figs / sizeof *figs; i++)
+        put_u128(f, " ", figs[i]);
+    fprintf(f, " %d\nprofile %d", k->maxdeg, k->nprofile);
+    for (int l = 0; l < k->nprofile; l++)
+        fprintf(f, " %llu", k->profile[l]);
+    fputc('\n', f);
+    if (fflush(f)) {
+        fclose(f);
+        free(text);
+        return 1;
+    }
+    fprintf(f, SUM "%016llx\n", cli_ckpt_hash(text, len));
+    if (fclose(f)) {
+        free(text);
+        return 1;
+    }
+    *out = text, *n = len;
+    return 0;
+}
+
+/* ---- reading --------------------------------------------------------------- */
+
+typedef struct cursor {
+    const char *s, *end;
+    const char *why;
+} cursor;
+
+static int fail(cursor *c, const char *why)
+{
+    if (!c->why)
+        c->why = why;
+    return 1;
+}
+
+/* The word w (a field's name or a separator) comes next. */
+static int word(cursor *c, const char *w)
+{
+    size_t n = strlen(w);
+    if (c->why || (size_t)(c->end - c->s) < n || memcmp(c->s, w, n))
+        return fail(c, "corrupted (a field is missing or out of place)");
+    c->s += n;
+    return 0;
+}
+
+/* A number in decimal, without sign or leading zeros, at most max. */
+static int number(cursor *c, xcc_u128 max, xcc_u128 *out)
+{
+    const char *s = c->s;
+    xcc_u128 x = 0;
+    if (c->why)
+        return 1;
+    while (s < c->end && *s >= '0' && *s <= '9' && s - c->s < 40) {
+        unsigned d = (unsigned)(*s - '0');
+        if (x > max / 10 || max - 10 * x < d)
+            return fail(c, "corrupted (a number out of its range)");
+        x = 10 * x + d;
+        s++;
+    }
+    if (s == c->s || (*c->s == '0' && s - c->s > 1))
+        return fail(c, "corrupted (a number expected)");
+    c->s = s;
+    *out = x;
+    return 0;
+}
+
+static int small(cursor *c, long long max, long long *out)
+{
+    xcc_u128 x = 0;
+    int r = number(c, (xcc_u128)max, &x);
+    *out = (long long)x;
+    return r;
+}
+
+static int bytes(cursor *c, size_t n, const char **at)
+{
+    if (c->why || (size_t)(c->end - c->s) < n)
+        return fail(c, "corrupted (a length past the end)");
+    *at = c->s;
+    c->s += n;
+    return 0;
+}
+
+/* A copy of n bytes at s, NUL-terminated; NULL without memory. */
+static char *copy(const char *s, size_t n)
+{
+    char *t = malloc(n + 1);
+    if (t) {
+        memcpy(t, s, n);
+        t[n] = 0;
+    }
+    return t;
+}
+
+static const char *no_memory(void)
+{
+    return "out of memory";
+}
+
+const char *cli_ckpt_read(const char *buf, size_t n, cli_ckpt *k)
+{
+    memset(k, 0, sizeof *k);
+    k->output = -1;
+    cursor c = {buf, buf + n, NULL};
+    long long v, len;
+    if (word(&c, MAGIC))
+        return "not a checkpoint of dlx2";
+    if (small(&c, 1000000, &v) || word(&c, "\n"))
+        return "not a checkpoint of dlx2 (no format on its first line)";
+    if (v != CLI_CKPT_FORMAT) {
+        static char why[80];
+        snprintf(why, sizeof why, "a checkpoint of format %lld; this dlx2 reads format %d", v,
+                 CLI_CKPT_FORMAT);
+        return why;
+    }
+    /* the checksum line last, over all before it */
+    if (n < SUM_LINE || buf[n - 1] != '\n' || memcmp(buf + n - SUM_LINE, SUM, sizeof SUM - 1))
+        return "cut short (it does not end with its checksum)";
+    unsigned long long want = 0;
+    for (size_t i = n - SUM_LINE + sizeof SUM - 1; i < n - 1; i++) {
+        int d = buf[i] >= '0' && buf[i] <= '9' ? buf[i] - '0'
+                : buf[i] >= 'a' && buf[i] <= 'f' ? buf[i] - 'a' + 10 : -1;
+        if (d < 0)
+            return "cut short (it does not end with its checksum)";
+        want = want << 4 | (unsigned)d;
+    }
+    if (cli_ckpt_hash(buf, n - SUM_LINE) != want)
+        return "corrupted (its checksum does not match its contents)";
+    c.end = buf + n - SUM_LINE;
+    const char *at, *eol;
+    if (word(&c, "version "))
+        return c.why;
+    eol = memchr(c.s, '\n', (size_t)(c.end - c.s));
+    if (!eol || eol == c.s || eol - c.s > 64)
+        return "corrupted (no version)";
+    for (const char *v = c.s; v < eol; v++)
+        if (*v <= ' ' || *v > '~') /* printable, no NUL: it is written back as a string */
+            return "corrupted (no version)";
+    if (!(k->version = copy(c.s, (size_t)(eol - c.s))))
+        return no_memory();
+    c.s = eol;
+    if (word(&c, "\nargs ") || small(&c, 100000, &v) || word(&c, "\n"))
+        return c.why;
+    if ((long long)(c.end - c.s) < 3 * v)
+        return "corrupted (more arguments than bytes)";
+    k->args = calloc((size_t)v + 1, sizeof(char *));
+    if (!k->args)
+        return no_memory();
+    for (k->nargs = 0; k->nargs < v; k->nargs++) {
+        if (small(&c, 1 << 20, &len) || word(&c, " ") || bytes(&c, (size_t)len, &at)
+            || word(&c, "\n"))
+            return c.why;
+        if (memchr(at, 0, (size_t)len))
+            return "corrupted (a NUL in an argument)";
+        if (!(k->args[k->nargs] = copy(at, (size_t)len)))
+            return no_memory();
+    }
+    if (word(&c, "problem ") || small(&c, (long long)(c.end - c.s), &len) || word(&c, "\n")
+        || bytes(&c, (size_t)len, &at) || word(&c, "\noutput "))
+        return c.why;
+    if (!(k->problem = copy(at, (size_t)len)))
+        return no_memory();
+    k->problem_len = (size_t)len;
+    int none = c.s < c.end && *c.s == '-';
+    c.s += none;
+    if (small(&c, none ? 1 : (1LL << 62), &k->output) || word(&c, "\nseconds "))
+        return c.why;
+    if (none && k->output != 1)
+        return "corrupted (a number out of its range)";
+    k->output = none ? -1 : k->output;
+    char num[40];
+    eol = memchr(c.s, '\n', (size_t)(c.end - c.s));
+    if (!eol || eol == c.s || eol - c.s >= (long)sizeof num
+        || strspn(c.s, "0123456789.") < (size_t)(eol - c.s))
+        return "corrupted (no seconds)";
+    memcpy(num, c.s, (size_t)(eol - c.s));
+    num[eol - c.s] = 0;
+    k->seconds = strtod(num, NULL);
+    c.s = eol;
+    long long level, maxl;
+    if (word(&c, "\nlevel ") || small(&c, 1 << 30, &level) || word(&c, " ")
+        || small(&c, 1 << 30, &maxl) || word(&c, "\nchoice"))
+        return c.why;
+    if ((long long)(c.end - c.s) < 2 * level)
+        return "corrupted (more levels than bytes)";
+    k->level = (int)level, k->maxl = (int)maxl;
+    k->choice = malloc(((size_t)level + 1) * sizeof(int));
+    if (!k->choice)
+        return no_memory();
+    for (int l = 0; l < k->level; l++) {
+        if (word(&c, " ") || small(&c, 1 << 30, &v))
+            return c.why;
+        k->choice[l] = (int)v;
+    }
+    if (word(&c, "\nfigures"))
+        return c.why;
+    xcc_u128 *figs[] = {&k->solutions, &k->nodes, &k->updates, &k->cleansings,
+                        &k->mems, &k->lmems, &k->cmems, &k->thresh};
+    for (size_t i = 0; i < sizeof figs / sizeof *figs; i++)
+        if (word(&c, " ") || number(&c, ~(xcc_u128)0, figs[i]))
+            return c.why;
+    if (word(&c, " ") || small(&c, 1 << 30, &v) || word(&c, "\nprofile ")
+        || small(&c, 1LL << 31, &len))
+        return c.why;
+    k->maxdeg = (int)v;
+    if (len && len != maxl + 2)
+        return "corrupted (a profile of another depth)";
+    if ((long long)(c.end - c.s) < 2 * len)
+        return "corrupted (more levels than bytes)";
+    k->nprofile = (int)len;
+    k->profile = calloc((size_t)len + 1, sizeof *k->profile);
+    if (!k->profile)
+        return no_memory();
+    for (int l = 0; l < k->nprofile; l++) {
+        xcc_u128 x;
+        if (word(&c, " ") || number(&c, ~0ULL, &x))
+            return c.why;
+        k->profile[l] = (unsigned long long)x;
+    }
+    if (word(&c, "\n"))
+        return c.why;
+    if (c.s != c.end)
+        return "corrupted (bytes after its last field)";
+    return NULL;
+}
+
+void cli_ckpt_free(cli_ckpt *k)
+{
+    for (int i = 0; k->args && i < k->nargs; i++)
+        free(k->args[i]);
+    free(k->args);
+    free((char *)k->version);
+    free(k->problem);
+    free(k->choice);
+    free(k->profile);
+    memset(k, 0, sizeof *k);
+}

@@ -1,0 +1,270 @@
+# dlx2 --checkpoint and --resume (#28): a search killed (kill -9) after a
+# checkpoint was written, at a moment drawn at random, then gone on with
+# by --resume, ends exactly as the run without a stop: the same listing
+# in --output, the same count on stdout, its stderr the end of the whole
+# run's stderr, the closing line byte for byte (bytes too); so does one
+# stopped by SIGTERM, and one cut into slices by --time-limit. Checkpoints
+# that are not sound, and what --checkpoint does not go with, are refused
+# with status 2 and a message saying which.
+. "$(dirname "$0")/../lib.sh"
+I=$REF/instances
+
+# The first checkpoint past the root: the file's position is not level 0.
+past_root() { grep -aq '^level [1-9]' "$1" 2> /dev/null; }
+
+# ck_case NAME INSTANCE ARGS...: the run whole, then the run killed by
+# kill -9 at a random moment after a checkpoint past the root, resumed.
+# Listing into --output (when ARGS list), count on stdout.
+ran=0
+ck_case() {
+    name=$1 inst=$I/$2.dlx
+    shift 2
+    d=$TMP/$name
+    mkdir -p "$d"
+    listing=
+    case " $* " in *" m"[0-9]*) listing=1 ;; esac
+    if [ -n "$listing" ]; then
+        (cd "$d" && "$DLX2" "$@" --output whole.out < "$inst" > whole.stdout 2> whole.err)
+        st=$?
+        (cd "$d" && exec "$DLX2" "$@" --output part.out --checkpoint ck --checkpoint-every 0.1 \
+            < "$inst" > part.stdout 2> part.err) &
+    else
+        (cd "$d" && "$DLX2" "$@" < "$inst" > whole.out 2> whole.err)
+        st=$?
+        (cd "$d" && exec "$DLX2" "$@" --checkpoint ck --checkpoint-every 0.1 \
+            < "$inst" > part.out 2> part.err) &
+    fi
+    pid=$!
+    n=0
+    while ! past_root "$d/ck" && kill -0 $pid 2> /dev/null && [ $n -lt 600 ]; do
+        sleep 0.05
+        n=$((n + 1))
+    done
+    sleep "0.$((RANDOM % 4))$((RANDOM % 10))" # a random moment after it
+    if ! kill -9 $pid 2> /dev/null; then
+        wait $pid
+        t_fail "$name: the run ended before it was killed (a longer instance is needed)"
+        return
+    fi
+    wait $pid 2> /dev/null
+    if ! past_root "$d/ck"; then
+        t_fail "$name: no checkpoint past the root was written"
+        return
+    fi
+    (cd "$d" && "$DLX2" --resume ck > resumed.stdout 2> resumed.err)
+    rst=$?
+    t_eq "$name: resumed, the status of the whole run" "$st" "$rst"
+    if [ -n "$listing" ]; then
+        t_file_eq "$name: the listing in --output" "$d/whole.out" "$d/part.out"
+        t_eq "$name: stdout empty" "" "$(cat "$d/resumed.stdout")"
+    else
+        t_file_eq "$name: the count" "$d/whole.out" "$d/resumed.stdout"
+    fi
+    if [ -n "$fast_only" ]; then
+        ran=$((ran + 1)) fast_only=
+        return
+    fi
+    closing=$(grep '^Altogether' "$d/whole.err")
+    t_match "$name: the whole run's closing line" '^Altogether [0-9]+ solutions' "$closing"
+    t_eq "$name: the closing line" "$closing" "$(grep '^Altogether' "$d/resumed.err")"
+    wl=$(wc -c < "$d/whole.err") rl=$(wc -c < "$d/resumed.err")
+    if [ "$rl" -gt 0 ] && tail -c "$rl" "$d/whole.err" | cmp -s - "$d/resumed.err"; then
+        t_ok "$name: stderr resumed is the end of the whole run's ($rl of $wl bytes)"
+    else
+        t_fail "$name: stderr resumed is not the end of the whole run's" \
+            "$(diff "$d/whole.err" "$d/resumed.err" | head -10)"
+    fi
+    t_eq "$name: the checkpoint removed at the end" "no" "$([ -e "$d/ck" ] && echo yes || echo no)"
+    ran=$((ran + 1))
+}
+
+# DLX2's tree by links and by the twin, listings and counts (the twin's
+# memo dropped and made again), the profile (v128), progress lines (d<n>)
+ck_case links-wordrect wordrect-5x5-sgb600 --engine=links m1
+ck_case twin-pentomino pentomino-4x15 m1
+ck_case twin-count pentomino-4x15 -c v1 --engine=dlx
+t_eq "-c --checkpoint counts on DLX2's tree, the count of -c by auto" \
+    "$("$DLX2" -c "$I/pentomino-4x15.dlx")" "$(cat "$TMP/twin-count/resumed.stdout")"
+ck_case links-count-profile random-medium-101 -c --engine=links v129
+ck_case links-progress random-medium-101 --engine=links m100000 d200000000
+ck_case twin-progress-profile pentomino-4x15 m1000 v129 d300000000
+ck_case dlx1-links pentomino-4x15 --knuth=dlx1 --engine=links m100
+# the fast engine's count (its nodes and updates depend on its memo,
+# which starts empty again: the count and the status are compared)
+fast_only=1 ck_case fast-count pentomino-5x12 -c --engine=fast v1
+if [ "$ran" -ge 8 ]; then t_ok "kill -9 and --resume: $ran cases ran"
+else t_fail "kill -9 and --resume: only $ran of 8 cases ran"; fi
+
+# SIGTERM: a checkpoint, then the end of a run stopped by a signal (143);
+# --resume goes on to the whole run's end.
+d=$TMP/term
+mkdir -p "$d"
+"$DLX2" m1 --output "$d/whole.out" < "$I/pentomino-4x15.dlx" 2> "$d/whole.err"
+"$DLX2" m1 --output "$d/part.out" --checkpoint "$d/ck" --checkpoint-every 0.1 \
+    < "$I/pentomino-4x15.dlx" 2> "$d/part.err" &
+pid=$!
+n=0
+while ! past_root "$d/ck" && [ $n -lt 600 ]; do sleep 0.05; n=$((n + 1)); done
+kill -TERM $pid
+wait $pid
+t_eq "SIGTERM: status 143" 143 $?
+t_match "SIGTERM: the report says so" "SIGTERM" "$(cat "$d/part.err")"
+t_eq "SIGTERM: the checkpoint kept" yes "$([ -e "$d/ck" ] && echo yes || echo no)"
+"$DLX2" --resume "$d/ck" 2> "$d/resumed.err"
+t_eq "SIGTERM: resumed, status 0" 0 $?
+t_file_eq "SIGTERM: the listing" "$d/whole.out" "$d/part.out"
+t_eq "SIGTERM: the closing line" "$(tail -1 "$d/whole.err")" "$(tail -1 "$d/resumed.err")"
+
+# --time-limit: each run a slice (status 4, the checkpoint kept), each
+# --resume the next, to the same end
+d=$TMP/slices
+mkdir -p "$d"
+"$DLX2" -c v1 --engine=links < "$I/pentomino-4x15.dlx" > "$d/whole.out" 2> "$d/whole.err"
+"$DLX2" -c v1 --engine=links --time-limit 0.5 --checkpoint "$d/ck" < "$I/pentomino-4x15.dlx" \
+    > "$d/slice.out" 2> "$d/slice.err"
+st=$? slices=1
+while [ $st = 4 ] && [ $slices -lt 100 ]; do
+    "$DLX2" --resume "$d/ck" > "$d/slice.out" 2> "$d/slice.err"
+    st=$? slices=$((slices + 1))
+done
+t_eq "--time-limit slices: the last ends with status 0" 0 $st
+if [ $slices -ge 3 ]; then t_ok "--time-limit slices: $slices runs"
+else t_fail "--time-limit slices: only $slices runs (a longer instance is needed)"; fi
+t_file_eq "--time-limit slices: the count" "$d/whole.out" "$d/slice.out"
+t_eq "--time-limit slices: the closing line" "$(tail -1 "$d/whole.err")" "$(tail -1 "$d/slice.err")"
+
+# JSON Lines into --output, sliced by --time-limit: the same lines, the
+# summary's seconds aside (the wall clock, added up over the slices)
+d=$TMP/json
+mkdir -p "$d"
+"$DLX2" --format=json m100 --output "$d/whole" "$I/pentomino-4x15.dlx" 2> /dev/null
+"$DLX2" --format=json m100 --output "$d/part" --checkpoint "$d/ck" --time-limit 0.3 \
+    "$I/pentomino-4x15.dlx" 2> /dev/null
+st=$? slices=1
+while [ $st = 4 ] && [ $slices -lt 100 ]; do
+    "$DLX2" --resume "$d/ck" 2> /dev/null
+    st=$? slices=$((slices + 1))
+done
+t_eq "JSON slices: the last ends with status 0 ($slices runs)" 0 $st
+t_eq "JSON slices: the lines" "$(sed 's/"seconds":[0-9.]*//' "$d/whole")" \
+    "$(sed 's/"seconds":[0-9.]*//' "$d/part")"
+t_match "JSON slices: the summary" '^\{"summary":\{"solutions":1472,"complete":true' "$(tail -1 "$d/part")"
+
+# ---- refusals ----------------------------------------------------------------
+Q=$I/queens-8.dlx
+help="Try 'dlx2 --help' for more information."
+t_run "-j refused" 2 "dlx2: --checkpoint does not go with -j yet
+$help" "$DLX2" -c -j 2 --checkpoint "$TMP/x" "$Q"
+t_run "--shard refused" 2 "dlx2: --checkpoint does not go with --shard yet
+$help" "$DLX2" -c --shard 1/2 --checkpoint "$TMP/x" "$Q"
+t_run "s<n> refused" 2 "dlx2: --checkpoint does not go with s<n> yet (its random choices)
+$help" "$DLX2" s3 --checkpoint "$TMP/x" "$Q"
+t_run "a listing on stdout refused" 2 "dlx2: --checkpoint with a listing (m<n>, --format=json) needs --output FILE: stdout cannot be cut back to the checkpoint
+$help" "$DLX2" m1 --checkpoint "$TMP/x" "$Q"
+t_run "the fast engine's listing refused" 2 "dlx2: --checkpoint does not go with --engine=fast yet (DLX2's tree, dlx or links; fast with -c)
+$help" "$DLX2" m1 --output "$TMP/o" --engine=fast --checkpoint "$TMP/x" "$Q"
+trees="dlx2: --checkpoint does not go with DLX3's tree (multiplicities), DLX5's (costs) or SSXCC's yet: DLX2's tree only
+$help"
+printf '1:2|A B\nA\nA\nB\n' > "$TMP/mcc.dlx"
+printf 'A B\nA |3\nB |1\n' > "$TMP/cost.dlx"
+t_run "DLX3's tree refused" 2 "$trees" "$DLX2" --checkpoint "$TMP/x" "$TMP/mcc.dlx"
+t_run "DLX5's search refused" 2 "$trees" "$DLX2" --checkpoint "$TMP/x" "$TMP/cost.dlx"
+resume_alone="dlx2: --resume comes first, with the checkpoint FILE and at most the problem's file: nothing else (the arguments are the checkpoint's)
+$help"
+t_run "--resume with other arguments refused" 2 "$resume_alone" "$DLX2" --resume "$TMP/x" m1 "$Q"
+t_run "--resume after other arguments refused" 2 "$resume_alone" "$DLX2" m1 --resume "$TMP/x"
+t_eq "no checkpoint written by a refused run" no "$([ -e "$TMP/x" ] && echo yes || echo no)"
+
+# A checkpoint at the root (written at the start; --time-limit stops it
+# before its first node is left), spoilt in every way
+"$DLX2" -c --checkpoint "$TMP/good" --time-limit 0.000001 "$I/pentomino-4x15.dlx" > /dev/null 2>&1
+t_eq "a checkpoint written" yes "$([ -s "$TMP/good" ] && echo yes || echo no)"
+cd "$TMP" || exit 1
+bad() { # bad NAME FILE MESSAGE: --resume FILE refused with status 2
+    t_run "$1" 2 "dlx2: $2: $3" "$DLX2" --resume "$2"
+}
+head -c -5 good > cut
+bad "cut short" cut "cut short (it does not end with its checksum)"
+sed '1!{/^figures /s/ 0 / 1 /}' good > flipped
+bad "a figure changed" flipped "corrupted (its checksum does not match its contents)"
+bad "a problem" "$Q" "not a checkpoint of dlx2"
+sed '1s/ 1$/ 2/' good > format2
+bad "another format" format2 "a checkpoint of format 2; this dlx2 reads format 1"
+: > empty
+bad "empty" empty "not a checkpoint of dlx2"
+t_run "another problem" 2 "dlx2: good: a checkpoint of another problem than $Q" \
+    "$DLX2" --resume good "$Q"
+t_run "missing" 2 "dlx2: nothing: cannot read: No such file or directory" "$DLX2" --resume nothing
+if t_have python3; then
+    # well checksummed, but of another version, or a path the search never takes
+    resum() {
+        python3 -c '
+import sys
+b = open(sys.argv[1], "rb").read()
+b = b[:b.rindex(b"checksum ")]
+b = b.replace(sys.argv[2].encode(), sys.argv[3].encode(), 1)
+h = 0xcbf29ce484222325
+for c in b:
+    h = ((h ^ c) * 0x100000001b3) & 0xffffffffffffffff
+sys.stdout.buffer.write(b + b"checksum %016x\n" % h)' "$@"
+    }
+    resum good "version 0.2.0" "version 0.1.9" > old
+    bad "another version" old "written by dlx2 0.1.9, and this is dlx2 0.2.0: a checkpoint goes on only with the version that wrote it"
+    resum good "level 0 0
+choice" "level 1 1
+choice 99999" > astray
+    bad "a path not of the search" astray "corrupted (not a position of this problem's search: an option it took is not one the search tries there)"
+    resum good "level 0 0" "level 0 99" > deep
+    bad "levels past the problem's" deep "corrupted (not a position of this problem's search: its levels do not fit the problem)"
+    resum good "args 5" "args 99999" > args
+    bad "more arguments than there are" args "corrupted (more arguments than bytes)"
+else
+    t_skip "checkpoints spoilt but well checksummed" python3
+fi
+
+cp good own # gone on with, to its --time-limit again
+t_run "its own problem given: gone on with" 4 "Time limit of 1e-06 seconds reached; the figures below are partial." \
+    "$DLX2" --resume own "$I/pentomino-4x15.dlx"
+t_match "... a count cut short" '^[0-9]+\+$' "$(cat "$TMP/out")"
+
+# The problem's FILE is not among the arguments written down: a FILE
+# named like one of Knuth's arguments (k5.dlx) goes on without it
+d=$TMP/named
+mkdir -p "$d"
+cp "$Q" "$d/k5.dlx"
+(cd "$d" && "$DLX2" -c --checkpoint ck --time-limit 0.000001 k5.dlx > /dev/null 2>&1)
+rm "$d/k5.dlx"
+(cd "$d" && "$DLX2" --resume ck > out 2> err)
+t_eq "FILE k5.dlx gone: --resume goes on (status 4, a time limit again)" 4 $?
+t_eq "... the checkpoint's arguments" "args 5" "$(grep -a '^args' "$d/ck")"
+
+# --output cut back: shorter than the checkpoint had it, refused
+d=$TMP/short
+mkdir -p "$d"
+cd "$d" || exit 1
+"$DLX2" m1 --output out --checkpoint ck --time-limit 0.3 < "$I/pentomino-4x15.dlx" 2> /dev/null
+t_eq "--time-limit: status 4" 4 $?
+: > out
+t_match "an --output shorter than the checkpoint's, refused" \
+    "^dlx2: out: 0 bytes, fewer than the [0-9]+ the checkpoint had written there: not the output of its run$" \
+    "$("$DLX2" --resume ck 2>&1; echo "status $?")"
+t_eq "... status 2" 2 "$("$DLX2" --resume ck > /dev/null 2>&1; echo $?)"
+
+# The fuzz target's seeds and any checkpoint that made it fail
+# (tests/fuzz/fuzz_checkpoint.c), gone on with by dlx2 --resume: an
+# answer (0, 2, 4), never a crash
+n=0
+for f in "$ROOT"/tests/fuzz/checkpoints/* "$ROOT"/tests/fuzz/checkpoint-regressions/*; do
+    [ -f "$f" ] || continue
+    d=$TMP/seed-$n
+    mkdir -p "$d"
+    cp "$f" "$d/ck"
+    : > "$d/out"
+    (cd "$d" && "$DLX2" --resume ck > /dev/null 2>&1)
+    st=$?
+    case $st in 0 | 2 | 4) t_ok "${f##*/tests/fuzz/}: --resume answers ($st)" ;;
+    *) t_fail "${f##*/tests/fuzz/}: --resume ended with status $st" ;; esac
+    n=$((n + 1))
+done
+if [ $n -ge 4 ]; then t_ok "$n checkpoints of the fuzz target gone on with"
+else t_fail "only $n checkpoints of the fuzz target gone on with"; fi
