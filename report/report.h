@@ -53,8 +53,7 @@ typedef struct rep {
     int shard_count_line;  /* -c --shard: the count's line for --merge on stderr too */
     int lists;             /* m<n>, n not 0: solutions are written on stdout */
     int costs;             /* DLX5's report (cost.c), for the best `best` costs */
-    int knuth;             /* XCC_KNUTH_*: the program played (rep_program), for its
-                              item totals before the search */
+    int knuth;             /* XCC_KNUTH_*: the program played (rep_program) */
     int best;
     /* why an interrupted search was interrupted: the signal, or the time limit */
     int signal;
