@@ -51,7 +51,7 @@ t_eq "README.md: the table of exit statuses" "0 1 2 3 4 128+signal" \
 readme_row() { sed -n "s/^| $1 | \(.*\) |\$/\1/p" "$ROOT/README.md"; }
 t_eq "README.md: status 0 names --show and its summary, 1 --verify and --show, 4 --verify and --merge" \
     "1 1 1 1 1 1" "$(readme_row 0 | grep -c -- '`--show`.*JSON summary') $(readme_row 1 | grep -c -- '`dlx2 --verify`') \
-$(readme_row 1 | grep -c -- '`--show`: a listing with no solution') $(readme_row 4 | grep -c -- '`--verify` and `--merge`') \
+$(readme_row 1 | grep -c -- '`--show`: a listing with no solution') $(readme_row 4 | grep -c -- '`--verify`: every solution sound.*`--merge`: a part stopped early (a missing part is status 2)') \
 $(readme_row 1 | grep -c 'unless its JSON summary says the problem has none') $(readme_row 4 | grep -c '`t<n>` too')"
 t_run "gen-pentomino --show of an empty listing: 1, as README says" 1 \
     "gen-pentomino: <stdin>: the listing holds no solutions; dlx2 lists them with m1 (or --format=json, whose summary says when there are none)" \
