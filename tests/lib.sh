@@ -115,3 +115,15 @@ t_run() {
 t_asan_quiet() {
     sed -z 's/==[0-9]*==WARNING: ASan doesn.t fully support makecontext[^\n]*\n//g'
 }
+
+# t_args_seen CASES MAXBIT — what a table of cases of a Knuth program's
+# arguments (CASES.tsv: id, instance, arguments) covers: the first
+# letters of its arguments, sorted and joined, on one line; on the next,
+# the bits up to MAXBIT that its v<n> set, each followed by a blank
+t_args_seen() {
+    cut -f3 "$1" | tr ' ' '\n' | cut -c1 | sort -u | tr -d '\n'
+    echo
+    cut -f3 "$1" | tr ' ' '\n' | sed -n 's/^v\([0-9][0-9]*\)$/\1/p' |
+        awk -v top="$2" '{for (b = 1; b <= top; b *= 2) if (int($1 / b) % 2) or[b] = 1}
+             END {for (b = 1; b <= top; b *= 2) if (or[b]) printf "%d ", b; print ""}'
+}

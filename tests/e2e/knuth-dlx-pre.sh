@@ -63,10 +63,8 @@ while IFS=$'\t' read -r id inst args; do
     t_file_eq "--preprocess $inst $args: stderr" "$A/$id.stderr" "$TMP/err"
     cases=$((cases + 1))
 done < "$A/CASES.tsv"
-letters=$(cut -f3 "$A/CASES.tsv" | tr ' ' '\n' | cut -c1 | sort -u | tr -d '\n')
-bits=$(cut -f3 "$A/CASES.tsv" | tr ' ' '\n' | sed -n 's/^v\([0-9][0-9]*\)$/\1/p' |
-    awk '{for (b = 1; b <= 1024; b *= 2) if (int($1 / b) % 2) or[b] = 1}
-         END {for (b = 1; b <= 1024; b *= 2) if (or[b]) printf "%d ", b}')
+seen=$(t_args_seen "$A/CASES.tsv" 1024)
+letters=$(head -1 <<< "$seen") bits=$(tail -1 <<< "$seen")
 t_eq "--preprocess: $cases cases of every argument (T d t v)" "Tdtv" "$letters"
 t_eq "--preprocess: ... and of every bit of v<n>" "1 2 4 8 512 1024 " "$bits"
 t_eq "--preprocess: ... at least 25 cases" 1 "$([ "$cases" -ge 25 ] && echo 1)"

@@ -82,10 +82,8 @@ while IFS=$'\t' read -r id inst args; do
     t_file_eq "--knuth=dlx6 $inst $args: stderr" "$A/$id.stderr" "$TMP/err"
     cases=$((cases + 1))
 done < "$A/CASES.tsv"
-letters=$(cut -f3 "$A/CASES.tsv" | tr ' ' '\n' | cut -c1 | sort -u | tr -d '\n')
-bits=$(cut -f3 "$A/CASES.tsv" | tr ' ' '\n' | sed -n 's/^v\([0-9][0-9]*\)$/\1/p' |
-    awk '{for (b = 1; b <= 1024; b *= 2) if (int($1 / b) % 2) or[b] = 1}
-         END {for (b = 1; b <= 1024; b *= 2) if (or[b]) printf "%d ", b}')
+seen=$(t_args_seen "$A/CASES.tsv" 1024)
+letters=$(head -1 <<< "$seen") bits=$(tail -1 <<< "$seen")
 t_eq "--knuth=dlx6: $cases cases of every argument (C T Z c d l m s t v)" "CTZcdlmstv" "$letters"
 t_eq "--knuth=dlx6: ... and of its every bit of v<n> dlx2 does" "1 128 256 512 1024 " "$bits"
 t_eq "--knuth=dlx6: ... at least 30 cases" 1 "$([ "$cases" -ge 30 ] && echo 1)"

@@ -110,10 +110,8 @@ for prog in ssxcc dlx1; do
         fi
         cases=$((cases + 1))
     done < "$A/CASES.tsv"
-    letters=$(cut -f3 "$A/CASES.tsv" | tr ' ' '\n' | cut -c1 | sort -u | tr -d '\n')
-    bits=$(cut -f3 "$A/CASES.tsv" | tr ' ' '\n' | sed -n 's/^v\([0-9][0-9]*\)$/\1/p' |
-        awk '{for (b = 1; b <= 2048; b *= 2) if (int($1 / b) % 2) or[b] = 1}
-             END {for (b = 1; b <= 2048; b *= 2) if (or[b]) printf "%d ", b}')
+    seen=$(t_args_seen "$A/CASES.tsv" 2048)
+    letters=$(head -1 <<< "$seen") bits=$(tail -1 <<< "$seen")
     t_eq "--knuth=$prog: $cases cases of every argument (C S T c d l m s t v)" "CSTcdlmstv" "$letters"
     t_eq "--knuth=$prog: ... and of every bit of v<n>" "1 2 4 128 256 512 1024 2048 " "$bits"
     t_eq "--knuth=$prog: ... among them S<file>'s shape files" 2 "$(ls "$A"/*.shape | wc -l)"
