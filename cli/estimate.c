@@ -46,7 +46,8 @@ typedef struct estimate {
     int probes;              /* the paths taken */
     int found;               /* those that reached a solution */
     double sample_seconds;   /* of the timed sample */
-    int sample_done;         /* the search ended within it */
+    int sample_done;         /* the search ended within it: */
+    char exact[3][48];       /* its solutions, nodes and updates, in decimal */
 } estimate;
 
 static volatile sig_atomic_t est_stop;
@@ -141,8 +142,11 @@ static void sample(xcc_problem *p, cli *c, estimate *e)
     e->sample_seconds = fig.seconds;
     e->sample_done = fig.stop == XCC_COMPLETE;
     double mems = (double)fig.mems, rate = mems > 0 ? fig.seconds / mems : 0;
-    if (e->sample_done) {
+    if (e->sample_done) { /* DLX2's tree walked whole: its figures are known */
         e->seconds = e->seconds_low = e->seconds_high = fig.seconds;
+        const xcc_u128 known[3] = {fig.solutions, fig.nodes, fig.updates};
+        for (int k = 0; k < 3; k++)
+            snprintf(e->exact[k], sizeof e->exact[k], "%s", REP_N(known[k]));
     } else if (rate > 0) {
         e->seconds = rate * e->f[EST_MEMS].mean;
         e->seconds_low = rate * e->f[EST_MEMS].low;
@@ -197,7 +201,9 @@ static void write_text(FILE *f, const cli *c, const estimate *e)
     }
     fputs(".\n", f);
     if (e->sample_done)
-        fprintf(f, "The search took %.3f seconds here (it ended within the sample).\n", e->seconds);
+        fprintf(f, "The search ended within the sample, in %.3f seconds here: exactly %s solution%s,"
+                   " %s nodes, %s updates.\n", e->seconds, e->exact[0],
+                strcmp(e->exact[0], "1") ? "s" : "", e->exact[1], e->exact[2]);
     else if (e->seconds > 0)
         fprintf(f, "About %.3g seconds here (%.3g..%.3g), at the mems per second of a sample"
                    " of %.2f seconds.\n", e->seconds, e->seconds_low, e->seconds_high,
@@ -218,9 +224,15 @@ static void write_json(FILE *f, const cli *c, const estimate *e)
     else
         fputs(",\"seconds\":null,\"seconds_low\":null,\"seconds_high\":null", f);
     fprintf(f, ",\"probes\":%d,\"solution_paths\":%d,\"seed\":%llu,\"sample_seconds\":%.6f,"
-               "\"sample_complete\":%s}}\n",
+               "\"sample_complete\":%s",
             e->probes, e->found, c->k.sample_seed, e->sample_seconds,
             e->sample_done ? "true" : "false");
+    if (e->sample_done) /* the exact figures of the search the sample finished */
+        fprintf(f, ",\"exact\":{\"solutions\":%s,\"nodes\":%s,\"updates\":%s}", e->exact[0],
+                e->exact[1], e->exact[2]);
+    else
+        fputs(",\"exact\":null", f);
+    fputs("}}\n", f);
 }
 
 int cli_estimate(cli *c)

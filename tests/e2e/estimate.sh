@@ -19,9 +19,13 @@ Estimated from 500 random paths (seed 7): 601 nodes, 52 solutions, 8290 updates,
 t_eq "queens 8 by default" "Estimated from 10000 random paths (seed 0): 1049 nodes, 93 solutions, 16689 updates, 239592 mems.
 95% intervals: 1035..1064 nodes, 89..97 solutions, 16520..16858 updates, 237199..241986 mems." \
     "$("$DLX2" --estimate < "$I/queens-8.dlx" 2>&1 | sed -n 2,3p)"
-t_match "a search that ends within the sample: its own time" \
-    '^The search took [0-9]+\.[0-9]{3} seconds here \(it ended within the sample\)\.$' \
+t_match "a search that ends within the sample: its own time and figures" \
+    '^The search ended within the sample, in [0-9]+\.[0-9]{3} seconds here: exactly 92 solutions, 1049 nodes, 16680 updates\.$' \
     "$("$DLX2" --estimate "$I/queens-8.dlx" 2>&1 | sed -n 4p)"
+# ... the figures of the search's own closing line (the trial of #29
+# found the estimates alone, beside a search that had ended)
+t_eq "... which are DLX2's closing line's" "92 solutions 16680 updates 1049 nodes" \
+    "$("$DLX2" m0 < "$I/queens-8.dlx" 2>&1 | tail -1 | sed -n 's/^Altogether \([0-9]* solutions\), [^,]*, \([0-9]* updates\), .*, \([0-9]* nodes\), ccost.*/\1 \2 \3/p')"
 t_eq "nothing on stdout without --format=json" "" "$("$DLX2" --estimate "$I/queens-8.dlx" 2> /dev/null)"
 # -q: the estimate without the input line (#29: -q was refused)
 t_run "-q: status 0, the estimate without the input line" 0 "Estimated from 500 random paths (seed 7): 1044 nodes, 87 solutions, 16551 updates, 237766 mems.
@@ -55,7 +59,7 @@ t_match "a tree of one shape: the interval is a point" '"nodes":15,"nodes_low":1
 # The JSON line: its keys, in order, and only on stdout.
 "$DLX2" --estimate --format=json --seed 7 --probes 500 "$I/langford-7.dlx" > "$TMP/out" 2> "$TMP/err"
 t_eq "--format=json: status 0" 0 $?
-t_match "--format=json: the shape" '^\{"estimate":\{"nodes":601,"nodes_low":575,"nodes_high":627,"solutions":52,"solutions_low":44,"solutions_high":60,"updates":8290,"updates_low":8082,"updates_high":8499,"mems":129588,"mems_low":126368,"mems_high":132809,"seconds":[0-9.e+-]+,"seconds_low":[0-9.e+-]+,"seconds_high":[0-9.e+-]+,"probes":500,"solution_paths":136,"seed":7,"sample_seconds":[0-9.]+,"sample_complete":true\}\}$' \
+t_match "--format=json: the shape" '^\{"estimate":\{"nodes":601,"nodes_low":575,"nodes_high":627,"solutions":52,"solutions_low":44,"solutions_high":60,"updates":8290,"updates_low":8082,"updates_high":8499,"mems":129588,"mems_low":126368,"mems_high":132809,"seconds":[0-9.e+-]+,"seconds_low":[0-9.e+-]+,"seconds_high":[0-9.e+-]+,"probes":500,"solution_paths":136,"seed":7,"sample_seconds":[0-9.]+,"sample_complete":true,"exact":\{"solutions":52,"nodes":607,"updates":8339\}\}\}$' \
     "$(cat "$TMP/out")"
 t_eq "--format=json: one line" 1 "$(wc -l < "$TMP/out")"
 t_eq "--format=json: nothing on stderr (kept for messages, #29)" "" "$(cat "$TMP/err")"
@@ -68,7 +72,7 @@ fi
 # a search longer than the sample: the time is an estimate, with its interval
 "$DLX2" --estimate --format=json --probes 100 "$I/pentomino-6x10.dlx" > "$TMP/out" 2> /dev/null
 t_match "a search longer than the sample: not complete, seconds estimated" \
-    '"seconds":[0-9.e+-]+,"seconds_low":[0-9.e+-]+,"seconds_high":[0-9.e+-]+,"probes":100,"solution_paths":0,"seed":0,"sample_seconds":0\.[0-9]+,"sample_complete":false' \
+    '"seconds":[0-9.e+-]+,"seconds_low":[0-9.e+-]+,"seconds_high":[0-9.e+-]+,"probes":100,"solution_paths":0,"seed":0,"sample_seconds":0\.[0-9]+,"sample_complete":false,"exact":null\}\}$' \
     "$(cat "$TMP/out")"
 t_match "a search longer than the sample: the line of the time" \
     '^About [0-9.e+]+ seconds here \([0-9.e+]+\.\.[0-9.e+]+\), at the mems per second of a sample of 0\.[0-9]+ seconds\.$' \
