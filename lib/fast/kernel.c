@@ -254,6 +254,12 @@ enter: /* level l's state, s, has item s->item of s->least >= 1 options */
         goto up;
     }
     s->memo_at = NULL;
+    if (__builtin_expect(!d->memo && !d->memo_tried, 0)) {
+        /* the memo's area was refused: asked again at each node, as fast.c's walk does */
+        xcc_fast_start_memo(d);
+        if (d->memo && s->nu >= 3)
+            s->hash = xcc_fast_memo_hash(s->live, W, s->nu);
+    }
     if (d->memo && remembered(k, s, W)) {
         k->nodes--; /* not branched on after all */
         if (k->count & XCC_WIDE_TOP) {

@@ -24,14 +24,14 @@ static const char costs[] = "A B C\nA B |3\nC |2\nA |1\nB C |4\nB |1\n";
 START_TEST(every_format_has_a_row_found_by_its_name)
 {
     static const char *const names[] = {"dlx2", "dlx3", "dlx5", "dlx1", "ssxcc", "json", "count",
-                                        "zdd"};
+                                        "zdd", "dlx6"};
     int n = 0;
     for (const rep_format *f = rep_formats; f->name; f++, n++) {
-        ck_assert_int_lt(n, 8);
+        ck_assert_int_lt(n, 9);
         ck_assert_str_eq(f->name, names[n]);
         ck_assert_ptr_eq(rep_format_named(f->name), f);
     }
-    ck_assert_int_eq(n, 8);
+    ck_assert_int_eq(n, 9);
     ck_assert_ptr_eq(rep_format_named("json"), &rep_formats[REP_JSON]);
     ck_assert_ptr_eq(rep_format_named("zdd"), &rep_formats[REP_ZDD]);
     ck_assert_ptr_null(rep_format_named("csv"));
