@@ -122,12 +122,15 @@ static const cli_option rows[] = {
      "after it when the search was stopped early (1778+: at\n"
      "least 1778); use --engine=fast when the problem suits it;\n"
      "lists none (m<n> is refused with it)"},
-    {"-q", 0, T_FLAG, F(quiet), NULL, NO_R, SEARCHES | CLI_PRE | CLI_ESTIMATE | CLI_VERIFY, 0,
+    {"-q", 0, T_FLAG, F(quiet), NULL, NO_R,
+     SEARCHES | CLI_PRE | CLI_ESTIMATE | CLI_VERIFY | CLI_MERGE | CLI_ZCOUNT | CLI_SYM, 0,
      CLI_ANY, 0, 0, "-q",
      "quiet: no report on stderr, the same as v0 d0 (over\n"
      "any v<n> or d<n> given: no progress either); errors\n"
      "are still reported; with --estimate no input line, with\n"
-     "--verify no verdict on stdout (the status says it)"},
+     "--verify no verdict on stdout (the status says it);\n"
+     "--merge, --zdd-count and --symmetry write only errors\n"
+     "and warnings on stderr: it changes nothing there"},
     {"--engine", 0, T_ENGINE, F(engine), NULL, NO_R, SEARCHES, 0, CLI_ANY, 0, "a name",
      "--engine=NAME", NULL},
     {"--knuth", 0, T_CHOICE, F(knuth), NULL, NO_R, SEARCHES, 0, CLI_ANY, 0,
@@ -155,10 +158,10 @@ static const cli_option rows[] = {
      "default 10)"},
     {"--memory-limit", 0, T_SIZE, F(k.memory_limit), NULL, NO_R, CLI_ALL, 0, CLI_ANY, 0,
      "a size (as 512M or 8G)", "--memory-limit SIZE",
-     "take at most SIZE of memory (K, M, G: 1024 based; none:\n"
-     "no limit); past it the run ends with status 3. Default:\n"
-     "half the machine's memory. The memo of subtrees takes at\n"
-     "most a quarter of it (and 32M)"},
+     "take at most SIZE of memory, at least 16M (K, M, G:\n"
+     "1024 based; none: no limit); past it the run ends with\n"
+     "status 3. Default: half the machine's memory. The memo of\n"
+     "subtrees takes at most a quarter of it (and 32M)"},
     {"--output", 0, T_TEXT, F(output), NULL, NO_R, SEARCHES, 0, CLI_ANY, 0, "a file",
      "--output FILE",
      "write stdout's results (the listing, the count, JSON)\n"

@@ -75,6 +75,9 @@ static uint32_t node_ref(zread *z, const char *s, size_t *k, char stop, int defi
     for (; s[*k] != stop; ++*k) {
         int c = s[*k], v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
                            : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (v < 0 && define && z->line == 1 && *k == 0)
+            zread_fail(z, 1, "this is not a ZDD, whose lines are nodes \"N: (~V?LO:HI)\""
+                             " (dlx2 --zdd writes one; --zdd-count counts its solutions)");
         if (v < 0)
             zread_fail(z, (long)*k + 1, c == '\n' || !c ? "the line ends early (a node is"
                                                           " \"N: (~V?LO:HI)\")"

@@ -131,7 +131,8 @@ static void stop_line(const rep *r, const xcc_figs *fig)
         fprintf(r->err, "%s%s; %s.\n", rep_stop_lines[1], r->signal == SIGINT ? "SIGINT" : "SIGTERM",
                 what);
     else if (fig->stop == XCC_STOP_INTERRUPT)
-        fprintf(r->err, "%s%g seconds reached; %s.\n", rep_stop_lines[2], r->time_limit, what);
+        fprintf(r->err, "%s%g second%s reached; %s.\n", rep_stop_lines[2], r->time_limit,
+                r->time_limit == 1 ? "" : "s", what);
     else if (fig->stop == XCC_STOP_WIDE)
         fprintf(r->err, "%s2^127, past which DLX%d's tree is not counted; %s (dlx2 -c"
                         " --engine=zdd counts solutions past any number).\n",

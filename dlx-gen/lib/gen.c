@@ -5,9 +5,11 @@
 #include "gen.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lst.h"
 #include "utf8.h"
@@ -171,6 +173,17 @@ char *gen_strdup(const char *s)
 static int cl_argc, cl_next, cl_options_done;
 static char **cl_argv;
 
+/*
+ * The reader of the output went away (`gen-queens 300 | head`): it has
+ * what it wanted, so the generator stops at once with status 0, as dlx2
+ * does, rather than dying of the signal (141 breaks `set -o pipefail`).
+ */
+static void reader_gone(int sig)
+{
+    (void)sig;
+    _exit(0);
+}
+
 void gen_init(const struct gen_program *prog, int argc, char **argv)
 {
     gen_prog = prog;
@@ -178,6 +191,11 @@ void gen_init(const struct gen_program *prog, int argc, char **argv)
     cl_argv = argv;
     cl_next = 1;
     cl_options_done = 0;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = reader_gone;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGPIPE, &sa, NULL);
     errno = 0;
 }
 

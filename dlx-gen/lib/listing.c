@@ -135,8 +135,9 @@ int listing_none(const struct listing *ls)
     if (none)
         gen_note("%s: no solutions: the listing's summary says the search found none", ls->name);
     else if (!ls->summary)
-        gen_note("%s: the listing holds no solutions; dlx2 lists them with m1 (or --format=json,"
-                 " whose summary says when there are none)", ls->name);
+        gen_note("%s: the listing holds no solutions: the problem has none, or dlx2 ran without"
+                 " m1 (it lists them only with m1; --format=json's summary says when there are"
+                 " none)", ls->name);
     else if (strcmp(ls->count, "0"))
         gen_note("%s: the listing holds none of the %s solutions its summary counts (dlx2 -c"
                  " lists none; --format=json or m1 lists them all)", ls->name, ls->count);

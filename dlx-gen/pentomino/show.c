@@ -136,7 +136,8 @@ static void read_option(struct viewer *v, const struct lst_option *o)
         v->reg.times[piece] = 0;
     if (++v->reg.times[piece] > v->copies) {
         if (v->copies == 1)
-            listing_die(v->ls, o->line, "piece '%s' appears twice in solution %s",
+            listing_die(v->ls, o->line, "piece '%s' appears twice in solution %s (a listing of a "
+                        "problem with --copies N is drawn with --show --copies N)",
                         v->reg.label[piece], v->ls->label);
         listing_die(v->ls, o->line, "piece '%s' appears more than %d times in solution %s "
                     "(--copies)", v->reg.label[piece], v->copies, v->ls->label);

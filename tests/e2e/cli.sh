@@ -253,7 +253,7 @@ done < "$TMP/options"
 t_match "options refused by modes (60 or more)" '^([6-9][0-9]|[1-9][0-9][0-9])$' "$refused"
 t_run "two FILEs" 2 "dlx2: only one FILE may be given, not also '$colors'
 $hint" "$DLX2" "$colors" "$colors"
-t_run "--merge takes FILEs, not -c" 2 "dlx2: --merge takes the reports of the parts (FILE...) and --format, nothing else
+t_run "--merge takes FILEs, not -c" 2 "dlx2: --merge takes the reports of the parts (FILE...), --format and -q, nothing else
 $hint" "$DLX2" --merge -c /dev/null
 
 # ---- -q ---------------------------------------------------------------------

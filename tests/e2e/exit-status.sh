@@ -54,7 +54,7 @@ t_eq "README.md: status 0 names --show and its summary, 1 --verify and --show, 4
 $(readme_row 1 | grep -c -- '`--show`: a listing with no solution') $(readme_row 4 | grep -c -- '`--verify`: every solution sound.*`--merge`: a part stopped early (a missing part is status 2)') \
 $(readme_row 1 | grep -c 'unless its JSON summary says the problem has none') $(readme_row 4 | grep -c '`t<n>` too')"
 t_run "gen-pentomino --show of an empty listing: 1, as README says" 1 \
-    "gen-pentomino: <stdin>: the listing holds no solutions; dlx2 lists them with m1 (or --format=json, whose summary says when there are none)" \
+    "gen-pentomino: <stdin>: the listing holds no solutions: the problem has none, or dlx2 ran without m1 (it lists them only with m1; --format=json's summary says when there are none)" \
     sh -c '"$0" --show < /dev/null' "$GEN/gen-pentomino"
 printf '{"summary":{"solutions":0,"complete":true,"stopped":null}}\n' > "$TMP/none.json"
 t_run "gen-pentomino --show of a summary that says there is none: 0, as README says" 0 \
@@ -143,6 +143,7 @@ stopped() { # WANT_STATUS WANT_STDERR ARGS...: dlx2 ARGS on the 6x10 box
 }
 stopped 4 "Time limit of 0.1 seconds reached; the count on stdout is a lower bound." -c --time-limit 0.1
 stopped 4 "TIMEOUT! (T<n>) The count on stdout is a lower bound." -c T1000000
+stopped 4 "Time limit of 1 second reached; the count on stdout is a lower bound." -c --time-limit 1
 stopped 4 "Time limit of 0.1 seconds reached; the summary on stdout gives the figures found so far." \
     -c --format=json --time-limit 0.1
 stopped 4 "TIMEOUT! (T<n>) The summary on stdout gives the figures found so far." -c --format=json T1000000

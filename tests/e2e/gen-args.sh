@@ -22,17 +22,25 @@ vocab_langford=("${common[@]}" --mirror --force --show 7 32 "$REF/expected/langf
 vocab_sudoku=("${common[@]}" --keep --seed --show 20 81 "$EX/sudoku-inkala.txt" "$EX/sudoku-solved.txt"
               "$REF/expected/sudoku-inkala.m1.stdout")
 
+# rnd N: R, a number below N (in a variable, not echoed: in $(...) the
+# state would advance only in a subshell, and every line would be the same)
 state=12345
-rnd() { state=$(( (state * 1103515245 + 12345) % 2147483648 )); echo $(( state % $1 )); }
+rnd() { state=$(( (state * 1103515245 + 12345) % 2147483648 )); R=$(( (state >> 8) % $1 )); }
 
 for g in wordsearch wordrect crossword pentomino zebra knight knight-tours queens langford sudoku; do
     var="vocab_${g//-/_}[@]"
     words=("${!var}")
     bad=0
+    lines=()
     for i in $(seq 1 "$N"); do
         args=()
-        n=$(( $(rnd 5) + 1 ))
-        for k in $(seq 1 $n); do args+=("${words[$(rnd ${#words[@]})]}"); done
+        rnd 5
+        n=$((R + 1))
+        for k in $(seq 1 $n); do
+            rnd ${#words[@]}
+            args+=("${words[$R]}")
+        done
+        lines+=("${args[*]}")
         # --show modes read stdin: give them a listing (or nothing)
         (cd "$TMP" && timeout 10 "$GEN/gen-$g" "${args[@]}") < "$REF/expected/knuth-example-colors.m1.stdout" \
             > /dev/null 2> "$TMP/err"
@@ -49,4 +57,7 @@ for g in wordsearch wordrect crossword pentomino zebra knight knight-tours queen
         fi
     done
     t_eq "gen-$g: $N random command lines, each status 0 or 2 with a message" 0 "$bad"
+    distinct=$(printf '%s\n' "${lines[@]}" | sort -u | wc -l)
+    t_eq "gen-$g: the $N command lines are mostly different ones" yes \
+        "$([ "$distinct" -ge $((N / 2)) ] && echo yes || echo "only $distinct")"
 done

@@ -208,10 +208,10 @@ t_run "--svg and --count" 2 "gen-knight: --svg and --count do not go together" "
 t_run "--knuth with --show" 2 "gen-knight: --knuth goes with writing a problem, not with --show" \
     "$K" 5 --knuth --show
 t_run "nothing to show: status 1, and why" 1 \
-    "gen-knight: <stdin>: the listing holds no solutions; dlx2 lists them with m1 (or --format=json, whose summary says when there are none)" \
+    "gen-knight: <stdin>: the listing holds no solutions: the problem has none, or dlx2 ran without m1 (it lists them only with m1; --format=json's summary says when there are none)" \
     sh -c '"$1" --show < /dev/null' sh "$K"
 t_run "nothing to show in --count: the count 0, status 1" 1 \
-    "gen-knight: <stdin>: the listing holds no solutions; dlx2 lists them with m1 (or --format=json, whose summary says when there are none)" \
+    "gen-knight: <stdin>: the listing holds no solutions: the problem has none, or dlx2 ran without m1 (it lists them only with m1; --format=json's summary says when there are none)" \
     sh -c '"$1" --show --count < /dev/null' sh "$K"
 t_eq "nothing to show in --count: 0" 0 "$(cat "$TMP/out")"
 

@@ -81,7 +81,7 @@ t_match "... and names it" '>&lt;&amp;&gt;<' "$(cat "$TMP/amp.svg")"
 # No solutions: a note, and still a picture; status 1 unless the listing's
 # summary says that the search found none.
 t_run "gen-pentomino 6 10 | dlx2 t1 | gen-pentomino --show: the hint of m1, status 1" 1 \
-    "gen-pentomino: <stdin>: the listing holds no solutions; dlx2 lists them with m1 (or --format=json, whose summary says when there are none)" \
+    "gen-pentomino: <stdin>: the listing holds no solutions: the problem has none, or dlx2 ran without m1 (it lists them only with m1; --format=json's summary says when there are none)" \
     sh -c '"$0" 6 10 | "$1" t1 2> /dev/null | "$0" --show' "$P" "$DLX2"
 t_eq "empty listing" "no solutions" "$(cat "$TMP/out")"
 t_run "a listing of no tiling with its summary: status 0" 0 \
@@ -110,7 +110,7 @@ garbage "an option without a piece" '1:\n 00 01 (1 of 2)\n' \
     "2: no piece in this option (if a piece is named like a cell, give ROWS COLS)"
 garbage "two pieces in an option" '1:\n X Y 00\n' "2: two pieces in one option: 'X' and 'Y'"
 garbage "a piece without cells" '1:\n X (1 of 2)\n' "2: piece 'X' covers no cell"
-garbage "a piece twice" '1:\n X 00\n X 01\n' "3: piece 'X' appears twice in solution 1"
+garbage "a piece twice" '1:\n X 00\n X 01\n' "3: piece 'X' appears twice in solution 1 (a listing of a problem with --copies N is drawn with --show --copies N)"
 garbage "a cell twice" '1:\n X 00 01\n Y 01\n' "3: cell 01 is covered twice in solution 1 (by 'X' and 'Y')"
 garbage "colors" '1:\n #1 N0:a\n' "2: 'N0:a' has a color, so this is no listing of a tiling"
 garbage "a cell outside ROWS COLS" '1:\n X 00 25\n' "2: '25' is no cell of the 2 x 2 box" 2 2
@@ -190,7 +190,7 @@ I2-2 I2-3 I2-3" "$("$P" 3 3 --pieces "$TMP/digits.txt" --copies 0:3 | "$DLX2" m1
 well_formed "4 x 10 tetrominoes --copies 2: SVG is well-formed" "$TMP/t410.svg"
 t_eq "4 x 10 tetrominoes --copies 2: ten tiles, ten fills" "10 10" \
     "$(grep -c '^<path fill="#' "$TMP/t410.svg") $(grep '^<path fill="#' "$TMP/t410.svg" | sort -u | wc -l)"
-garbage "a piece twice without --copies" '1:\n I 00 01\n I 02 03\n' "3: piece 'I' appears twice in solution 1"
+garbage "a piece twice without --copies" '1:\n I 00 01\n I 02 03\n' "3: piece 'I' appears twice in solution 1 (a listing of a problem with --copies N is drawn with --show --copies N)"
 garbage "a piece more often than --copies" '1:\n I 00\n I 01\n I 02\n' \
     "4: piece 'I' appears more than 2 times in solution 1 (--copies)" --copies 2
 garbage "JSON: a string cut short" '{"solution":1,"options":["I 00 01]}\n' \

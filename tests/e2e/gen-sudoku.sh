@@ -155,7 +155,7 @@ t_run "--show without PUZZLE: clues that two grids fit are dots, with a warning"
 t_eq "--show without PUZZLE: the four cells are dots" "8 1 . | 7 5 . | 6 4 9
 9 4 . | 6 8 . | 1 7 5" "$(sed -n 2,3p "$TMP/out")"
 t_run "--show: the empty listing of dlx2 without m1 says why there is nothing to draw (status 1)" 1 \
-    "gen-sudoku: <stdin>: the listing holds no solutions; dlx2 lists them with m1 (or --format=json, whose summary says when there are none)" \
+    "gen-sudoku: <stdin>: the listing holds no solutions: the problem has none, or dlx2 ran without m1 (it lists them only with m1; --format=json's summary says when there are none)" \
     sh -c '"$0" < "$1" 2> /dev/null | "$2" --show "$3"' "$DLX2" "$TMP/inkala.dlx" "$S" "$INKALA"
 t_run "--show: a listing of a puzzle without solution (its summary says so): status 0" 0 \
     "gen-sudoku: <stdin>: no solutions: the listing's summary says the search found none" \

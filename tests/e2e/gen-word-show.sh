@@ -108,7 +108,7 @@ t_run "a given é against a --knuth code: --colors needed" 2 \
 # ---- no solution: nothing drawn, status 1 but for a summary that says there is none
 for g in wordsearch wordrect crossword; do
     t_run "gen-$g --show: empty input, status 1" 1 \
-        "gen-$g: <stdin>: the listing holds no solutions; dlx2 lists them with m1 (or --format=json, whose summary says when there are none)" \
+        "gen-$g: <stdin>: the listing holds no solutions: the problem has none, or dlx2 ran without m1 (it lists them only with m1; --format=json's summary says when there are none)" \
         sh -c '"$1" --show < /dev/null > "$2"' sh "$GEN/gen-$g" "$TMP/out"
     t_eq "gen-$g --show: empty input draws nothing" "" "$(cat "$TMP/out")"
 done

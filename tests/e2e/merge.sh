@@ -31,6 +31,7 @@ t_eq "three parts add up to the whole" "$whole" "$("$DLX2" --merge "$TMP"/p*.err
 cat "$TMP/p3.err" "$TMP/p1.err" "$TMP/p2.err" > "$TMP/all.err"
 t_eq "three parts in one file, in another order" "$whole" "$("$DLX2" --merge "$TMP/all.err")"
 t_eq "from stdin" "$whole" "$("$DLX2" --merge < "$TMP/all.err")"
+t_eq "-q: the same total, nothing else" "$whole" "$("$DLX2" -q --merge "$TMP"/p*.err 2>&1)"
 # warnings about dropped options come before a part's input line
 { cat "$TMP/p1.err"; "$DLX2" --shard 2/3 "$q8" 2>&1 >/dev/null; cat "$TMP/p3.err"; } > "$TMP/all.err"
 printf 'Option ignored (no primary items): X\n' | cat - "$TMP/all.err" > "$TMP/warned.err"

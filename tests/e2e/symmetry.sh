@@ -45,6 +45,8 @@ t_eq "knight's covers 6x6: each half of the bipartite board's 8, and the halves 
 
 "$GEN/gen-langford" --mirror 4 > "$TMP/l4.dlx"
 t_run "--symmetry: Langford 4 both ways" 0 "" "$DLX2" --symmetry "$TMP/l4.dlx"
+t_eq "-q --symmetry: the same report, nothing else" "$("$DLX2" --symmetry "$TMP/l4.dlx")" \
+    "$("$DLX2" -q --symmetry "$TMP/l4.dlx" 2>&1)"
 t_eq "--symmetry: its order, completeness, generators" "order 2
 complete yes
 generators 1
@@ -126,7 +128,7 @@ done
 
 # ---- refusals ----------------------------------------------------------------------
 
-t_run "--symmetry takes no m<n>" 2 "dlx2: --symmetry takes --format, --time-limit and a FILE, nothing else
+t_run "--symmetry takes no m<n>" 2 "dlx2: --symmetry takes --format, --time-limit, -q and a FILE, nothing else
 $hint" "$DLX2" --symmetry m1 "$TMP/l4.dlx"
 t_run "--use-symmetry without -c" 2 "dlx2: --use-symmetry goes with -c (it counts the solutions with the group's help)
 $hint" "$DLX2" --use-symmetry m1 "$TMP/q8.dlx"

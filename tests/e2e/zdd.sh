@@ -72,6 +72,8 @@ awk 'BEGIN {print "2: (~1?1:1)"; for (i = 3; i <= 301; i++) printf "%x: (~%d?%x:
             printf "%x: (~0?0:%x)\n", 302, 301}' > "$TMP/chain.zdd"
 t_eq "--zdd-count counts past 2^128 (2^300)" \
     "$(echo '2^300' | bc | tr -d '\\\n')" "$("$DLX2" --zdd-count "$TMP/chain.zdd")"
+t_eq "-q --zdd-count: the same count, nothing else" \
+    "$(echo '2^300' | bc | tr -d '\\\n')" "$("$DLX2" -q --zdd-count "$TMP/chain.zdd" 2>&1)"
 printf '2: (~0?0:0)\n' > "$TMP/none.zdd"
 t_eq "--zdd-count of the empty family" 0 "$("$DLX2" --zdd-count "$TMP/none.zdd")"
 
@@ -98,7 +100,7 @@ Altogether 92 solutions, 12912+327706 mems, 15815 updates, 0 cleansings, 34696 b
     "$DLX2" --zdd s3 "$Q"
 t_run "--sample with s<n>" 2 "dlx2: the ZDD engine does not do s<n> (--sample takes --seed)
 $help" "$DLX2" --sample 2 s3 "$Q"
-t_run "--zdd-count with other arguments" 2 "dlx2: --zdd-count takes a FILE, nothing else
+t_run "--zdd-count with other arguments" 2 "dlx2: --zdd-count takes a FILE and -q, nothing else
 $help" "$DLX2" --zdd-count x.zdd m1
 # (problems with multiplicities: tests/e2e/zdd-mcc.sh)
 
@@ -133,6 +135,8 @@ bad_zdd "a stray character" '2: (~1?0:1)\n3: (~2?2:x)\n' "2:10: 'x' where a hex 
 bad_zdd "no option number" '2: (~?0:1)\n' '1:6: an option number (decimal) expected'
 bad_zdd "a line cut short" '2: (~1?0:1' '1:11: the last line has no newline'
 bad_zdd "something after the node" '2: (~1?0:1) \n' '1:12: the line goes on after the node'
+bad_zdd "a problem, not a ZDD" '| queens\nA B\nA\n' \
+    '1:1: this is not a ZDD, whose lines are nodes "N: (~V?LO:HI)" (dlx2 --zdd writes one; --zdd-count counts its solutions)'
 bad_zdd "blanks where none belong" '2:(~1?0:1)\n' "1:3: ' (~' expected (a node is \"N: (~V?LO:HI)\")"
 t_run "--zdd-count: an empty file" 2 "dlx2: <stdin>: no nodes (the root is the last line)" \
     "$DLX2" --zdd-count - < /dev/null
