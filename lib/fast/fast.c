@@ -87,6 +87,7 @@ typedef struct fast {
     void *task_ctx;
     int *task_path;
     int deepest;        /* the tasks' deepest level, from the root */
+    size_t kernel_bytes; /* the most a task's kernel took besides the tables */
 } fast;
 
 /* Hands solution f->count, of f->sol_len levels, to the sink; nonzero: stop. */
@@ -557,7 +558,8 @@ static enum step at_node(fast *f, int slot)
     if (f->level == f->split_depth && s->uncovered >= 2)
         return hand_task(f);
     int counting = !f->sink->solution;
-    if (counting && s->uncovered * (s->hi - s->lo) <= SMALL_WORDS) {
+    if (counting && s->uncovered * (s->hi - s->lo) <= SMALL_WORDS
+        && f->level > f->split_depth) { /* the top of -j's split branches as far as the split */
         int U[SMALL_WORDS];
         int nu = uncovered_items(d, s, U);
         f->nodes--; /* xcc_fast_count_small counts its own */
@@ -809,6 +811,8 @@ xcc_status xcc_fast_walk_task(xcc_fast_walk *f, const int *path, int len)
         if (xcc_fast_kernel_count(d, &d->states[0], f->interrupt, &kf))
             return XCC_NO_MEMORY;
         f->nodes += kf.nodes, f->updates += kf.updates, f->stop = kf.stop;
+        if (kf.bytes > f->kernel_bytes)
+            f->kernel_bytes = kf.bytes;
         if (len + kf.maxl > f->deepest)
             f->deepest = len + kf.maxl;
         if (kf.count >= XCC_WIDE_TOP - f->count)
@@ -827,7 +831,7 @@ xcc_status xcc_fast_walk_task(xcc_fast_walk *f, const int *path, int len)
 void xcc_fast_walk_figs(const xcc_fast_walk *f, xcc_fast_kernel_figs *fig)
 {
     fig->count = f->count, fig->nodes = f->nodes, fig->updates = f->updates;
-    fig->bytes = bytes_used(f), fig->maxl = f->deepest, fig->stop = f->stop;
+    fig->bytes = bytes_used(f) + f->kernel_bytes, fig->maxl = f->deepest, fig->stop = f->stop;
 }
 
 /* ---- the engine --------------------------------------------------------- */
