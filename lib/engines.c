@@ -33,7 +33,8 @@ const xcc_engine_row xcc_engine_rows[] = {
     {"fast",
      "another tree, the same solutions, faster still; for up\n"
      "to some ten thousand options. It takes m<n>, t<n>, v1,\n"
-     "v512, -c, -p and --time-limit; -c picks it by itself\n"
+     "v512, -c, -p, --time-limit and -j with -c (its threads\n"
+     "count); -c picks it by itself\n"
      "for a problem with colors, or when an option's other\n"
      "items times its words of 64 options reach the primary\n"
      "items, if its tables stay under 256 MB",
