@@ -243,7 +243,7 @@ test-bench: all $(TEST_TOOLS)
 # The threads' tests with ThreadSanitizer (its own build, build-tsan/):
 # a data race in the parallel driver or the shared memo fails them.
 test-threads:
-	@$(MAKE) --no-print-directory SANITIZE=thread all build-tsan/apicheck
+	@$(MAKE) --no-print-directory SANITIZE=thread all build-tsan/apicheck build-tsan/randxcc
 	@BUILD=build-tsan BIN=build-tsan/ SANITIZE=thread tests/run threads
 
 bench: all $(BUILD)/rusage $(BUILD)/randxcc

@@ -33,11 +33,12 @@ const xcc_engine_row xcc_engine_rows[] = {
     {"fast",
      "another tree, the same solutions, faster still; for up\n"
      "to some ten thousand options. It takes m<n>, t<n>, v1,\n"
-     "v512, -c, -p and --time-limit; -c picks it by itself\n"
+     "v512, -c, -p, --time-limit and -j with -c (its threads\n"
+     "count); -c picks it by itself\n"
      "for a problem with colors, or when an option's other\n"
      "items times its words of 64 options reach the primary\n"
      "items, if its tables stay under 256 MB",
-     {&xcc_fast_engine}, 256 * MB, xcc_fast_pays, {NULL}},
+     {&xcc_fast_threads, &xcc_fast_engine}, 256 * MB, xcc_fast_pays, {NULL}},
     {"cost",
      "Knuth's DLX5: the cheapest solutions of a problem with\n"
      "costs, its tree, mems and report (--knuth=dlx5)",
@@ -148,13 +149,21 @@ int xcc_fast_pays(const xcc_problem *p)
     return (k - 1) * W >= P;
 }
 
+/* Engines that only count: never chosen for a search that lists solutions. */
+static int only_counts(const xcc_engine *e)
+{
+    return e == &xcc_fast_threads;
+}
+
 /* The first engine of row that does not refuse, or NULL and *why. */
 static const xcc_engine *first_willing(const xcc_engine_row *row, const xcc_problem *p,
-                                       const xcc_settings *st, const char **why)
+                                       const xcc_settings *st, int counting, const char **why)
 {
     const xcc_engine *const *tries = xcc_wants_mcc(p, st) ? row->mcc : row->tries;
     *why = NULL;
     for (int k = 0; tries[k]; k++) {
+        if (!counting && only_counts(tries[k]))
+            continue;
         const char *no = tries[k]->refuses(p, st);
         if (!no)
             return tries[k];
@@ -193,7 +202,7 @@ const xcc_engine *xcc_engine_choose(const xcc_problem *p, const xcc_settings *st
     if (name && !strcmp(name, XCC_ENGINE_AUTO)) {
         for (const xcc_engine_row *r = xcc_engine_rows; counting && p && r->name; r++)
             if (r->auto_bytes > 0 && (!r->auto_pays || r->auto_pays(p))
-                && (e = first_willing(r, p, st, why))
+                && (e = first_willing(r, p, st, counting, why))
                 && (!e->bytes || e->bytes(p) <= r->auto_bytes)) {
                 *row = r;
                 return e;
@@ -208,7 +217,7 @@ const xcc_engine *xcc_engine_choose(const xcc_problem *p, const xcc_settings *st
         *why = no_such;
         return NULL;
     }
-    return first_willing(*row, p, st, why);
+    return first_willing(*row, p, st, counting, why);
 }
 
 static double now(void)

@@ -80,6 +80,14 @@ typedef struct fast {
     int choices_cap;
     struct xcc_fast_data *d;
     const xcc_position *resume; /* xcc_dlx2.resume: where it goes on from, or NULL */
+    /* the top of the tree for -j (xcc_fast_walk_top): a node of level
+       split_depth (-1: none) is handed to task, its path in task_path */
+    int split_depth;
+    xcc_fast_task_fn task;
+    void *task_ctx;
+    int *task_path;
+    int deepest;        /* the tasks' deepest level, from the root */
+    size_t kernel_bytes; /* the most a task's kernel took besides the tables */
 } fast;
 
 /* Hands solution f->count, of f->sol_len levels, to the sink; nonzero: stop. */
@@ -104,10 +112,12 @@ static void free_data(struct xcc_fast_data *d)
 {
     if (!d)
         return;
-    xcc_bits_free(&d->b);
+    if (!d->borrowed)
+        xcc_bits_free(&d->b);
     free(d->frames);
     xcc_area_free(&d->memo_area);
-    xcc_wides_free(&d->wides);
+    xcc_fast_team_free(d);
+    xcc_wides_free(&d->own_wides);
     for (int i = 0; i < d->states_cap; i++)
         free(d->states[i].live), free(d->states[i].cnt);
     free(d->states);
@@ -170,6 +180,8 @@ static int fast_init(fast *f, const xcc_problem *p)
     if (!d)
         return 3;
     f->d = d;
+    d->wides = &d->own_wides;
+    f->split_depth = -1;
     if (xcc_bits_build(&d->b, p, 1) || reserve_state(d, 0)) {
         free_data(d);
         f->d = NULL;
@@ -200,6 +212,7 @@ static void fast_free(fast *f)
 {
     free_data(f->d);
     free(f->choice_node), free(f->choice_k), free(f->choice_d), free(f->path);
+    free(f->task_path);
     memset(f, 0, sizeof *f);
 }
 
@@ -274,7 +287,10 @@ static int grow_choices(fast *f, int level)
     fast_frame *fr = realloc(f->d->frames, (size_t)cap * sizeof *fr);
     if (fr)
         f->d->frames = fr;
-    if (!a || !b || !c || !pa || !fr)
+    int *tp = realloc(f->task_path, (size_t)cap * sizeof(int));
+    if (tp)
+        f->task_path = tp;
+    if (!a || !b || !c || !pa || !fr || !tp)
         return 3;
     f->choices_cap = cap;
     return 0;
@@ -381,11 +397,11 @@ static inline void node_done(struct xcc_fast_data *d, const fast *f, const fast_
 static size_t bytes_used(const fast *f)
 {
     const struct xcc_fast_data *d = f->d;
-    size_t b = d->b.table_bytes;
+    size_t b = d->borrowed ? 0 : d->b.table_bytes;
     for (int k = 0; k < d->states_cap; k++)
         if (d->states[k].live)
             b += state_bytes(d);
-    if (d->memo)
+    if (d->memo && (!d->team || d->team_owner))
         b += (d->memo_mask + 1) * ((size_t)d->b.W + 2) * sizeof(word);
     return b;
 }
@@ -494,10 +510,8 @@ static int remembered(fast *f, const fast_state *s, fast_frame *fr, xcc_u128 *k)
 {
     struct xcc_fast_data *d = f->d;
     word *at = xcc_fast_memo_slot(d, s->live + s->lo, s->lo, s->hi, s->uncovered, fr->key);
-    if (xcc_fast_memo_holds(d, at, s->uncovered, fr->key)) {
-        *k = xcc_wides_get(&d->wides, at[1]);
+    if (xcc_fast_memo_get(d, at, s->uncovered, fr->key, d->b.W, k))
         return 1;
-    }
     fr->memo_at = at, fr->nu = s->uncovered, fr->count_before = f->count;
     fr->nodes_before = f->nodes;
     return 0;
@@ -511,6 +525,17 @@ static int checkpoint(fast *f)
     xcc_position pos = {.level = f->level, .maxl = f->maxl, .choice = f->choice_node};
     pos.fig.solutions = f->count, pos.fig.nodes = f->nodes, pos.fig.updates = f->updates;
     return f->sink->checkpoint(f->sink->ctx, &pos);
+}
+
+/* A node of the split's depth: its path goes to the tasks, not walked here. */
+static enum step hand_task(fast *f)
+{
+    f->nodes--; /* the task's walk counts it */
+    for (int l = 0; l < f->level; l++)
+        f->task_path[l] = f->d->b.list[f->d->frames[l].pos - 1].opt;
+    if (f->task(f->task_ctx, f->task_path, f->level))
+        return f->status = XCC_NO_MEMORY, END;
+    return BACK_UP;
 }
 
 static enum step at_node(fast *f, int slot)
@@ -530,8 +555,11 @@ static enum step at_node(fast *f, int slot)
 #endif
     if (f->progress_nodes && f->nodes >= f->next_progress)
         report_progress(f);
+    if (f->level == f->split_depth && s->uncovered >= 2)
+        return hand_task(f);
     int counting = !f->sink->solution;
-    if (counting && s->uncovered * (s->hi - s->lo) <= SMALL_WORDS) {
+    if (counting && s->uncovered * (s->hi - s->lo) <= SMALL_WORDS
+        && f->level > f->split_depth) { /* the top of -j's split branches as far as the split */
         int U[SMALL_WORDS];
         int nu = uncovered_items(d, s, U);
         f->nodes--; /* xcc_fast_count_small counts its own */
@@ -682,6 +710,130 @@ static xcc_status search(fast *f)
     return f->status;
 }
 
+/* ---- walks for threads (parallel/fast.c) --------------------------------- */
+
+static const xcc_sink no_sink; /* they only count */
+
+xcc_fast_walk *xcc_fast_walk_new(const xcc_problem *p, const xcc_fast_walk *from,
+                                 volatile sig_atomic_t *interrupt)
+{
+    fast *f = malloc(sizeof *f);
+    if (!f)
+        return NULL;
+    if (!from) {
+        if (fast_init(f, p)) {
+            free(f);
+            return NULL;
+        }
+        xcc_fast_team_new(f->d); /* none: the walks count without a memo */
+    } else {
+        memset(f, 0, sizeof *f);
+        f->p = p;
+        f->maxcount = ~(xcc_u128)0;
+        struct xcc_fast_data *d = calloc(1, sizeof *d);
+        if (!d) {
+            free(f);
+            return NULL;
+        }
+        f->d = d;
+        d->b = from->d->b, d->borrowed = 1;
+        d->wides = &d->own_wides;
+        xcc_fast_team_join(d, from->d);
+        if (reserve_state(d, 0)) {
+            fast_free(f);
+            free(f);
+            return NULL;
+        }
+    }
+    f->sink = &no_sink;
+    f->interrupt = interrupt;
+    f->split_depth = -1;
+    f->stop = XCC_COMPLETE;
+    return f;
+}
+
+void xcc_fast_walk_free(xcc_fast_walk *f)
+{
+    if (f) {
+        fast_free(f);
+        free(f);
+    }
+}
+
+int xcc_fast_walk_items(const xcc_fast_walk *f)
+{
+    return f->d->b.P;
+}
+
+xcc_status xcc_fast_walk_top(xcc_fast_walk *f, int depth, xcc_fast_task_fn fn, void *ctx)
+{
+    struct xcc_fast_data *d = f->d;
+    word *memo = d->memo;
+    f->count = 0, f->nodes = 0, f->updates = 0, f->maxl = 0, f->deepest = 0;
+    f->status = XCC_OK;
+    f->split_depth = depth, f->task = fn, f->task_ctx = ctx;
+    d->memo = NULL; /* a node above the split has not all its count here: not for the memo */
+    xcc_status s = search(f);
+    d->memo = memo;
+    f->split_depth = -1;
+    f->deepest = f->maxl;
+    return s;
+}
+
+/* The tasks' steps: the walk's loop from the node in slot. */
+static xcc_status search_from(fast *f, int slot)
+{
+    enum step next = AT_NODE;
+    while (next != END) {
+        if (next == AT_NODE)
+            next = at_node(f, slot);
+        else if (next == NEXT_OPTION)
+            next = next_option(f, &slot);
+        else
+            next = back_up(f);
+    }
+    return f->status;
+}
+
+xcc_status xcc_fast_walk_task(xcc_fast_walk *f, const int *path, int len)
+{
+    struct xcc_fast_data *d = f->d;
+    ullng ups = 0;
+    if (reserve_choices(f, len))
+        return XCC_NO_MEMORY;
+    make_root(d);
+    for (int l = 0; l < len; l++) /* the task's state, in the root's slot */
+        if (!apply(d, &d->states[0], &d->states[0], path[l], &ups))
+            return XCC_REFUSED; /* not a path the top handed out */
+    f->stop = XCC_COMPLETE;
+    if (xcc_fast_kernel_takes(d)) {
+        xcc_fast_kernel_figs kf;
+        if (xcc_fast_kernel_count(d, &d->states[0], f->interrupt, &kf))
+            return XCC_NO_MEMORY;
+        f->nodes += kf.nodes, f->updates += kf.updates, f->stop = kf.stop;
+        if (kf.bytes > f->kernel_bytes)
+            f->kernel_bytes = kf.bytes;
+        if (len + kf.maxl > f->deepest)
+            f->deepest = len + kf.maxl;
+        if (kf.count >= XCC_WIDE_TOP - f->count)
+            f->count = XCC_WIDE_TOP, f->stop = XCC_STOP_WIDE;
+        else
+            f->count += kf.count;
+        return XCC_OK;
+    }
+    f->level = 0, f->maxl = 0;
+    xcc_status s = search_from(f, 0);
+    if (len + f->maxl > f->deepest)
+        f->deepest = len + f->maxl;
+    return s;
+}
+
+void xcc_fast_walk_figs(const xcc_fast_walk *f, xcc_fast_kernel_figs *fig)
+{
+    fig->count = f->count, fig->nodes = f->nodes, fig->updates = f->updates;
+    fig->bytes = bytes_used(f) + f->kernel_bytes, fig->maxl = f->deepest, fig->stop = f->stop;
+}
+
 /* ---- the engine --------------------------------------------------------- */
 
 static const char *fast_refuses(const xcc_problem *p, const xcc_settings *st)
@@ -689,8 +841,9 @@ static const char *fast_refuses(const xcc_problem *p, const xcc_settings *st)
     const xcc_dlx2 *k = xcc_knobs(st);
     (void)p;
     if (st->threads > 1)
-        return "{the fast engine searches in one thread (threads 1); engine dlx takes more"
-               "|--engine=fast does not do -j; use --engine=dlx}";
+        return "{the fast engine lists solutions in one thread (threads 1; it counts with"
+               " more); engine dlx takes more|--engine=fast does -j only with -c;"
+               " use --engine=dlx}";
     if (st->shards > 1)
         return "{the fast engine takes no shard; engine dlx does"
                "|--engine=fast does not do --shard; use --engine=dlx}";
@@ -747,7 +900,7 @@ static xcc_status fast_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
         && xcc_fast_kernel_takes(f.d)) {
         /* counting all: the kernels of fast/kernel.c */
         xcc_fast_start_memo(f.d);
-        status = xcc_fast_kernel_count(f.d, f.interrupt, &kf) ? XCC_NO_MEMORY : XCC_OK;
+        status = xcc_fast_kernel_count(f.d, NULL, f.interrupt, &kf) ? XCC_NO_MEMORY : XCC_OK;
         f.count = kf.count, f.nodes = kf.nodes, f.updates = kf.updates;
         f.maxl = kf.maxl, f.stop = kf.stop;
         f.bytes = bytes_used(&f) + kf.bytes;

@@ -223,10 +223,9 @@ BITS_INLINE int remembered(kern *k, klevel *s, const int W)
 {
     struct xcc_fast_data *d = k->d;
     word *slot = d->memo + (size_t)(s->hash & d->memo_mask) * (W + 2);
-    if ((slot[0] & ((1u << NU_BITS) - 1)) == (word)s->nu
-        && !memcmp(slot + 2, s->live, (size_t)W * sizeof(word))) {
-        d->memo_spared += slot[0] >> NU_BITS;
-        k->count += xcc_wides_get(&d->wides, slot[1]);
+    xcc_u128 known;
+    if (xcc_fast_memo_get(d, slot, s->nu, s->live, W, &known)) {
+        k->count += known;
         return 1;
     }
     s->memo_at = slot, s->count_before = k->count, s->nodes_before = k->nodes;
@@ -326,8 +325,8 @@ int xcc_fast_kernel_takes(const struct xcc_fast_data *d)
     return 1;
 }
 
-int xcc_fast_kernel_count(struct xcc_fast_data *d, volatile sig_atomic_t *interrupt,
-                          xcc_fast_kernel_figs *fig)
+int xcc_fast_kernel_count(struct xcc_fast_data *d, const fast_state *from,
+                          volatile sig_atomic_t *interrupt, xcc_fast_kernel_figs *fig)
 {
     const xcc_bits *b = &d->b;
     kern k;
@@ -360,15 +359,25 @@ int xcc_fast_kernel_count(struct xcc_fast_data *d, volatile sig_atomic_t *interr
         for (int j = b->pstart[o]; vec && j < b->pstart[o + 1]; j++)
             k.dec[(size_t)o * k.P16 + b->prim[j]] = 1;
     }
-    /* the root: every option live, every counter its item's options */
+    /* the root: every option live, every counter its item's options; or
+       the state from (a task of -j: its live words, its counters) */
     klevel *r = &k.lv[0];
     memset(r->live, 0, sizeof r->live);
-    for (int o = 0; o < b->n; o++)
-        r->live[o / 64] |= (word)1 << (o % 64);
     memset(k.cnt, BYTE_COVERED, (size_t)k.P16);
-    for (int i = 0; i < b->P; i++)
-        k.cnt[i] = (unsigned char)(b->lstart[i + 2] - b->lstart[i + 1]);
-    r->nu = b->P;
+    if (from) {
+        for (int w = from->lo; w < from->hi; w++)
+            r->live[w] = from->live[w];
+        for (int i = 0; i < b->P; i++)
+            if (from->cnt[i] < COVERED / 2)
+                k.cnt[i] = (unsigned char)from->cnt[i];
+        r->nu = from->uncovered;
+    } else {
+        for (int o = 0; o < b->n; o++)
+            r->live[o / 64] |= (word)1 << (o % 64);
+        for (int i = 0; i < b->P; i++)
+            k.cnt[i] = (unsigned char)(b->lstart[i + 2] - b->lstart[i + 1]);
+        r->nu = b->P;
+    }
     r->hash = xcc_fast_memo_hash(r->live, k.W, r->nu);
     r->item = least_of(k.cnt, k.V, &r->least);
     k.stop = XCC_COMPLETE;

@@ -105,6 +105,73 @@ t_eq "knight-6x6 -j 2: DLX2's figures" \
     "Altogether 106172416 solutions, 22063+31002518475-0 mems, 1637972404 updates, 0 cleansings, 10160 bytes, 425174223 nodes, ccost 12%." \
     "$("$DLX2" -j 2 < "$ROOT/data/gen/knight-6x6.dlx" 2>&1 | tail -1)"
 
+# -c -j N where -c picks the fast engine: its threads (lib/parallel/fast.c)
+# count the tasks below the top of its tree and share one memo, so the
+# count is exactly that of -c, and of DLX2's tree (by dancing links on
+# the random problems; with the twin's memo on the families, where the
+# links take minutes); the JSON summary says the fast engine ran. Random problems with and without
+# colors, then the families, at sizes where the top is cut into tasks.
+RAND=$ROOT/$BUILD/randxcc
+engine() { sed -n 's/.*"engine":"\([a-z-]*\)".*/\1/p'; }
+if [ -x "$RAND" ]; then
+    mkdir -p "$TMP/fastj"
+    "$RAND" --many "$TMP/fastj" 1 20 26 6 80 3
+    "$RAND" --xc --many "$TMP/fastj" 21 40 28 4 100 2
+    n=0 bad="" fast=0
+    for f in "$TMP"/fastj/*.dlx; do
+        want=$("$DLX2" --engine=links -c "$f" 2> /dev/null)
+        one=$("$DLX2" -c "$f" 2> /dev/null)
+        [ "$one" = "$want" ] || bad="$bad $(basename "$f"):-c:$one:$want"
+        for j in 1 2 3 4; do
+            got=$("$DLX2" -c -j $j "$f" 2> /dev/null)
+            n=$((n + 1))
+            [ "$got" = "$want" ] || bad="$bad $(basename "$f"):-j$j:$got:$want"
+        done
+        [ "$("$DLX2" -c -j 2 --format=json "$f" 2> /dev/null | engine)" = fast ] && fast=$((fast + 1))
+    done
+    t_eq "-c -j 1..4 on 40 random problems: the count of -c and of the links ($n runs)" \
+        "yes:" "$([ $n -ge 160 ] && echo yes):$bad"
+    t_eq "-c -j 2 on 40 random problems: the fast engine ran (JSON \"engine\")" 40 "$fast"
+else
+    t_skip "-c -j 1..4 on 40 random problems" "$BUILD/randxcc (make $BUILD/randxcc)"
+fi
+fam() { # NAME FILE: -c -j 2, 3, 4 count as -c, as DLX2's tree does, and with the fast engine
+    want=$("$DLX2" --engine=dlx -c "$2" 2> /dev/null)
+    got="$("$DLX2" -c "$2" 2> /dev/null)"
+    for j in 2 3 4; do
+        got="$got $("$DLX2" -c -j $j "$2" 2> /dev/null)"
+    done
+    t_eq "$1: -c and -c -j 2, 3, 4 count $want" "$want $want $want $want" "$got"
+    t_eq "$1: -c -j 3 runs the fast engine" fast "$("$DLX2" -c -j 3 --format=json "$2" | engine)"
+}
+"$GEN/gen-queens" 12 > "$TMP/q12.dlx"
+fam "queens 12" "$TMP/q12.dlx"
+"$GEN/gen-langford" 11 > "$TMP/l11.dlx"
+fam "Langford pairs 11" "$TMP/l11.dlx"
+"$GEN/gen-langford" --mirror 12 > "$TMP/lm12.dlx"
+fam "Langford pairs 12, --mirror" "$TMP/lm12.dlx"
+"$GEN/gen-sudoku" --keep 24 --seed 2 "$ROOT/dlx-gen/examples/sudoku-solved.txt" > "$TMP/s24.dlx"
+fam "sudoku, 24 clues" "$TMP/s24.dlx"
+fam "wordrect-5x5-sgb400" "$ROOT/data/gen/wordrect-5x5-sgb400.dlx"
+fam "knight-6x6 (the memo)" "$ROOT/data/gen/knight-6x6.dlx"
+fam "zebra-16-clues (colors)" "$REF/instances/zebra-16-clues.dlx"
+fam "pentomino-3x20 (over 512 options: the engine's own walk)" "$ROOT/data/gen/pentomino-3x20.dlx"
+# its figures: the closing line of the fast engine; a stop says so
+t_match "-c -j 2 v1: the fast engine's closing line" \
+    '^Altogether 14200 solutions, [0-9]+ updates, [0-9]+ bytes, [0-9]+ nodes \(--engine=fast: no mems counted\)\.$' \
+    "$("$DLX2" -c -j 2 v1 "$TMP/q12.dlx" 2>&1 > /dev/null | tail -1)"
+"$DLX2" -c -j 2 --time-limit 0.2 --format=json "$ROOT/data/gen/pentomino-6x10.dlx" > "$TMP/out" 2> "$TMP/err"
+t_eq "-c -j 2 --time-limit: status 4" 4 $?
+t_match "-c -j 2 --time-limit: stopped, the fast engine's figures so far" \
+    '"complete":false,"stopped":"time","engine":"fast"' "$(cat "$TMP/out")"
+# what its threads do not take: a listing, t<n> (engine dlx's threads count then)
+t_run "--engine=fast -j 2 m1 is refused" 2 "dlx2: --engine=fast does -j only with -c; use --engine=dlx
+Try 'dlx2 --help' for more information." "$DLX2" --engine=fast -j 2 m1 "$TMP/q12.dlx"
+t_run "--engine=fast -c -j 2 t5 is refused" 2 "dlx2: --engine=fast does not do t<n> with -j; use --engine=dlx
+Try 'dlx2 --help' for more information." "$DLX2" --engine=fast -c -j 2 t5 "$TMP/q12.dlx"
+t_eq "-c -j 2 t5: DLX2's threads stop at 5" "5 twin" \
+    "$("$DLX2" -c -j 2 t5 "$TMP/q12.dlx") $("$DLX2" -c -j 2 t5 --format=json "$TMP/q12.dlx" | engine)"
+
 # With -p on a terminal (script(1) makes one), this thread reports the
 # share of subtrees done while the others search; otherwise it searches
 # too. Both ways, the report is the sequential one.

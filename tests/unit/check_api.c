@@ -348,11 +348,16 @@ START_TEST(api_reads_limits_refuses)
     ck_assert_int_eq(xcc_solve(p, s, NULL, NULL, f, &d), XCC_OK);
     ck_assert_int_eq(figure(f, "solutions"), 6);
     ck_assert_int_eq(xcc_settings_set(s, "engine", "fast", &d), XCC_OK);
-    const char *why = "the fast engine searches in one thread (threads 1); engine dlx takes more";
+    const char *why = "the fast engine lists solutions in one thread (threads 1; it counts with"
+                      " more); engine dlx takes more";
     ck_assert_int_eq(xcc_check(p, s, &d), XCC_REFUSED);
     ck_assert_str_eq(d.message, why);
-    ck_assert_int_eq(xcc_solve(p, s, NULL, NULL, f, &d), XCC_REFUSED);
+    ck_assert_int_eq(xcc_solve(p, s, stop_at_two, NULL, f, &d), XCC_REFUSED);
     ck_assert_str_eq(d.message, why);
+    /* counting, the fast engine's threads take it (parallel/fast.c) */
+    ck_assert_int_eq(xcc_solve(p, s, NULL, NULL, f, &d), XCC_OK);
+    ck_assert_int_eq(figure(f, "solutions"), 6);
+    ck_assert_str_eq(xcc_figure_text(f, "engine"), "fast");
     ck_assert_int_eq(xcc_settings_set_int(s, "threads", 1, &d), XCC_OK);
     ck_assert_int_eq(xcc_check(p, s, &d), XCC_OK);
     unsigned long long v;

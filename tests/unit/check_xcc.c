@@ -786,9 +786,17 @@ START_TEST(twin_stands_aside)
     ck_assert_ptr_null(xcc_engine_choose(&p, &st, 0, &row, &why));
     char words[512]; /* a refusal in dlx2's words and in the library's */
     ck_assert_str_eq(xcc_words(why, 1, words, sizeof words),
-                     "--engine=fast does not do -j; use --engine=dlx");
+                     "--engine=fast does -j only with -c; use --engine=dlx");
     ck_assert_str_eq(xcc_words(why, 0, words, sizeof words),
-                     "the fast engine searches in one thread (threads 1); engine dlx takes more");
+                     "the fast engine lists solutions in one thread (threads 1; it counts with"
+                     " more); engine dlx takes more");
+    /* counting, its threads (parallel/fast.c); not with a count limit */
+    ck_assert_ptr_eq(xcc_engine_choose(&p, &st, 1, &row, &why), &xcc_fast_threads);
+    st.max_solutions = 5;
+    ck_assert_ptr_null(xcc_engine_choose(&p, &st, 1, &row, &why));
+    ck_assert_str_eq(xcc_words(why, 1, words, sizeof words),
+                     "--engine=fast does not do t<n> with -j; use --engine=dlx");
+    st.max_solutions = XCC_UNLIMITED;
     st.threads = 1, st.engine = "auto";
     ck_assert_ptr_eq(xcc_engine_choose(&p, &st, 1, &row, &why), &xcc_fast_engine);
     ck_assert_str_eq(row->name, "fast");
