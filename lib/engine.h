@@ -49,7 +49,8 @@ extern const xcc_engine xcc_mcc_zdd_engine;     /* zdd/dlx3.c: the same on DLX3'
  * refuse; when all refuse, the first refusal is the answer. A row with
  * auto_bytes is what "auto" picks when only counting, if it does not
  * refuse, its tables stay under auto_bytes and auto_pays says it is
- * likely the faster for the problem (xcc_fast_pays). A problem with
+ * likely the faster for the problem (xcc_fast_pays, xcc_zdd_pays); such
+ * rows are asked from the last up, the narrower rule first. A problem with
  * multiplicities, or any problem when DLX3's tree is asked for
  * (xcc_dlx2.knuth), takes the engines of mcc instead (tree/dlx3.h).
  */
@@ -68,6 +69,8 @@ typedef struct xcc_engine_row {
  * it and bench/NOTES.md has the measures behind it).
  */
 int xcc_fast_pays(const xcc_problem *p);
+/* The same for the zdd engine against both (engines.c): -c asks it first. */
+int xcc_zdd_pays(const xcc_problem *p);
 
 /* Whether p (NULL: any problem) is searched with DLX3's tree under st. */
 int xcc_wants_mcc(const xcc_problem *p, const xcc_settings *st);

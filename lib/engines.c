@@ -52,7 +52,7 @@ const xcc_engine_row xcc_engine_rows[] = {
      "counts past 2^64 with -c,\n"
      "DLX2's solutions in DLX2's order with m<n> (no mems);\n"
      "the engine of --zdd and --sample",
-     {&xcc_zdd_engine}, 0, NULL, {&xcc_mcc_zdd_engine}},
+     {&xcc_zdd_engine}, 1e300, xcc_zdd_pays, {&xcc_mcc_zdd_engine}},
     {"cells",
      "Knuth's SSXCC: its tree, mems and report, by dancing\n"
      "cells (sparse sets) as SSXCC walks it (--knuth=ssxcc)",
@@ -155,6 +155,40 @@ static int only_counts(const xcc_engine *e)
     return e == &xcc_fast_threads;
 }
 
+/*
+ * -c's choice of the zdd engine, whose memo keeps every subproblem (up
+ * to the memory limit), where the fast engine keeps none (past 512
+ * options) and the twin's stops at 32 MB (bits/area.h): the tilings,
+ * whose subproblems come back again and again. With no colors, either
+ *   - multiplicities and at least ZDD_MCC_ITEMS primary items: the
+ *     domino tilings of 14 x 14 (197 items) and 16 x 16, where the
+ *     twin's memo, full, met too few of them (14 x 14: 3.8 s against
+ *     1.1 s; 16 x 16: 4.6 s against more than 600), not the 12 x 12
+ *     board (145 items, 0.11 s against 0.16) nor the mcc tier (66
+ *     items or fewer, where the zdd engine took 1.4 to 2.8 times as
+ *     long); or
+ *   - more than 512 options (past the fast engine's kernels and memo)
+ *     of at least ZDD_ITEMS_PER_OPTION items each on the mean: the
+ *     pentomino and hexomino boxes (6 or 7 items an option), where the
+ *     zdd engine took 0.3 to 0.8 of the time of the fast engine; the
+ *     queens (4 items an option) are not in it, nor any problem of
+ *     2 or 3 items an option, whose memo does not pay.
+ * bench/NOTES.md ("-c and the zdd engine") has the measures; bench/engines
+ * runs them again. A zdd engine picked here that passes the memory limit
+ * gives way to DLX2's tree (xcc_engine_run_counting).
+ */
+#define ZDD_MCC_ITEMS 160
+#define ZDD_ITEMS_PER_OPTION 5
+int xcc_zdd_pays(const xcc_problem *p)
+{
+    if (p->ncolors > 0)
+        return 0;
+    if (xcc_has_bounds(p))
+        return p->second - 1 >= ZDD_MCC_ITEMS;
+    double n = (double)p->options, entries = (double)(p->last_node - p->last_itm) - n;
+    return p->options > 512 && entries >= ZDD_ITEMS_PER_OPTION * n;
+}
+
 /* The first engine of row that does not refuse, or NULL and *why. */
 static const xcc_engine *first_willing(const xcc_engine_row *row, const xcc_problem *p,
                                        const xcc_settings *st, int counting, const char **why)
@@ -200,7 +234,11 @@ const xcc_engine *xcc_engine_choose(const xcc_problem *p, const xcc_settings *st
     if ((*why = unsound(st)))
         return NULL;
     if (name && !strcmp(name, XCC_ENGINE_AUTO)) {
-        for (const xcc_engine_row *r = xcc_engine_rows; counting && p && r->name; r++)
+        const xcc_engine_row *last = xcc_engine_rows;
+        while (last[1].name)
+            last++;
+        /* from the last row up: zdd's rule before fast's, which is broader */
+        for (const xcc_engine_row *r = last; counting && p && r >= xcc_engine_rows; r--)
             if (r->auto_bytes > 0 && (!r->auto_pays || r->auto_pays(p))
                 && (e = first_willing(r, p, st, counting, why))
                 && (!e->bytes || e->bytes(p) <= r->auto_bytes)) {
@@ -260,6 +298,20 @@ xcc_status xcc_engine_run_counting(const xcc_engine *e, xcc_problem *p, const xc
                                    const xcc_engine_row **row)
 {
     xcc_status s = xcc_engine_run(e, p, st, sink, fig, d);
+    if (s == XCC_NO_MEMORY && st->engine && !strcmp(st->engine, XCC_ENGINE_AUTO)
+        && xcc_engine_row_runs(xcc_engine_row_of(&xcc_zdd_engine), e)) {
+        /* -c's zdd engine passed the memory limit: DLX2's tree (or DLX3's) counts instead */
+        xcc_settings z = *st;
+        z.engine = xcc_engine_rows[0].name;
+        const xcc_engine_row *drow;
+        const char *why;
+        const xcc_engine *de = xcc_engine_choose(p, &z, 1, &drow, &why);
+        if (!de)
+            return s;
+        xcc_figs_free(fig);
+        s = xcc_engine_run(de, p, &z, sink, fig, d);
+        *row = drow;
+    }
     if (s != XCC_OK || fig->stop != XCC_STOP_WIDE || (sink && sink->solution))
         return s;
     xcc_settings z = *st;

@@ -307,12 +307,14 @@ up:
 
 #define KERNEL(w, v)                                                                              \
     BITS_HOT static void fast_kernel_##w##_##v(kern *k) { search(k, w, v); }
-#define KERNELS(w) KERNEL(w, 1) KERNEL(w, 2) KERNEL(w, 4) KERNEL(w, 0)
+#define KERNELS(w) KERNEL(w, 1) KERNEL(w, 2) KERNEL(w, 3) KERNEL(w, 4) KERNEL(w, 0)
 KERNELS(1) KERNELS(2) KERNELS(3) KERNELS(4) KERNELS(5) KERNELS(6) KERNELS(7) KERNELS(8)
 
 typedef void (*kernel_fn)(kern *);
-#define ROW(w) {fast_kernel_##w##_1, fast_kernel_##w##_2, fast_kernel_##w##_4, fast_kernel_##w##_0}
-static const kernel_fn kernels[KERNEL_WORDS][4] = {ROW(1), ROW(2), ROW(3), ROW(4),
+#define ROW(w)                                                                                    \
+    {fast_kernel_##w##_1, fast_kernel_##w##_2, fast_kernel_##w##_3, fast_kernel_##w##_4,          \
+     fast_kernel_##w##_0}
+static const kernel_fn kernels[KERNEL_WORDS][5] = {ROW(1), ROW(2), ROW(3), ROW(4),
                                                    ROW(5), ROW(6), ROW(7), ROW(8)};
 
 int xcc_fast_kernel_takes(const struct xcc_fast_data *d)
@@ -340,8 +342,6 @@ int xcc_fast_kernel_count(struct xcc_fast_data *d, const fast_state *from,
 #if !defined(__SSE2__)
     vec = 0;
 #endif
-    if (vec && k.V == 3)
-        k.V = 4, k.P16 = 4 * VBYTES; /* the kernels are for 1, 2 or 4 vectors */
     int levels = b->P + 2;
     k.npri = malloc((size_t)b->n + 1);
     k.cnt = malloc((size_t)levels * (size_t)k.P16);
@@ -391,7 +391,7 @@ int xcc_fast_kernel_count(struct xcc_fast_data *d, const fast_state *from,
         k.count = (xcc_u128)r->least, k.nodes = 1;
         goto out;
     }
-    kernels[k.W - 1][vec ? (k.V == 4 ? 2 : k.V - 1) : 3](&k);
+    kernels[k.W - 1][vec ? k.V - 1 : 4](&k);
 out:
     fig->count = k.count, fig->nodes = k.nodes, fig->updates = k.updates;
     fig->maxl = k.maxl, fig->stop = k.stop;

@@ -1,7 +1,7 @@
 # The bench tier's share of tests/e2e/wide.sh: the domino tilings of the
 # 16 x 16 board (past 2^100: 2444888770250892795802079170816, the zdd
-# engine in seconds and half a gigabyte), -c on 14 x 14 (DLX3's tree with
-# its memo), and a few hundred random problems made products of
+# engine in seconds and half a gigabyte, which -c picks), -c on 14 x 14
+# (the zdd engine) and --engine=dlx -c (DLX3's tree with its memo), and a few hundred random problems made products of
 # themselves past 2^64, each run given a time limit since some products
 # defeat every tree: where the zdd and fast engines and -c all finish,
 # they agree.
@@ -13,8 +13,22 @@ t_eq "domino tilings of 16 x 16: the count made apart" 2444888770250892795802079
     "$("$ROOT/$BUILD/domino" 16 16)"
 t_eq "domino tilings of 16 x 16: --engine=zdd -c" 2444888770250892795802079170816 \
     "$("$DLX2" --engine=zdd -c "$TMP/d16.dlx")"
+t_eq "domino tilings of 16 x 16: -c picks the zdd engine (engines.c: xcc_zdd_pays)" \
+    '2444888770250892795802079170816 "engine":"zdd"' \
+    "$("$DLX2" -c --format=json "$TMP/d16.dlx" | tail -1 | sed -n 's/.*"solutions":\([0-9]*\),"complete":true,.*\("engine":"[a-z-]*"\).*/\1 \2/p')"
+# -c's zdd engine passing the memory limit gives way to DLX3's tree: the
+# 16 x 16 board's ZDD passes 16 MB within its first 32768 subproblems
+# (a fraction of a second), and the twin then counts until the time limit
+# (20 s, room for a loaded machine).
+"$DLX2" -c --format=json --memory-limit 16M --time-limit 20 "$TMP/d16.dlx" > "$TMP/out" 2> "$TMP/err"
+t_eq "-c --memory-limit 16M on 16 x 16 dominoes: status 4 (the time limit), DLX3's tree after the zdd engine" \
+    '4 "complete":false,"stopped":"time","engine":"mcc-twin"' \
+    "$? $(tail -1 "$TMP/out" | grep -o '"complete":false,"stopped":"time","engine":"[a-z-]*"')"
 "$GEN/gen-pentomino" 14 14 --pieces "$TMP/domino.txt" --copies 98 > "$TMP/d14.dlx"
-t_eq "domino tilings of 14 x 14: -c" 112202208776036178000000 "$("$DLX2" -c "$TMP/d14.dlx")"
+t_eq "domino tilings of 14 x 14: -c (the zdd engine)" '112202208776036178000000 "engine":"zdd"' \
+    "$("$DLX2" -c --format=json "$TMP/d14.dlx" | tail -1 | sed -n 's/.*"solutions":\([0-9]*\),"complete":true,.*\("engine":"[a-z-]*"\).*/\1 \2/p')"
+t_eq "domino tilings of 14 x 14: --engine=dlx -c (DLX3's tree with its memo)" 112202208776036178000000 \
+    "$("$DLX2" --engine=dlx -c "$TMP/d14.dlx")"
 
 product() { # FILE K: K copies of FILE's problem, items renamed _1 .. _K
     awk -v K="$2" '
