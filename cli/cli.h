@@ -185,6 +185,13 @@ int cli_zdd_count(cli *c);  /* zdd_count.c */
 int cli_symmetry(cli *c);   /* symmetry.c */
 int cli_estimate(cli *c);   /* estimate.c */
 
+/*
+ * -p's weights (estimate.c): a trie of the top of DLX2's tree from a few
+ * thousand random paths (at most a quarter of a second), or NULL for a
+ * problem with bounds or costs (another tree) or without memory.
+ */
+struct xcc_eta *cli_eta(xcc_problem *p, const cli *c);
+
 /* ---- symmetry.c, in a search ---------------------------------------------- */
 
 /* What --up-to-symmetry and --use-symmetry refuse before the problem is read. */
