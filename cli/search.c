@@ -218,7 +218,8 @@ static void settle(cli *c)
     k->asked = (cli_given(c, "T") ? XCC_ASKED_MEMS_LIMIT : 0)
                | (cli_given(c, "d") ? XCC_ASKED_DELTA : 0);
     k->want_shape = c->nshapes > 0;
-    k->progress_nodes = c->progress ? 1 << 21 : 0;
+    /* a terminal's line is rewritten at most every 0.1 s (rep_progress) */
+    k->progress_nodes = c->progress ? isatty(2) ? 1 << 16 : 1 << 21 : 0;
     k->tasks_per_worker = 64;
 }
 

@@ -102,9 +102,16 @@ void rep_progress(void *ctx, const xcc_progress *pr)
             fflush(r->err);
         }
     } else if (r->tty_progress) {
-        fprintf(r->err, "\r\033[K%6.2f%% done, %s, %s solutions, %s %s", 100.0 * pr->fraction,
-                eta_text(r, pr->fraction, eta), REP_N(pr->solutions),
-                REP_N(pr->mems_counted ? pr->mems : pr->nodes), pr->mems_counted ? "mems" : "nodes");
+        double t = now();
+        if (t < r->shown + 0.1) /* engines that report by nodes may come often */
+            return;
+        r->shown = t;
+        fprintf(r->err, "\r\033[K%6.2f%% done, %s, ", 100.0 * pr->fraction,
+                eta_text(r, pr->fraction, eta));
+        if (!pr->unsolved) /* the zdd engine counts them at the end */
+            fprintf(r->err, "%s solutions, ", REP_N(pr->solutions));
+        fprintf(r->err, "%s %s", REP_N(pr->mems_counted ? pr->mems : pr->nodes),
+                pr->mems_counted ? "mems" : "nodes");
         fflush(r->err);
     } else {
         rep_program(pr->knuth, pr->costs)->progress(r, pr);

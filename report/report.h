@@ -56,7 +56,7 @@ typedef struct rep {
     int knuth;             /* XCC_KNUTH_*: the program played (rep_program) */
     int best;
     int signal;            /* why an interrupted search was: the signal, or the time limit */
-    double time_limit, started; /* started: -p's clock at the search's start (the ETA) */
+    double time_limit, started, shown; /* -p: the search's start (ETA), the last line */
     /* set while reporting */
     int out_gone;          /* a write to stdout failed, so the search stopped */
     int out_errno;         /* why: EPIPE when its reader went away */
