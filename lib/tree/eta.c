@@ -6,6 +6,14 @@
 
 #include <stdlib.h>
 
+/*
+ * A child's weight is its paths' mean pulled toward the mean m of all
+ * children, as if ETA_PRIOR more paths had gone through it at m: Knuth's
+ * estimates are heavy-tailed, and a few paths say little (bench/NOTES.md,
+ * "The ETA of -p").
+ */
+#define ETA_PRIOR 16
+
 /* A node of the trie: the child (option, entry), k-th of its parent's d. */
 typedef struct eta_node {
     int option, entry, k;
@@ -116,7 +124,7 @@ static double weigh(const xcc_eta *e, int v, const xcc_choice *c, double *before
     double total = 0, wb = 0, wk = m;
     for (int x = at->child; x; x = e->node[x].sibling) {
         const eta_node *y = &e->node[x];
-        double w = (y->sum + m) / ((double)y->n + 1);
+        double w = (y->sum + ETA_PRIOR * m) / ((double)y->n + ETA_PRIOR);
         int same = y->option == c->option && y->entry == c->entry;
         if (same != (y->k == c->k))
             return 0; /* the k-th child is another option here */

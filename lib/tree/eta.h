@@ -12,7 +12,7 @@
  * from the root met (xcc_eta_add), each with the sum of its paths'
  * estimates of its subtree (Knuth's: 1 + d + d d' + ...). A node's
  * children get weights: a child met by n paths of estimates summing to
- * s weighs (s + m) / (n + 1), one met by none m, where m is the mean
+ * s weighs (s + 16 m) / (n + 16), one met by none m, where m is the mean
  * estimate of a child (from the node's own estimates). The share before
  * the k-th child is the weights of children 1 .. k-1 over all d; the
  * share of a path is that, level by level, inside the share of the
