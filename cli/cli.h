@@ -185,6 +185,22 @@ int cli_zdd_count(cli *c);  /* zdd_count.c */
 int cli_symmetry(cli *c);   /* symmetry.c */
 int cli_estimate(cli *c);   /* estimate.c */
 
+/*
+ * Random paths of DLX2's tree from the root (eta.c), each handed to
+ * each(ctx, path), until most are taken, they have spent mems mems, or
+ * seconds (> 0) have passed; how many were taken.
+ */
+struct xcc_probe;
+int cli_take_paths(xcc_problem *p, const cli *c, int most, double mems, double seconds,
+                   void (*each)(void *ctx, const struct xcc_probe *pr), void *ctx);
+
+/*
+ * -p's weights (eta.c): a trie of the top of DLX2's tree from a few
+ * thousand random paths (at most a quarter of a second), or NULL for a
+ * problem with bounds or costs (another tree) or without memory.
+ */
+struct xcc_eta *cli_eta(xcc_problem *p, const cli *c);
+
 /* ---- symmetry.c, in a search ---------------------------------------------- */
 
 /* What --up-to-symmetry and --use-symmetry refuse before the problem is read. */

@@ -21,11 +21,14 @@
 #include "cli.h"
 #include "tree/dlx2.h"
 #include "parallel/split.h"
+#include "tree/eta.h"
 
 #include <errno.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
+#include <time.h>
 
 #define EST_SAMPLE 0.5 /* seconds of the timed sample */
 /* Without --probes, the paths stop when they have spent this many mems (about a second). */
@@ -73,28 +76,21 @@ static double root(double x)
     return r;
 }
 
+/* A path's figures into the sums of the estimate ctx. */
+static void add_path(void *ctx, const xcc_probe *pr)
+{
+    estimate *e = ctx;
+    e->found += pr->solutions > 0;
+    double v[EST_FIGURES] = {pr->nodes, pr->solutions, pr->updates, pr->mems};
+    for (int k = 0; k < EST_FIGURES; k++)
+        e->f[k].sum += v[k], e->f[k].sumsq += v[k] * v[k];
+}
+
 /* The paths: their figures summed into e, then the means and intervals. */
 static void probe(xcc_problem *p, const cli *c, estimate *e)
 {
-    xcc_tree t;
-    xcc_gb_rng rng;
-    xcc_probe pr = {0};
-    if (xcc_split_prepare(&t, p, &c->xs, NULL))
-        cli_die_no_memory("out of memory");
-    xcc_gb_rng_init(&rng, (long)(c->k.sample_seed % 2147483647u));
-    double spent = 0;
-    e->probes = 0;
-    for (int i = 0; i < c->probes && (spent < EST_PROBE_MEMS || cli_given(c, "--probes")); i++) {
-        if (xcc_probe_path(&t, &rng, &pr))
-            cli_die_no_memory("out of memory");
-        spent += pr.spent, e->probes++;
-        e->found += pr.solutions > 0;
-        double v[EST_FIGURES] = {pr.nodes, pr.solutions, pr.updates, pr.mems};
-        for (int k = 0; k < EST_FIGURES; k++)
-            e->f[k].sum += v[k], e->f[k].sumsq += v[k] * v[k];
-    }
-    xcc_probe_free(&pr);
-    xcc_tree_free(&t);
+    e->probes = cli_take_paths(p, c, c->probes, cli_given(c, "--probes") ? 1e300 : EST_PROBE_MEMS, 0,
+                           add_path, e);
     double n = e->probes;
     for (int k = 0; k < EST_FIGURES; k++) {
         est_figure *f = &e->f[k];

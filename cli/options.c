@@ -149,8 +149,8 @@ static const cli_option rows[] = {
      "other DLX2's"},
     {"-p", 0, T_FLAG, F(progress), NULL, NO_R, SEARCHES, 0, CLI_ANY, 0, 0, "-p",
      "progress: on a terminal, one self-updating line with\n"
-     "the estimated percentage done (every d<n> mems, default\n"
-     "d100000000); elsewhere DLX2's progress lines"},
+     "the estimated percentage done and an ETA (every d<n>\n"
+     "mems, default d100000000); elsewhere DLX2's progress lines"},
     {"--time-limit", 0, T_SECONDS, F(time_limit), NULL, 0, 1000000000, SEARCHES | CLI_SYM, 0,
      CLI_ANY, 0, "a number of seconds", "--time-limit S",
      "stop after S seconds and report the figures so far\n"

@@ -4,6 +4,7 @@
  * an engine, solve, report, and end with progs.h's exit status.
  */
 #include "cli.h"
+#include "tree/eta.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 static volatile sig_atomic_t stop_signal; /* the signal that asks us to stop */
 static volatile sig_atomic_t stop_flag;   /* polled by the engine */
 static volatile sig_atomic_t alarm_rang;  /* --time-limit reached */
+static xcc_eta *eta;                      /* -p on a terminal: the weights of the share done */
 
 static void on_signal(int sig)
 {
@@ -216,7 +218,8 @@ static void settle(cli *c)
     k->asked = (cli_given(c, "T") ? XCC_ASKED_MEMS_LIMIT : 0)
                | (cli_given(c, "d") ? XCC_ASKED_DELTA : 0);
     k->want_shape = c->nshapes > 0;
-    k->progress_nodes = c->progress ? 1 << 21 : 0;
+    /* a terminal's line is rewritten at most every 0.1 s (rep_progress) */
+    k->progress_nodes = c->progress ? isatty(2) ? 1 << 16 : 1 << 21 : 0;
     k->tasks_per_worker = 64;
 }
 
@@ -235,6 +238,18 @@ static const xcc_engine *choose_engine(const cli *c, const xcc_problem *p,
 }
 
 /* ---- the run -------------------------------------------------------------- */
+
+/*
+ * -p on a terminal: the share done of a report with a path, weighted by
+ * the paths of cli_eta (tree/eta.h), then the report's line.
+ */
+static void weighed_progress(void *ctx, const xcc_progress *pr)
+{
+    xcc_progress w = *pr;
+    if (!pr->subtrees && !pr->timeout && pr->path && pr->level >= 0)
+        w.fraction = xcc_eta_fraction(eta, pr->path, pr->level);
+    rep_progress(ctx, &w);
+}
 
 static void install_signals(const cli *c)
 {
@@ -550,14 +565,18 @@ int cli_search(cli *c)
         xcc_release(&p);
         return stop_signal ? PROG_SIGNALED + stop_signal : close_shape(c, shape, status);
     }
+    if (r.tty_progress)
+        eta = cli_eta(&p, c);
     xcc_sink sink = {.solution = c->spacing && !dlx6 ? rep_solution : NULL,
-                     .every = (unsigned long long)c->spacing, .progress = rep_progress, .ctx = &r,
+                     .every = (unsigned long long)c->spacing,
+                     .progress = r.tty_progress ? weighed_progress : rep_progress, .ctx = &r,
                      .trace = stderr, .shape = shape,
                      .zdd = c->zdd || (dlx6 && c->spacing) ? rep_zdd_line : NULL,
                      .batched = 1 /* rep_solution stops only when stdout is gone */};
     if (c->up_to_symmetry)
         sink.solution = cli_symmetry_listing(&p, &r, &sink.every);
     cli_checkpoint_start(c, &sink, &stop_flag, &stop_signal, &alarm_rang);
+    rep_start_clock(&r);
     xcc_figs fig;
     xcc_diag d;
     xcc_status s = c->count_only && !dlx6 ? xcc_engine_run_counting(e, &p, &c->xs, &sink, &fig, &d, &row)
@@ -570,6 +589,8 @@ int cli_search(cli *c)
     status = close_shape(c, shape, status);
     xcc_figs_free(&fig);
     rep_free(&r);
+    xcc_eta_free(eta);
+    eta = NULL;
     xcc_release(&p);
     return status;
 }

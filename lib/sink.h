@@ -96,6 +96,7 @@ typedef struct xcc_progress {
     int timeout;             /* not a report but DLX6's TIMEOUT!, met at a node past T<n> */
     int costs;               /* DLX5's search: */
     ullng cutoff;            /* the k-th best total cost so far, or XCC_COST_INFINITY */
+    int unsolved;            /* the zdd engine: no solution is counted before the end */
 } xcc_progress;
 
 /*

@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 void rep_input_line(const rep *r)
 {
@@ -49,20 +50,67 @@ int rep_solution(const xcc_problem *p, const xcc_solution *s, void *ctx)
     return 0;
 }
 
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+void rep_start_clock(rep *r)
+{
+    r->started = now();
+}
+
+/*
+ * -p's ETA: the time so far times what is left over what is done, in a
+ * form read at a glance ("ETA 2m13s", "ETA 3h07m"); unknown until some
+ * share is done.
+ */
+static const char *eta_text(const rep *r, double done, char out[48])
+{
+    double spent = now() - r->started;
+    if (!(done > 0) || spent < 0) {
+        snprintf(out, 48, "ETA unknown");
+        return out;
+    }
+    double left = done >= 1 ? 0 : spent * (1 - done) / done;
+    if (left > 99 * 86400.0)
+        snprintf(out, 48, "ETA over 99 days");
+    else if (left >= 86400)
+        snprintf(out, 48, "ETA %dd%02dh", (int)(left / 86400), (int)(left / 3600) % 24);
+    else if (left >= 3600)
+        snprintf(out, 48, "ETA %dh%02dm", (int)(left / 3600), (int)(left / 60) % 60);
+    else if (left >= 60)
+        snprintf(out, 48, "ETA %dm%02ds", (int)(left / 60), (int)left % 60);
+    else
+        snprintf(out, 48, "ETA %ds", (int)(left + 0.5));
+    return out;
+}
+
 void rep_progress(void *ctx, const xcc_progress *pr)
 {
     rep *r = ctx;
+    char eta[48];
     if (pr->timeout) { /* DLX6's TIMEOUT!, said where its search meets it */
         rep_clear_progress(r);
         fprintf(r->err, "%s\n", rep_stop_lines[0]);
     } else if (pr->subtrees) { /* -j: the share of subtrees done; a log would get a line every 0.2 s */
         if (r->tty_progress) {
-            fprintf(r->err, "\r\033[K%6.2f%% of the subtrees done", 100.0 * pr->fraction);
+            fprintf(r->err, "\r\033[K%6.2f%% done, %s (in finished subtrees)", 100.0 * pr->fraction,
+                    eta_text(r, pr->fraction, eta));
             fflush(r->err);
         }
     } else if (r->tty_progress) {
-        fprintf(r->err, "\r\033[K%6.2f%% done, %s solutions, %s %s", 100.0 * pr->fraction,
-                REP_N(pr->solutions), REP_N(pr->mems_counted ? pr->mems : pr->nodes),
+        double t = now();
+        if (t < r->shown + 0.1) /* engines that report by nodes may come often */
+            return;
+        r->shown = t;
+        fprintf(r->err, "\r\033[K%6.2f%% done, %s, ", 100.0 * pr->fraction,
+                eta_text(r, pr->fraction, eta));
+        if (!pr->unsolved) /* the zdd engine counts them at the end */
+            fprintf(r->err, "%s solutions, ", REP_N(pr->solutions));
+        fprintf(r->err, "%s %s", REP_N(pr->mems_counted ? pr->mems : pr->nodes),
                 pr->mems_counted ? "mems" : "nodes");
         fflush(r->err);
     } else {

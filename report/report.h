@@ -55,9 +55,8 @@ typedef struct rep {
     int costs;             /* DLX5's report (cost.c), for the best `best` costs */
     int knuth;             /* XCC_KNUTH_*: the program played (rep_program) */
     int best;
-    /* why an interrupted search was interrupted: the signal, or the time limit */
-    int signal;
-    double time_limit;
+    int signal;            /* why an interrupted search was: the signal, or the time limit */
+    double time_limit, started, shown; /* -p: the search's start (ETA), the last line */
     /* set while reporting */
     int out_gone;          /* a write to stdout failed, so the search stopped */
     int out_errno;         /* why: EPIPE when its reader went away */
@@ -161,8 +160,9 @@ void rep_input_line(const rep *r);
 /* The "Item totals:" line of the program r plays (r->knuth, r->costs). */
 void rep_item_totals(const rep *r);
 
-/* The sink's progress callback: DLX2's lines, or -p's line on a terminal. */
+/* The sink's progress: DLX2's lines, or -p's on a terminal (ETA: rep_start_clock). */
 void rep_progress(void *r, const xcc_progress *pr);
+void rep_start_clock(rep *r);
 
 /*
  * The end of a run, in DLX2's order: why the search stopped, -c's count

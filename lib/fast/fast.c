@@ -445,6 +445,17 @@ static void report_progress(fast *f)
     f->sink->progress(f->sink->ctx, &pr);
 }
 
+/* A progress report of the kernels (fast/kernel.c): their path, its entries made places. */
+static void kernel_progress(void *ctx, xcc_choice *path, int levels, xcc_u128 count, ullng nodes)
+{
+    fast *f = ctx;
+    for (int l = 0; l < levels; l++)
+        path[l].entry -= f->p->opt_node[path[l].option];
+    xcc_progress pr = {.solutions = count, .nodes = nodes, .level = levels, .maxl = levels,
+                       .path = path, .fraction = xcc_path_fraction(path, levels)};
+    f->sink->progress(f->sink->ctx, &pr);
+}
+
 #ifdef XCC_SANITY
 /* A state: every uncovered item's counter is the number of its live
    options, and they are as many as uncovered says. */
@@ -808,7 +819,7 @@ xcc_status xcc_fast_walk_task(xcc_fast_walk *f, const int *path, int len)
     f->stop = XCC_COMPLETE;
     if (xcc_fast_kernel_takes(d)) {
         xcc_fast_kernel_figs kf;
-        if (xcc_fast_kernel_count(d, &d->states[0], f->interrupt, &kf))
+        if (xcc_fast_kernel_count(d, &d->states[0], f->interrupt, NULL, &kf))
             return XCC_NO_MEMORY;
         f->nodes += kf.nodes, f->updates += kf.updates, f->stop = kf.stop;
         if (kf.bytes > f->kernel_bytes)
@@ -896,11 +907,11 @@ static xcc_status fast_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
     f.progress_nodes = f.next_progress = sink->progress ? xcc_knobs(st)->progress_nodes : 0;
     xcc_status status;
     xcc_fast_kernel_figs kf;
-    if (!sink->solution && !f.progress_nodes && f.maxcount == ~(xcc_u128)0
-        && xcc_fast_kernel_takes(f.d)) {
+    if (!sink->solution && f.maxcount == ~(xcc_u128)0 && xcc_fast_kernel_takes(f.d)) {
         /* counting all: the kernels of fast/kernel.c */
+        xcc_fast_report rp = {f.progress_nodes, kernel_progress, &f};
         xcc_fast_start_memo(f.d);
-        status = xcc_fast_kernel_count(f.d, NULL, f.interrupt, &kf) ? XCC_NO_MEMORY : XCC_OK;
+        status = xcc_fast_kernel_count(f.d, NULL, f.interrupt, &rp, &kf) ? XCC_NO_MEMORY : XCC_OK;
         f.count = kf.count, f.nodes = kf.nodes, f.updates = kf.updates;
         f.maxl = kf.maxl, f.stop = kf.stop;
         f.bytes = bytes_used(&f) + kf.bytes;

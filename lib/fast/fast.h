@@ -195,11 +195,22 @@ typedef struct xcc_fast_kernel_figs {
    options, fewer than 255 options per item. */
 int xcc_fast_kernel_takes(const struct xcc_fast_data *d);
 
+/* Progress from the kernels: every `every` nodes, at(ctx, path, levels,
+   count, nodes) with the path to the node, each choice's entry holding the
+   node of the option's item (not its place in the option). */
+typedef struct xcc_fast_report {
+    ullng every;
+    void (*at)(void *ctx, xcc_choice *path, int levels, xcc_u128 count, ullng nodes);
+    void *ctx;
+} xcc_fast_report;
+
 /* Counts the solutions with those kernels (and the memo, when made) below
    state from (NULL: the root, every option live); 0, or 3 when memory is
-   short. interrupt, when not NULL, is polled once a node. */
+   short. interrupt, when not NULL, is polled once a node; report, when not
+   NULL, gets progress. */
 int xcc_fast_kernel_count(struct xcc_fast_data *d, const fast_state *from,
-                          volatile sig_atomic_t *interrupt, xcc_fast_kernel_figs *fig);
+                          volatile sig_atomic_t *interrupt, const xcc_fast_report *report,
+                          xcc_fast_kernel_figs *fig);
 
 /* Makes the shared table for d's threads (d->team, owned by d), when the
    problem is small enough and the room is there; 0, or 1 if there is none. */

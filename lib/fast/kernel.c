@@ -30,6 +30,8 @@
  *
  * Figures: nodes are the states branched on (the pairs counted from the
  * bit sets among them), updates the options that fell out of L.
+ *
+ * Progress (-p): every so many nodes, the path to the node (report).
  */
 #include "fast/fast.h"
 
@@ -75,6 +77,9 @@ typedef struct kern {
     ullng nodes, updates;
     int maxl;
     xcc_stop stop;
+    ullng next_report;     /* the nodes of the next progress report (none: all ones) */
+    const xcc_fast_report *report;
+    xcc_choice *path;      /* the report's path */
 } kern;
 
 /* The first place of the smallest of the V * 16 bytes of c; *least gets it. */
@@ -232,6 +237,34 @@ BITS_INLINE int remembered(kern *k, klevel *s, const int W)
     return 0;
 }
 
+/*
+ * A progress report at a node of level l: the path to it, each level's
+ * option the last taken from its item's (the options are taken in the
+ * order of their numbers), the k-th of the item's d live ones.
+ */
+static void report(kern *k, int l)
+{
+    const xcc_fast_report *r = k->report;
+    const xcc_bits *b = &k->d->b;
+    k->next_report = k->nodes + r->every;
+    for (int j = 0; j < l; j++) {
+        const klevel *s = &k->lv[j];
+        const word *m = k->mask + (size_t)s->item * k->W;
+        int tried = 0, o = 0;
+        for (int w = 0; w < k->W; w++) {
+            word t = s->live[w] & m[w] & ~s->branch[w];
+            tried += __builtin_popcountll(t);
+            if (t)
+                o = w * 64 + 63 - __builtin_clzll(t);
+        }
+        int e = b->lstart[s->item + 1];
+        while (b->list[e].opt != o)
+            e++;
+        k->path[j] = (xcc_choice){o, b->list[e].node, tried, s->least};
+    }
+    r->at(r->ctx, k->path, l, k->count, k->nodes);
+}
+
 /* The search, for a width W and V vectors of counters (V = 0: k->V, one by one). */
 BITS_INLINE void search(kern *k, const int W, const int V)
 {
@@ -245,6 +278,8 @@ enter: /* level l's state, s, has item s->item of s->least >= 1 options */
         return;
     }
     k->nodes++;
+    if (__builtin_expect(k->nodes >= k->next_report, 0))
+        report(k, l);
     if (l > k->maxl)
         k->maxl = l;
     if (s->nu == 2) {
@@ -328,7 +363,8 @@ int xcc_fast_kernel_takes(const struct xcc_fast_data *d)
 }
 
 int xcc_fast_kernel_count(struct xcc_fast_data *d, const fast_state *from,
-                          volatile sig_atomic_t *interrupt, xcc_fast_kernel_figs *fig)
+                          volatile sig_atomic_t *interrupt, const xcc_fast_report *rp,
+                          xcc_fast_kernel_figs *fig)
 {
     const xcc_bits *b = &d->b;
     kern k;
@@ -347,10 +383,13 @@ int xcc_fast_kernel_count(struct xcc_fast_data *d, const fast_state *from,
     k.cnt = malloc((size_t)levels * (size_t)k.P16);
     k.lv = malloc((size_t)levels * sizeof *k.lv);
     k.dec = vec ? calloc((size_t)b->n, (size_t)k.P16) : NULL;
+    k.report = rp && rp->every ? rp : NULL;
+    k.next_report = k.report ? rp->every : ~0ULL;
+    k.path = k.report ? malloc((size_t)levels * sizeof *k.path) : NULL;
     fig->bytes = (size_t)b->n + 1 + (size_t)levels * ((size_t)k.P16 + sizeof *k.lv)
                  + (vec ? (size_t)b->n * (size_t)k.P16 : 0);
     int status = 0;
-    if (!k.npri || !k.cnt || !k.lv || (vec && !k.dec)) {
+    if (!k.npri || !k.cnt || !k.lv || (vec && !k.dec) || (k.report && !k.path)) {
         status = 3;
         goto out;
     }
@@ -395,6 +434,6 @@ int xcc_fast_kernel_count(struct xcc_fast_data *d, const fast_state *from,
 out:
     fig->count = k.count, fig->nodes = k.nodes, fig->updates = k.updates;
     fig->maxl = k.maxl, fig->stop = k.stop;
-    free(k.npri), free(k.cnt), free(k.lv), free(k.dec);
+    free(k.npri), free(k.cnt), free(k.lv), free(k.dec), free(k.path);
     return status;
 }

@@ -316,16 +316,19 @@ static int probe_room(xcc_probe *pr, int n)
     if (q)
         pr->path = q;
     double *w = q ? realloc(pr->weight, (size_t)cap * sizeof(double)) : NULL;
-    if (!w)
+    if (w)
+        pr->weight = w;
+    int *k = w ? realloc(pr->pick, (size_t)cap * sizeof(int)) : NULL;
+    if (!k)
         return 1;
-    pr->weight = w, pr->cap = cap;
+    pr->pick = k, pr->cap = cap;
     return 0;
 }
 
 void xcc_probe_free(xcc_probe *pr)
 {
-    free(pr->path), free(pr->weight);
-    pr->path = NULL, pr->weight = NULL, pr->cap = 0;
+    free(pr->path), free(pr->weight), free(pr->pick);
+    pr->path = NULL, pr->weight = NULL, pr->pick = NULL, pr->cap = 0;
 }
 
 /*
@@ -357,7 +360,8 @@ int xcc_probe_path(xcc_tree *s, xcc_gb_rng *rng, xcc_probe *pr)
             break;
         }
         int c = p->nd[best].down;
-        for (long k = xcc_gb_rng_unif(rng, d); k; k--)
+        long pick = xcc_gb_rng_unif(rng, d);
+        for (long k = pick; k; k--)
             c = p->nd[c].down;
         m0 = t.mems, u0 = t.updates;
         commit_option(p->cl, p->nd, c, p->last_itm, p->second, NULL, &t);
@@ -365,7 +369,7 @@ int xcc_probe_path(xcc_tree *s, xcc_gb_rng *rng, xcc_probe *pr)
         sum += weight;
         updates += weight * (double)(t.updates - u0);
         mems += weight * (double)(2 * (t.mems - m0) + 3);
-        pr->path[depth] = c, pr->weight[depth++] = weight;
+        pr->path[depth] = c, pr->pick[depth] = (int)pick + 1, pr->weight[depth++] = weight;
     }
     solved = p->cl[0].next == 0;
     if (solved && depth)
@@ -375,6 +379,7 @@ int xcc_probe_path(xcc_tree *s, xcc_gb_rng *rng, xcc_probe *pr)
     for (int l = 0; l + 1 < depth || (l < depth && !solved); l++)
         mems += pr->weight[l] * 2; /* back up to a node that was no solution */
     pr->nodes = sum, pr->updates = updates, pr->mems = mems;
+    pr->depth = depth;
     lost = 0;
 no_memory:
     while (depth > 0) {

@@ -74,6 +74,8 @@ typedef struct shared {
     size_t nmine;
     size_t front, back;    /* mine[front .. back - 1] are not taken yet */
     size_t done;           /* tasks finished */
+    unsigned char *finished; /* -p: which (by their index in t), or NULL */
+    xcc_problem *p;        /* the problem, free while the workers search copies */
     pthread_mutex_t lock;  /* front, back, done, count, stop, the user's sink */
     atomic_int halt;       /* read by every worker's walk without the lock */
     xcc_u128 count;        /* the global solution number, when numbering */
@@ -281,10 +283,12 @@ static int take_task(shared *sh, int from_back, size_t *task)
 }
 
 /* Books a finished task; 0 if the worker must stop. */
-static int finish_task(shared *sh, xcc_status status, xcc_stop stop)
+static int finish_task(shared *sh, size_t task, xcc_status status, xcc_stop stop)
 {
     pthread_mutex_lock(&sh->lock);
     sh->done++;
+    if (sh->finished)
+        sh->finished[task] = 1;
     if (status)
         sh->failed = 1, sh->halt = 1;
     else if (stop == XCC_STOP_MEMS && sh->stop == XCC_COMPLETE)
@@ -334,7 +338,7 @@ static void *work(void *arg)
         w->t.fig.stop = XCC_COMPLETE;
         xcc_status s = w->twin ? walk_with_twin(w, path, len)
                                : walk_with_links(w, path, len, task);
-        if (!finish_task(sh, s, w->t.fig.stop))
+        if (!finish_task(sh, task, s, w->t.fig.stop))
             break;
     }
     hand_on(w); /* found, so listed and counted, even when stopped */
@@ -440,9 +444,55 @@ static int make_workers(shared *sh, worker **w, int n, xcc_problem *p)
     return made;
 }
 
-/* Reports the share of tasks finished, every 0.2 s, until all are. */
+/* Seconds since t0. */
+static double since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
+}
+
+/*
+ * -p's weights of this part's tasks: Knuth's estimate of each subtree
+ * (xcc_split_estimate, as the shards' plan makes them), for at most
+ * half a second; the tasks not estimated by then weigh the mean of the
+ * others. NULL: all weigh the same.
+ */
+static double *weigh_tasks(shared *sh)
+{
+    size_t n = sh->nmine, got = 0;
+    double *size = malloc((n + 1) * sizeof(double)), sum = 0;
+    xcc_tree e;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (!size || xcc_split_prepare(&e, sh->p, sh->st, NULL)) {
+        free(size);
+        return NULL;
+    }
+    xcc_status s = XCC_OK;
+    for (; got < n && !s && since(&t0) < 0.5 && !xcc_split_interrupted(sh->st); got++) {
+        int len;
+        const int *path = xcc_path_of(&sh->t->ps, sh->mine[got], &len);
+        size[got] = xcc_split_estimate(sh->w, &e, path, len, &s);
+        sum += size[got];
+    }
+    xcc_tree_free(&e);
+    if (s || !got) {
+        free(size);
+        return NULL;
+    }
+    for (size_t i = got; i < n; i++)
+        size[i] = sum / (double)got;
+    return size;
+}
+
+/*
+ * Reports the share of the tree in the tasks finished, every 0.2 s,
+ * until all are: each task weighs its estimate (weigh_tasks).
+ */
 static void report_while_waiting(shared *sh)
 {
+    double *size = sh->finished ? weigh_tasks(sh) : NULL;
     for (;;) {
         struct timespec pause = {0, 200000000};
         nanosleep(&pause, NULL);
@@ -450,12 +500,19 @@ static void report_while_waiting(shared *sh)
         /* an interruption stops each worker, with tasks left untaken */
         int over = sh->done >= sh->nmine || sh->halt || xcc_split_interrupted(sh->st);
         double share = sh->nmine ? (double)sh->done / (double)sh->nmine : 1.0;
+        if (size) {
+            double all = 0, done = 0;
+            for (size_t i = 0; i < sh->nmine; i++)
+                all += size[i], done += sh->finished[sh->mine[i]] ? size[i] : 0;
+            share = all > 0 ? done / all : share;
+        }
         pthread_mutex_unlock(&sh->lock);
         if (over)
             break;
         xcc_progress pr = {.fraction = share, .subtrees = 1, .mems_counted = 1};
         sh->user->progress(sh->user->ctx, &pr);
     }
+    free(size);
 }
 
 /*
@@ -574,6 +631,9 @@ static xcc_status run_tasks(drive *d)
         return XCC_OK;
     d->sh.count = d->sharded && d->st->shard != 1 ? 0 : d->e.fig.solutions;
     d->sh.front = 0, d->sh.back = d->sh.nmine;
+    d->sh.p = d->p;
+    if (d->sh.user->progress && xcc_knobs(d->st)->delta) /* -p: which tasks are finished */
+        d->sh.finished = calloc(d->t.ps.count + 1, 1);
     d->made = make_workers(&d->sh, d->w, d->n, d->p);
     d->ran = run_workers(&d->sh, d->w, d->made);
     return XCC_OK;
@@ -608,6 +668,7 @@ static void drive_free(drive *d)
         free_worker(d->w[i]);
     free(d->w);
     free(d->sh.mine);
+    free(d->sh.finished);
     xcc_paths_free(&d->t.ps);
     xcc_shard_plan_free(&d->pl);
     pthread_mutex_destroy(&d->sh.lock);

@@ -54,9 +54,8 @@ static int larger_first(const void *a, const void *b)
     return x->task < y->task ? -1 : x->task > y->task;
 }
 
-/* The estimated size of the subtree below path, replayed on e. */
-static double estimate_below(const xcc_walker *w, xcc_tree *e, const int *path, int len,
-                             xcc_status *s)
+double xcc_split_estimate(const xcc_walker *w, xcc_tree *e, const int *path, int len,
+                          xcc_status *s)
 {
     unsigned long h = 2166136261u;
     for (int l = 0; l < len; l++)
@@ -136,7 +135,7 @@ static xcc_status add_children(xcc_tree *e, leaves *lv, size_t at)
             memcpy(child, path, (size_t)len * sizeof(int));
         for (k = 0; k < n && !s; k++) {
             child[len] = opts[k];
-            double size = estimate_below(&dlx2_links, e, child, len + 1, &s);
+            double size = xcc_split_estimate(&dlx2_links, e, child, len + 1, &s);
             if (s)
                 break;
             if (lv->count == lv->cap) {
@@ -246,7 +245,7 @@ xcc_status xcc_shard_deal(xcc_problem *p, const xcc_settings *st, const xcc_walk
             size_t at = known ? xcc_paths_find(known, path, len) : 0;
             est[i].task = i;
             est[i].size = known && at < known->count ? t->leaf_size[at]
-                                                     : estimate_below(w, &e, path, len, &s);
+                                                     : xcc_split_estimate(w, &e, path, len, &s);
             if (xcc_split_interrupted(st))
                 *stop = XCC_STOP_INTERRUPT;
         }

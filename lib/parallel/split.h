@@ -83,6 +83,14 @@ xcc_status xcc_split_choose_depth(xcc_tree *e, xcc_sink *sink, xcc_problem *p,
 xcc_status xcc_split_walk_below(const xcc_walker *w, void *tw, xcc_tree *t, const int *path,
                                 int depth);
 
+/*
+ * Knuth's estimate of the nodes below path, replayed on e by w (many
+ * probes near the root, fewer below; their random numbers seeded by the
+ * path, so that every machine makes the same); *s says when memory ran out.
+ */
+double xcc_split_estimate(const xcc_walker *w, xcc_tree *e, const int *path, int len,
+                          xcc_status *s);
+
 /* Whether the caller asked the search to stop. */
 int xcc_split_interrupted(const xcc_settings *st);
 

@@ -55,12 +55,14 @@ double xcc_estimate_subtree(xcc_tree *t, int probes, xcc_gb_rng *rng);
  * covering. path and weight are scratch, kept from one path to the next
  * (all zero at first; xcc_probe_free frees them). Leaves the structure
  * as it found it; 1 without memory, else 0. spent: the mems of the path
- * itself, down and back up.
+ * itself, down and back up. The path: path[0 .. depth-1] its nodes (each
+ * the pick[l]-th option of the item branched on, from 1), weight[l] the
+ * product of the degrees down to level l (for -p's ETA, tree/eta.h).
  */
 typedef struct xcc_probe {
     double nodes, solutions, updates, mems;
     double spent;
-    int *path;
+    int *path, *pick, depth;
     double *weight;
     int cap;
 } xcc_probe;

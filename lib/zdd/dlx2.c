@@ -101,6 +101,8 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_count *coun
     cost ignored = {0, 0, 0, 0};
     *node = 0, *count = 0;
     z->nodes++;
+    if (z->nodes >= z->next_report)
+        xcc_zdd_progress(z, l);
 #ifdef XCC_SANITY
     if (xcc_sanity_due(z->nodes, (ullng)t->b.P8 * (ullng)t->b.W))
         xcc_twin_sanity(t, s, z->nodes);
@@ -131,6 +133,8 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_count *coun
         xcc_count n = 1;
         copy_slot(t, c, s, 1);
         commit(t, c, z->p, t->b.list[k].node, 1, &ignored);
+        if (z->trail)
+            z->trail[l] = (xcc_choice){t->b.list[k].opt, x, rank, least};
         if (c->active) {
             if (solve_below(z, l + 1, &below, &n))
                 return 1;
@@ -348,6 +352,8 @@ BITS_INLINE int count_node(zwalk *z, const zcount *m, int l, unsigned *node, xcc
     word *live = st, *opts = st + W, *pure = st + 2 * W, *act = pure + SW;
     *node = 0, *count = 0;
     z->nodes++;
+    if (z->nodes >= z->next_report)
+        xcc_zdd_progress(z, l);
     if (xcc_zdd_stopped(z))
         return 1;
     /* the branch item: the first active one of least length; none of length 0 */
@@ -411,6 +417,8 @@ BITS_INLINE int count_node(zwalk *z, const zcount *m, int l, unsigned *node, xcc
             }
             for (int a = 0; a < AW; a++)
                 left |= cact[a] = act[a] & ~cv[a];
+            if (z->trail)
+                z->trail[l] = (xcc_choice){o, x, rank, least};
             if (left) {
                 if (below_walk(z, m, l + 1, &below, &n))
                     return 1;

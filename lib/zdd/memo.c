@@ -182,6 +182,22 @@ static void none_put(zwalk *z, word h, const word *key)
         }
 }
 
+void xcc_zdd_progress(zwalk *z, int l)
+{
+    const xcc_problem *p = z->p;
+    z->next_report = z->nodes + z->every;
+    for (int j = 0; j < l; j++) { /* trail[j].entry: the item; its place in the option */
+        xcc_choice *c = &z->trail[j];
+        int q = p->opt_node[c->option];
+        while (p->nd[q].itm != c->entry)
+            q++;
+        z->path[j] = (xcc_choice){c->option, q - p->opt_node[c->option], c->k, c->d};
+    }
+    xcc_progress pr = {.nodes = z->nodes, .level = l, .maxl = l, .path = z->path,
+                       .fraction = xcc_path_fraction(z->path, l), .unsolved = 1};
+    z->sink->progress(z->sink->ctx, &pr);
+}
+
 int xcc_zdd_stopped(zwalk *z)
 {
     if (z->st->interrupt && *z->st->interrupt) {
@@ -397,6 +413,8 @@ xcc_status xcc_zdd_init(zwalk *z, int K, size_t levels, const xcc_problem *p, co
     z->limit = xcc_knobs(st)->memory_limit;
     z->keep_nodes = sink->solution != NULL;
     z->poll = sink->progress ? xcc_knobs(st)->poll_nodes : 0;
+    z->every = sink->progress ? xcc_knobs(st)->progress_nodes : 0;
+    z->next_report = z->every ? z->every : ~0ULL;
     z->next_id = 2;
     z->K = K, z->levels = levels;
     z->cap = 1024, z->mask = 2047;
@@ -406,14 +424,15 @@ xcc_status xcc_zdd_init(zwalk *z, int K, size_t levels, const xcc_problem *p, co
     z->path = malloc(levels * sizeof(xcc_choice));
     z->none_mask = 1023;
     z->none = calloc(z->none_mask + 1, ((size_t)K + 1) * sizeof(word));
-    if (!z->levkey || !z->keys || !z->table || !z->path || !z->none)
+    z->trail = z->every ? malloc(levels * sizeof(xcc_choice)) : NULL;
+    if (!z->levkey || !z->keys || !z->table || !z->path || !z->none || (z->every && !z->trail))
         return XCC_NO_MEMORY;
     return XCC_OK;
 }
 
 void xcc_zdd_free(zwalk *z)
 {
-    free(z->levkey), free(z->keys), free(z->table), free(z->path);
+    free(z->levkey), free(z->keys), free(z->table), free(z->path), free(z->trail);
     free(z->zn), free(z->stk), free(z->none);
     xcc_bigpool_free(&z->pool);
 }

@@ -79,6 +79,10 @@ typedef struct zwalk {
     unsigned *stk;      /* listing: the options of a node's chain, level after level */
     size_t nstk;
     xcc_choice *path;   /* listing and sampling: the options chosen */
+    /* -p: a report every `every` nodes, of trail[0 .. l-1], the choices of
+       the walk (each entry the item branched on until xcc_zdd_progress) */
+    ullng every, next_report;
+    xcc_choice *trail;
     xcc_u128 listed;
     xcc_bigpool pool;   /* the counts past 2^127 */
     xcc_stop stop;
@@ -98,6 +102,9 @@ typedef struct zslot {
 xcc_status xcc_zdd_init(zwalk *z, int K, size_t levels, const xcc_problem *p, const xcc_settings *st,
                     const xcc_sink *sink, xcc_diag *d);
 void xcc_zdd_free(zwalk *z);
+
+/* A progress report at a node of level l (z->every nodes after the last). */
+void xcc_zdd_progress(zwalk *z, int l);
 
 /* Whether the walk must stop: interrupted, cut short, or out of memory. */
 int xcc_zdd_stopped(zwalk *z);

@@ -120,7 +120,7 @@ t_eq "d<n>: DLX2's layout with the estimate" ' after 2000476 mems: 676 sols, 1a 
 "$DLX2" -p d2000000 < "$langford" > /dev/null 2> "$TMP/err2"
 t_file_eq "-p off a terminal: DLX2's lines" "$TMP/err" "$TMP/err2"
 script -qec "$DLX2 -p d2000000 -c $langford" /dev/null > "$TMP/tty" < /dev/null
-t_match "-p on a terminal: percent done on one line" $'\r\033\\[K +[0-9]+\\.[0-9]{2}% done, [0-9]+ solutions, [0-9]+ mems' "$(cat "$TMP/tty")"
+t_match "-p on a terminal: percent done and ETA on one line" $'\r\033\\[K +[0-9]+\\.[0-9]{2}% done, ETA [0-9dhms]+, [0-9]+ solutions, [0-9]+ mems' "$(cat "$TMP/tty")"
 t_match "-p on a terminal: then the count" '35584' "$(tr '\r' '\n' < "$TMP/tty" | tail -2)"
 
 # ---- the table of options (dlx2 --options) ----------------------------------

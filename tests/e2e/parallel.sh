@@ -173,12 +173,13 @@ t_eq "-c -j 2 t5: DLX2's threads stop at 5" "5 twin" \
     "$("$DLX2" -c -j 2 t5 "$TMP/q12.dlx") $("$DLX2" -c -j 2 t5 --format=json "$TMP/q12.dlx" | engine)"
 
 # With -p on a terminal (script(1) makes one), this thread reports the
-# share of subtrees done while the others search; otherwise it searches
-# too. Both ways, the report is the sequential one.
+# share of the tree in the subtrees done (tests/e2e/progress.sh) while the
+# others search; otherwise it searches too. Both ways, the report is the
+# sequential one.
 p415=$REF/instances/pentomino-4x15.dlx
 script -qec "$DLX2 -p -j 2 $p415" /dev/null > "$TMP/tty" < /dev/null
-t_match "-j 2 -p on a terminal: the share of subtrees done" \
-    $'\r\033\\[K +[0-9]+\\.[0-9]{2}% of the subtrees done' "$(cat "$TMP/tty")"
+t_match "-j 2 -p on a terminal: the share done in finished subtrees" \
+    $'\r\033\\[K +[0-9]+\\.[0-9]{2}% done, ETA [0-9dhms]+ \\(in finished subtrees\\)' "$(cat "$TMP/tty")"
 t_match "-j 2 -p on a terminal: then the sequential report" \
     'Altogether 1472 solutions, 551916\+3663369723-0 mems, 276470195 updates, 0 cleansings, 192336 bytes, 843852 nodes' \
     "$(cat "$TMP/tty")"

@@ -1173,6 +1173,7 @@ void add_sym_tests(Suite *s); /* check_sym.c */
 void add_api_tests(Suite *s); /* check_api.c */
 void add_report_tests(Suite *s); /* check_report.c */
 void add_engine_tests(Suite *s); /* check_engines.c */
+void add_eta_tests(Suite *s); /* check_eta.c */
 
 static Suite *xcc_suite(void)
 {
@@ -1180,6 +1181,7 @@ static Suite *xcc_suite(void)
     add_num_tests(s);
     add_report_tests(s);
     add_sym_tests(s);
+    add_eta_tests(s);
     TCase *rd = tcase_create("reader");
     tcase_add_test(rd, read_counts_items_options_entries);
     tcase_add_test(rd, read_builds_the_lists_in_input_order);
