@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "ckfile.h"
 #include "tree/dlx2.h"
+#include "tree/dlx3.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -187,8 +188,10 @@ void cli_checkpoint_rules(cli *c)
     if (row && strcmp(row->name, "dlx") && strcmp(row->name, "links") && !fast_count)
         cli_usage("--checkpoint does not go with --engine=%s yet (DLX2's tree, dlx or links;"
                   " fast with -c)", c->engine);
-    if (c->knuth && strcmp(c->knuth, "dlx2") && strcmp(c->knuth, "dlx1"))
-        cli_usage("--checkpoint does not go with --knuth=%s yet (DLX2's tree only)", c->knuth);
+    if (c->knuth && strcmp(c->knuth, "dlx2") && strcmp(c->knuth, "dlx1")
+        && strcmp(c->knuth, "dlx3"))
+        cli_usage("--checkpoint does not go with --knuth=%s yet (DLX2's and DLX3's trees)",
+                  c->knuth);
     if (c->count_only && !c->engine) /* not "auto": DLX2's tree, which checkpoints */
         c->xs.engine = xcc_engine_row_named(NULL)->name;
 }
@@ -199,11 +202,9 @@ void cli_checkpoint_engine(const cli *c, xcc_problem *p, const xcc_engine *e, in
         return;
     if (costs)
         rep_die(PROG_BAD_INPUT, "--checkpoint does not go with DLX5's search (costs) yet");
-    if (xcc_wants_mcc(p, &c->xs))
-        rep_die(PROG_BAD_INPUT, "--checkpoint does not go with DLX3's tree (multiplicities)"
-                                " yet");
-    if (e != &xcc_twin_engine && e != &xcc_links_engine
-        && !(e == &xcc_fast_engine && c->count_only))
+    int mcc = xcc_wants_mcc(p, &c->xs);
+    if (e != &xcc_twin_engine && e != &xcc_links_engine && e != &xcc_mcc_twin_engine
+        && e != &xcc_mcc_links_engine && !(e == &xcc_fast_engine && c->count_only))
         rep_die(PROG_BAD_INPUT, "--checkpoint does not go with the %s engine yet", e->name);
     if (!ck.resuming)
         return;
@@ -214,7 +215,7 @@ void cli_checkpoint_engine(const cli *c, xcc_problem *p, const xcc_engine *e, in
     f->solutions = ck.k.solutions, f->nodes = ck.k.nodes, f->updates = ck.k.updates;
     f->cleansings = ck.k.cleansings, f->mems = ck.k.mems, f->lmems = ck.k.lmems;
     f->cmems = ck.k.cmems, f->maxdeg = ck.k.maxdeg;
-    const char *why = xcc_position_fits(p, &ck.pos);
+    const char *why = mcc ? xcc_mcc_position_fits(p, &ck.pos) : xcc_position_fits(p, &ck.pos);
     if (why) {
         char msg[200];
         snprintf(msg, sizeof msg, "corrupted (not a position of this problem's search: %s)", why);

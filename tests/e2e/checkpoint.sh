@@ -18,6 +18,7 @@ past_root() { grep -aq '^level [1-9]' "$1" 2> /dev/null; }
 ran=0
 ck_case() {
     name=$1 inst=$I/$2.dlx
+    case $2 in /*) inst=$2 ;; esac
     shift 2
     d=$TMP/$name
     mkdir -p "$d"
@@ -89,11 +90,18 @@ ck_case links-count-profile random-medium-101 -c --engine=links v129
 ck_case links-progress random-medium-101 --engine=links m100000 d200000000
 ck_case twin-progress-profile pentomino-4x15 m1000 v129 d300000000
 ck_case dlx1-links pentomino-4x15 --knuth=dlx1 --engine=links m100
+# DLX3's tree (multiplicities): the twin's listing and count (its memo
+# dropped and made again), the links with the profile, --knuth=dlx3
+M=$ROOT/data/reference-family/dlx3/instances
+ck_case mcc-twin-list "$M/langford2-7.dlx" m100
+ck_case mcc-twin-count "$M/pentomino2-5x12-FILNPT.dlx" -c v1
+ck_case mcc-links-profile "$M/pentomino2-4x15-LNPUVY.dlx" --engine=links m100 v129
+ck_case mcc-knuth-dlx3 pentomino-4x15 --knuth=dlx3 m10 d300000000
 # the fast engine's count (its nodes and updates depend on its memo,
 # which starts empty again: the count and the status are compared)
 fast_only=1 ck_case fast-count pentomino-5x12 -c --engine=fast v1
-if [ "$ran" -ge 8 ]; then t_ok "kill -9 and --resume: $ran cases ran"
-else t_fail "kill -9 and --resume: only $ran of 8 cases ran"; fi
+if [ "$ran" -ge 12 ]; then t_ok "kill -9 and --resume: $ran cases ran"
+else t_fail "kill -9 and --resume: only $ran of 12 cases ran"; fi
 
 # SIGTERM: a checkpoint, then the end of a run stopped by a signal (143);
 # --resume goes on to the whole run's end.
@@ -163,12 +171,12 @@ t_run "a listing on stdout refused" 2 "dlx2: --checkpoint with a listing (m<n>, 
 $help" "$DLX2" m1 --checkpoint "$TMP/x" "$Q"
 t_run "the fast engine's listing refused" 2 "dlx2: --checkpoint does not go with --engine=fast yet (DLX2's tree, dlx or links; fast with -c)
 $help" "$DLX2" m1 --output "$TMP/o" --engine=fast --checkpoint "$TMP/x" "$Q"
-trees="dlx2: --checkpoint does not go with DLX3's tree (multiplicities), DLX5's (costs) or SSXCC's yet: DLX2's tree only
+trees="dlx2: --checkpoint does not go with DLX5's search (costs) or SSXCC's yet: DLX2's and DLX3's trees only
 $help"
-printf '1:2|A B\nA\nA\nB\n' > "$TMP/mcc.dlx"
 printf 'A B\nA |3\nB |1\n' > "$TMP/cost.dlx"
-t_run "DLX3's tree refused" 2 "$trees" "$DLX2" --checkpoint "$TMP/x" "$TMP/mcc.dlx"
 t_run "DLX5's search refused" 2 "$trees" "$DLX2" --checkpoint "$TMP/x" "$TMP/cost.dlx"
+t_run "SSXCC's search refused" 2 "dlx2: --checkpoint does not go with --knuth=ssxcc yet (DLX2's and DLX3's trees)
+$help" "$DLX2" --knuth=ssxcc --checkpoint "$TMP/x" "$Q"
 resume_alone="dlx2: --resume comes first, with the checkpoint FILE and at most the problem's file: nothing else (the arguments are the checkpoint's)
 $help"
 t_run "--resume with other arguments refused" 2 "$resume_alone" "$DLX2" --resume "$TMP/x" m1 "$Q"
@@ -218,6 +226,17 @@ choice 99999" > astray
     bad "levels past the problem's" deep "corrupted (not a position of this problem's search: its levels do not fit the problem)"
     resum good "args 5" "args 99999" > args
     bad "more arguments than there are" args "corrupted (more arguments than bytes)"
+    # DLX3's tree: a choice of another item, one past those the level tries
+    L=$ROOT/data/reference-family/dlx3/instances/langford2-7.dlx
+    "$DLX2" -c --checkpoint mcc --time-limit 0.000001 "$L" > /dev/null 2>&1
+    resum mcc "level 0 0
+choice" "level 1 1
+choice 99999" > mcc-astray
+    bad "DLX3: a path not of the search" mcc-astray "corrupted (not a position of this problem's search: an option it took is not one the search tries there)"
+    resum mcc "level 0 0
+choice" "level 1 1
+choice 1" > mcc-item
+    bad "DLX3: a null choice of an item not branched on" mcc-item "corrupted (not a position of this problem's search: an option it took is not one the search tries there)"
 else
     t_skip "checkpoints spoilt but well checksummed" python3
 fi

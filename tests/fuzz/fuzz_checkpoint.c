@@ -7,10 +7,11 @@
  * read again with its checksum made right, so that the fields behind
  * that gate are read too (the fuzzer rarely guesses a checksum). One that is
  * read is written out again and read back, and must come back the same.
- * Then its problem is read; if it is one DLX2's tree searches, the
- * position is checked against it (xcc_position_fits), which must leave
- * the links as read; a position that fits is gone on with by the links
- * and by the twin, with small limits (200,000 mems, 1,000 solutions),
+ * Then its problem is read; if it is one DLX2's or DLX3's tree searches, the
+ * position is checked against it (xcc_position_fits; for DLX3's tree,
+ * with bounds, xcc_mcc_position_fits), which must leave the links as
+ * read; a position that fits is gone on with by the links and by the
+ * twin of its tree, with small limits (200,000 mems, 1,000 solutions),
  * and both must end with the same figures and leave the problem as read.
  *
  * Build and run: make fuzz-checkpoint FUZZ_SECONDS=N (clang with
@@ -23,6 +24,7 @@
 
 #include "engine.h"
 #include "tree/dlx2.h"
+#include "tree/dlx3.h"
 #include "ckfile.h"
 
 /* The two must read the same. */
@@ -58,10 +60,12 @@ static void check_restored(xcc_problem *p, const xcc_node *nd, const xcc_item *c
     }
 }
 
-/* The links and the twin go on from pos; the same figures. */
+/* The links and the twin (DLX2's or DLX3's, mcc) go on from pos; the same figures. */
 static void go_on(xcc_problem *p, const xcc_position *pos, const xcc_node *nd,
-                  const xcc_item *cl)
+                  const xcc_item *cl, int mcc)
 {
+    const xcc_engine *links = mcc ? &xcc_mcc_links_engine : &xcc_links_engine;
+    const xcc_engine *twin = mcc ? &xcc_mcc_twin_engine : &xcc_twin_engine;
     xcc_dlx2 knobs = {.show_choices_max = 1000000, .show_choices_gap = 1000000,
                       .show_levels_max = 1000000, .tasks_per_worker = 64, .lenthresh = 10,
                       .zchars = "", .resume = pos};
@@ -71,13 +75,13 @@ static void go_on(xcc_problem *p, const xcc_position *pos, const xcc_node *nd,
     st.max_solutions = 1000;
     st.dlx2 = &knobs;
     xcc_figs a, b;
-    xcc_status sa = xcc_engine_run(&xcc_links_engine, p, &st, NULL, &a, NULL);
+    xcc_status sa = xcc_engine_run(links, p, &st, NULL, &a, NULL);
     check_restored(p, nd, cl);
-    if (xcc_twin_engine.refuses(p, &st)) {
+    if (twin->refuses(p, &st)) {
         xcc_figs_free(&a);
         return;
     }
-    xcc_status sb = xcc_engine_run(&xcc_twin_engine, p, &st, NULL, &b, NULL);
+    xcc_status sb = xcc_engine_run(twin, p, &st, NULL, &b, NULL);
     check_restored(p, nd, cl);
     /* the twin checks T<n> at fewer places: compare only searches that ended by themselves */
     if (sa == XCC_OK && sb == XCC_OK && a.stop == XCC_COMPLETE && b.stop == XCC_COMPLETE
@@ -134,7 +138,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     xcc_problem p;
     xcc_diag d;
     if (xcc_read_text(&p, k.problem, NULL, &d) == XCC_OK) {
-        if (!xcc_has_bounds(&p) && !xcc_has_costs(&p)) {
+        int mcc = xcc_has_bounds(&p);
+        if (!xcc_has_costs(&p)) {
             xcc_node *nd = malloc((size_t)(p.last_node + 1) * sizeof *nd);
             xcc_item *cl = malloc((size_t)(p.last_itm + 1) * sizeof *cl);
             if (nd && cl) {
@@ -144,10 +149,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                     .profile = NULL, .thresh = k.thresh};
                 pos.fig.solutions = k.solutions, pos.fig.nodes = k.nodes;
                 pos.fig.mems = k.mems % 1000000; /* within T<n>'s reach, now and then */
-                int fits = !xcc_position_fits(&p, &pos);
+                int fits = !(mcc ? xcc_mcc_position_fits(&p, &pos)
+                                 : xcc_position_fits(&p, &pos));
                 check_restored(&p, nd, cl);
                 if (fits)
-                    go_on(&p, &pos, nd, cl);
+                    go_on(&p, &pos, nd, cl, mcc);
             }
             free(nd);
             free(cl);
