@@ -386,6 +386,28 @@ xcc_status xcc_cost_best_figures(const cost_best *b, const xcc_taxes *tx, xcc_fi
     return XCC_OK;
 }
 
+const char *xcc_cost_position_fits(xcc_problem *p, const xcc_settings *st,
+                                   const xcc_position *pos)
+{
+    cost_walk w;
+    const char *why = NULL;
+    if (pos->level < 0 || pos->maxl < pos->level || pos->maxl > p->second)
+        return "its levels do not fit the problem";
+    if (xcc_cost_walk_init(&w, p, st, NULL, &xcc_cost_links_method)) {
+        xcc_cost_walk_free(&w);
+        return "out of memory";
+    }
+    if (pos->nbest != w.own.k || (pos->level && (!pos->thresh0 || !pos->thresh1)))
+        why = "its best costs are not as many as k<n> asks";
+    for (int h = 1; !why && h < pos->nbest; h++)
+        if (pos->best[h] > pos->best[(h - 1) / 2])
+            why = "its best costs are not a heap";
+    if (!why)
+        why = xcc_cost_links_fits(&w, pos);
+    xcc_cost_walk_free(&w);
+    return why;
+}
+
 xcc_status xcc_cost_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
                           xcc_figs *fig, const cost_method *method,
                           int (*install)(cost_walk *w, const xcc_settings *st))
@@ -394,8 +416,20 @@ xcc_status xcc_cost_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink
     xcc_status s = xcc_cost_walk_init(&w, p, st, sink, method);
     if (!s && install)
         install(&w, st);
+    const xcc_position *pos = w.t.resume;
+    if (!s && pos) { /* a checkpoint's (xcc_cost_position_fits checked it) */
+        memcpy(w.own.heap, pos->best, (size_t)w.own.k * sizeof(ullng));
+        w.cutoff = w.own.heap[0];
+        w.given0 = pos->thresh0, w.given1 = pos->thresh1;
+        if (xcc_cost_reserve(&w, pos->maxl + 2) || xcc_tree_resume(&w.t)
+            || xcc_cost_replay(&w, pos->choice, pos->level))
+            s = XCC_NO_MEMORY;
+        w.given0 = w.given1 = NULL;
+        w.t.base_level = 0, w.t.level = pos->level, w.t.maxl = pos->maxl, w.resumed = 1;
+    }
     if (!s && xcc_cost_z_fits(&w)) {
-        w.t.fig.mems = (ullng)w.own.k; /* DLX5 sets its k best to infinity */
+        if (!pos)
+            w.t.fig.mems = (ullng)w.own.k; /* DLX5 sets its k best to infinity */
         s = xcc_cost_search(&w);
     }
     keep_totals(&w, p);
