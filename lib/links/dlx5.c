@@ -273,7 +273,8 @@ static void links_unreplay(cost_walk *w)
     w->curcost = 0;
 }
 
-const char *xcc_cost_links_fits(cost_walk *w, const xcc_position *pos)
+/* The links' part of xcc_cost_position_fits, on a walk just made. */
+static const char *links_fits(cost_walk *w, const xcc_position *pos)
 {
     cost_links *lk = &w->lk;
     const xcc_node *nd = lk->nd;
@@ -302,6 +303,28 @@ const char *xcc_cost_links_fits(cost_walk *w, const xcc_position *pos)
     }
     w->t.base_level = l;
     links_unreplay(w);
+    return why;
+}
+
+const char *xcc_cost_position_fits(xcc_problem *p, const xcc_settings *st,
+                                   const xcc_position *pos)
+{
+    cost_walk w;
+    const char *why = NULL;
+    if (pos->level < 0 || pos->maxl < pos->level || pos->maxl > p->second)
+        return "its levels do not fit the problem";
+    if (xcc_cost_walk_init(&w, p, st, NULL, &xcc_cost_links_method)) {
+        xcc_cost_walk_free(&w);
+        return "out of memory";
+    }
+    if (pos->nbest != w.own.k || (pos->level && (!pos->thresh0 || !pos->thresh1)))
+        why = "its best costs are not as many as k<n> asks";
+    for (int h = 1; !why && h < pos->nbest; h++)
+        if (pos->best[h] > pos->best[(h - 1) / 2])
+            why = "its best costs are not a heap";
+    if (!why)
+        why = links_fits(&w, pos);
+    xcc_cost_walk_free(&w);
     return why;
 }
 

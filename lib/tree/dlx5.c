@@ -386,28 +386,6 @@ xcc_status xcc_cost_best_figures(const cost_best *b, const xcc_taxes *tx, xcc_fi
     return XCC_OK;
 }
 
-const char *xcc_cost_position_fits(xcc_problem *p, const xcc_settings *st,
-                                   const xcc_position *pos)
-{
-    cost_walk w;
-    const char *why = NULL;
-    if (pos->level < 0 || pos->maxl < pos->level || pos->maxl > p->second)
-        return "its levels do not fit the problem";
-    if (xcc_cost_walk_init(&w, p, st, NULL, &xcc_cost_links_method)) {
-        xcc_cost_walk_free(&w);
-        return "out of memory";
-    }
-    if (pos->nbest != w.own.k || (pos->level && (!pos->thresh0 || !pos->thresh1)))
-        why = "its best costs are not as many as k<n> asks";
-    for (int h = 1; !why && h < pos->nbest; h++)
-        if (pos->best[h] > pos->best[(h - 1) / 2])
-            why = "its best costs are not a heap";
-    if (!why)
-        why = xcc_cost_links_fits(&w, pos);
-    xcc_cost_walk_free(&w);
-    return why;
-}
-
 xcc_status xcc_cost_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
                           xcc_figs *fig, const cost_method *method,
                           int (*install)(cost_walk *w, const xcc_settings *st))

@@ -246,13 +246,10 @@ int xcc_cost_usable(const cost_links *lk, int item, ullng thresh);
  * Why pos (a checkpoint's, with its k best and thresholds) is no position
  * of DLX5's search of p with st: the k of its heap, each choice an option
  * of an active primary item, in that item's list there (links/dlx5.c);
- * NULL if it is one. p is not changed.
+ * NULL if it is one. p is not changed. By the links (links/dlx5.c).
  */
 const char *xcc_cost_position_fits(xcc_problem *p, const xcc_settings *st,
                                    const xcc_position *pos);
-
-/* The links' part of it, on a walk just made (links/dlx5.c). */
-const char *xcc_cost_links_fits(cost_walk *w, const xcc_position *pos);
 
 /* ---- printing (tree/dlx5_print.c) --------------------------------------------------- */
 
