@@ -17,6 +17,8 @@
 #include "cli.h"
 #include "ckfile.h"
 #include "tree/dlx2.h"
+#include "tree/dlx3.h"
+#include "tree/dlx5.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -184,11 +186,14 @@ void cli_checkpoint_rules(cli *c)
                         " stdout cannot be cut back to the checkpoint");
     const xcc_engine_row *row = c->engine ? xcc_engine_row_named(c->engine) : NULL;
     int fast_count = row && !strcmp(row->name, "fast") && c->count_only;
-    if (row && strcmp(row->name, "dlx") && strcmp(row->name, "links") && !fast_count)
-        cli_usage("--checkpoint does not go with --engine=%s yet (DLX2's tree, dlx or links;"
+    if (row && strcmp(row->name, "dlx") && strcmp(row->name, "links") && strcmp(row->name, "cost")
+        && strcmp(row->name, "cost-links") && !fast_count)
+        cli_usage("--checkpoint does not go with --engine=%s yet (dlx, links, cost or cost-links;"
                   " fast with -c)", c->engine);
-    if (c->knuth && strcmp(c->knuth, "dlx2") && strcmp(c->knuth, "dlx1"))
-        cli_usage("--checkpoint does not go with --knuth=%s yet (DLX2's tree only)", c->knuth);
+    if (c->knuth && strcmp(c->knuth, "dlx2") && strcmp(c->knuth, "dlx1")
+        && strcmp(c->knuth, "dlx3") && strcmp(c->knuth, "dlx5"))
+        cli_usage("--checkpoint does not go with --knuth=%s yet (DLX2's, DLX3's and DLX5's"
+                  " trees)", c->knuth);
     if (c->count_only && !c->engine) /* not "auto": DLX2's tree, which checkpoints */
         c->xs.engine = xcc_engine_row_named(NULL)->name;
 }
@@ -197,24 +202,26 @@ void cli_checkpoint_engine(const cli *c, xcc_problem *p, const xcc_engine *e, in
 {
     if (!c->checkpoint)
         return;
-    if (costs)
-        rep_die(PROG_BAD_INPUT, "--checkpoint does not go with DLX5's search (costs) yet");
-    if (xcc_wants_mcc(p, &c->xs))
-        rep_die(PROG_BAD_INPUT, "--checkpoint does not go with DLX3's tree (multiplicities)"
-                                " yet");
-    if (e != &xcc_twin_engine && e != &xcc_links_engine
+    int mcc = xcc_wants_mcc(p, &c->xs);
+    if (e != &xcc_twin_engine && e != &xcc_links_engine && e != &xcc_mcc_twin_engine
+        && e != &xcc_mcc_links_engine && e != &xcc_cost_engine && e != &xcc_cost_links_engine
         && !(e == &xcc_fast_engine && c->count_only))
         rep_die(PROG_BAD_INPUT, "--checkpoint does not go with the %s engine yet", e->name);
     if (!ck.resuming)
         return;
     ck.pos = (xcc_position){.level = ck.k.level, .maxl = ck.k.maxl, .choice = ck.k.choice,
                             .profile = ck.k.nprofile ? ck.k.profile : NULL,
-                            .thresh = ck.k.thresh};
+                            .thresh = ck.k.thresh, .nbest = ck.k.nbest, .best = ck.k.best,
+                            .thresh0 = ck.k.thresh0, .thresh1 = ck.k.thresh1};
     xcc_figs *f = &ck.pos.fig;
     f->solutions = ck.k.solutions, f->nodes = ck.k.nodes, f->updates = ck.k.updates;
     f->cleansings = ck.k.cleansings, f->mems = ck.k.mems, f->lmems = ck.k.lmems;
     f->cmems = ck.k.cmems, f->maxdeg = ck.k.maxdeg;
-    const char *why = xcc_position_fits(p, &ck.pos);
+    if (!costs && ck.k.nbest)
+        refuse("corrupted (best costs in a checkpoint of a search without costs)");
+    const char *why = costs ? xcc_cost_position_fits(p, &c->xs, &ck.pos)
+                      : mcc ? xcc_mcc_position_fits(p, &ck.pos)
+                            : xcc_position_fits(p, &ck.pos);
     if (why) {
         char msg[200];
         snprintf(msg, sizeof msg, "corrupted (not a position of this problem's search: %s)", why);
@@ -334,7 +341,10 @@ static int save(const xcc_position *pos)
                   .cleansings = pos->fig.cleansings, .mems = pos->fig.mems,
                   .lmems = pos->fig.lmems, .cmems = pos->fig.cmems, .thresh = pos->thresh,
                   .maxdeg = pos->fig.maxdeg, .nprofile = pos->profile ? pos->maxl + 2 : 0,
-                  .profile = (unsigned long long *)pos->profile};
+                  .profile = (unsigned long long *)pos->profile, .nbest = pos->nbest,
+                  .best = (unsigned long long *)pos->best,
+                  .thresh0 = (unsigned long long *)pos->thresh0,
+                  .thresh1 = (unsigned long long *)pos->thresh1};
     if (c->output) { /* what the listing holds so far, on the disk first */
         int err = rep_flush(stdout);
         if (err)

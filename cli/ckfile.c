@@ -58,6 +58,12 @@ int cli_ckpt_text(const cli_ckpt *k, char **out, size_t *n)
     fprintf(f, " %d\nprofile %d", k->maxdeg, k->nprofile);
     for (int l = 0; l < k->nprofile; l++)
         fprintf(f, " %llu", k->profile[l]);
+    fprintf(f, "\ncosts %d", k->nbest);
+    for (int i = 0; i < k->nbest; i++)
+        fprintf(f, " %llu", k->best[i]);
+    fputs("\nthresholds", f);
+    for (int l = 0; k->nbest && l < k->level; l++)
+        fprintf(f, " %llu %llu", k->thresh0[l], k->thresh1[l]);
     fputc('\n', f);
     if (fflush(f)) {
         fclose(f);
@@ -271,6 +277,30 @@ const char *cli_ckpt_read(const char *buf, size_t n, cli_ckpt *k)
             return c.why;
         k->profile[l] = (unsigned long long)x;
     }
+    if (word(&c, "\ncosts ") || small(&c, 1 << 20, &len))
+        return c.why;
+    if ((long long)(c.end - c.s) < 2 * len + (len ? 4 * level : 0))
+        return "corrupted (more costs than bytes)";
+    k->nbest = (int)len;
+    k->best = calloc((size_t)len + 1, sizeof *k->best);
+    k->thresh0 = calloc((size_t)(len ? level : 0) + 1, sizeof *k->thresh0);
+    k->thresh1 = calloc((size_t)(len ? level : 0) + 1, sizeof *k->thresh1);
+    if (!k->best || !k->thresh0 || !k->thresh1)
+        return no_memory();
+    for (int i = 0; i < k->nbest; i++) {
+        xcc_u128 x;
+        if (word(&c, " ") || number(&c, ~0ULL, &x))
+            return c.why;
+        k->best[i] = (unsigned long long)x;
+    }
+    if (word(&c, "\nthresholds"))
+        return c.why;
+    for (int l = 0; k->nbest && l < k->level; l++) {
+        xcc_u128 x, y;
+        if (word(&c, " ") || number(&c, ~0ULL, &x) || word(&c, " ") || number(&c, ~0ULL, &y))
+            return c.why;
+        k->thresh0[l] = (unsigned long long)x, k->thresh1[l] = (unsigned long long)y;
+    }
     if (word(&c, "\n"))
         return c.why;
     if (c.s != c.end)
@@ -287,5 +317,8 @@ void cli_ckpt_free(cli_ckpt *k)
     free(k->problem);
     free(k->choice);
     free(k->profile);
+    free(k->best);
+    free(k->thresh0);
+    free(k->thresh1);
     memset(k, 0, sizeof *k);
 }

@@ -11,7 +11,7 @@
 #include "base/num.h"
 
 /* The format this dlx2 writes and reads (the first line's number). */
-#define CLI_CKPT_FORMAT 1
+#define CLI_CKPT_FORMAT 2
 
 typedef struct cli_ckpt {
     const char *version;   /* of the dlx2 that wrote it */
@@ -27,6 +27,9 @@ typedef struct cli_ckpt {
     int maxdeg;
     int nprofile;          /* 0, or maxl + 2 */
     unsigned long long *profile;
+    int nbest;             /* DLX5's walk: its k best net costs (a heap), else 0 */
+    unsigned long long *best;
+    unsigned long long *thresh0, *thresh1; /* with nbest: per level 0 .. level-1 */
 } cli_ckpt;
 
 /* The file's bytes for k, into memory the caller frees; 1 without memory. */

@@ -71,8 +71,8 @@ static void print_version(void);
 static void print_options(void);
 
 /* what --checkpoint says to DLX3, DLX5 and SSXCC */
-#define CKPT_TREES "--checkpoint does not go with DLX3's tree (multiplicities), DLX5's (costs)" \
-                   " or SSXCC's yet: DLX2's tree only"
+#define CKPT_TREES "--checkpoint does not go with SSXCC's search or DLX6's yet:" \
+                   " DLX2's, DLX3's and DLX5's trees only"
 
 static const cli_option rows[] = {
     /* Knuth's arguments: a letter and a number, DLX2's defaults */
@@ -166,8 +166,8 @@ static const cli_option rows[] = {
      "--output FILE",
      "write stdout's results (the listing, the count, JSON)\n"
      "to FILE instead"},
-    {"--checkpoint", 0, T_TEXT, F(checkpoint), NULL, NO_R, CLI_SEARCH, 0, CLI_DLX2 | CLI_DLX1,
-     CKPT_TREES, "a file", "--checkpoint FILE",
+    {"--checkpoint", 0, T_TEXT, F(checkpoint), NULL, NO_R, CLI_SEARCH, 0,
+     CLI_DLX2 | CLI_DLX1 | CLI_DLX3 | CLI_DLX5, CKPT_TREES, "a file", "--checkpoint FILE",
      "write the search's position, figures, arguments and\n"
      "problem to FILE at the start, every --checkpoint-every\n"
      "seconds and when a signal or --time-limit stops it, so\n"
@@ -175,7 +175,7 @@ static const cli_option rows[] = {
      "listing needs --output). Removed when the run ends by\n"
      "itself"},
     {"--checkpoint-every", 0, T_SECONDS, F(checkpoint_every), "60", 0, 1000000000, CLI_SEARCH, 0,
-     CLI_DLX2 | CLI_DLX1, CKPT_TREES, "a number of seconds", "--checkpoint-every S",
+     CLI_DLX2 | CLI_DLX1 | CLI_DLX3 | CLI_DLX5, CKPT_TREES, "a number of seconds", "--checkpoint-every S",
      "with --checkpoint: every S seconds (default 60)"},
     {"--resume", 0, T_TEXT, F(resume), NULL, NO_R, CLI_SEARCH, 0, CLI_ANY, 0, "a checkpoint",
      "--resume FILE",

@@ -109,6 +109,10 @@ typedef struct xcc_progress {
  * lmems, cmems, maxdeg), maxl the deepest level, profile (NULL unless
  * v128) the nodes per level 0 .. maxl + 1, thresh the mems of the next
  * d<n> report. The walk goes on from there exactly as it would have.
+ * DLX5's walk adds its state: nbest > 0 net costs in best (its heap of
+ * the k best so far, heap[0] the cutoff), and per level 0 .. level-1 the
+ * thresholds its branch item was covered with (thresh0) and its option's
+ * other items (thresh1), which the cutoff of then set; else 0 and NULL.
  */
 typedef struct xcc_position {
     int level, maxl;
@@ -116,6 +120,8 @@ typedef struct xcc_position {
     xcc_figs fig;
     const ullng *profile;
     xcc_u128 thresh;
+    int nbest;
+    const ullng *best, *thresh0, *thresh1;
 } xcc_position;
 
 typedef struct xcc_sink {

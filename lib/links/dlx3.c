@@ -577,7 +577,6 @@ static xcc_status search(xcc_tree *s)
     xcc_status status = XCC_OK;
     int best, cur, score;
 
-    s->level = s->base_level;
 forward:
     if (s->level == s->split_depth && s->split_depth) {
         if (split_off(s, &t)) {
@@ -637,7 +636,84 @@ xcc_status xcc_mcc_links_walk(xcc_tree *s)
     p->stop_len = NULL;
     if (xcc_mcc_walk_start(s) || reserve(s, s->base_level + 1))
         return XCC_NO_MEMORY;
+    s->level = s->base_level;
+    if (s->resume) { /* a checkpoint's path, made again (xcc_mcc_position_fits checked it) */
+        if (xcc_tree_resume(s) || xcc_mcc_replay(s, s->resume->choice, s->resume->level))
+            return XCC_NO_MEMORY;
+        s->base_level = 0, s->maxl = s->resume->maxl;
+    }
     return search(s);
+}
+
+/*
+ * Whether cur, the j-th choice of a level of x (j from 0; x itself, the
+ * null choice, comes after the len options of x's list), is one that
+ * level_try lets the walk take: a tweaked option leaves x's list, so the
+ * j-th try sees len - j options.
+ */
+static int try_allowed(const xcc_tree *s, int x, int len, int j)
+{
+    mcc_cap c = xcc_mcc_state(s)->cap[x];
+    c.bound--; /* as level_start leaves it */
+    if (covering(c))
+        return j < len;
+    return (long long)len - j > (long long)c.bound - c.slack;
+}
+
+const char *xcc_mcc_position_fits(xcc_problem *p, const xcc_position *pos)
+{
+    xcc_tree r;
+    const char *why = NULL, *astray = "an option it took is not one the search tries there";
+    if (pos->level < 0 || pos->maxl < pos->level)
+        return "its levels do not fit the problem";
+    if (xcc_tree_init(&r, p, NULL, NULL) || xcc_mcc_walk_start(&r))
+        return xcc_tree_free(&r), "out of memory";
+    r.vbose = 0;
+    /* a level takes at least one unit of some bound, or puts an item out of the active list */
+    long long most = 0;
+    for (int i = 1; i < p->second; i++)
+        most += (long long)xcc_mcc_state(&r)->cap[i].bound + 1;
+    if (pos->maxl > most)
+        why = "its levels do not fit the problem";
+    int l = 0;
+    xcc_tally scratch = {0, 0, 0, 0};
+    for (; !why && l < pos->level; l++) {
+        int q = pos->choice[l], score, x = plain_choice(&r, &score), j = 0, cur;
+        if (reserve(&r, l + 1)) {
+            why = "out of memory";
+            break;
+        }
+        if (score <= 0 || score == MCC_INFINITY || q <= 0 || q >= p->last_node
+            || item_of(p, q) != x) {
+            why = astray;
+            break;
+        }
+        int len = p->nd[x].len;
+        for (cur = p->nd[x].down; cur != q && cur != x; cur = p->nd[cur].down)
+            j++;
+        if (cur != q || !try_allowed(&r, x, len, j)) {
+            why = astray;
+            break;
+        }
+        for (int i = 0; i < j; i++) /* the tries before q: each was allowed */
+            if (!try_allowed(&r, x, len, i))
+                why = astray;
+        if (why)
+            break;
+        r.level = l;
+        cur = level_start(&r, x, &scratch);
+        for (; cur != q; cur = p->nd[cur].down)
+            level_try(&r, x, cur, &scratch);
+        level_try(&r, x, cur, &scratch);
+        if (cur >= p->last_itm)
+            commit(p->cl, p->nd, xcc_mcc_state(&r)->cap, cur, p->last_itm, p->second, &scratch);
+        r.choice[l] = q;
+    }
+    r.base_level = 0;
+    r.level = l;
+    unwind(&r, l - 1);
+    xcc_tree_free(&r);
+    return why;
 }
 
 /* ---- the engine ------------------------------------------------------------ */

@@ -243,14 +243,14 @@ static int links_replay(cost_walk *w, const int *path, int depth)
     for (int l = 0; l < depth; l++) {
         int c = path[l], item = lk->nd[c].itm;
         ullng next = cur + lk->cost[c];
-        if (next >= w->cutoff) {
+        if (next >= w->cutoff && !w->given0) {
             w->t.base_level = l;
             links_unreplay(w);
             return 1;
         }
         w->partcost[l] = cur;
-        w->thresh0[l] = w->cutoff - (cur + lk->cost[lk->nd[item].down]);
-        w->thresh[l] = w->cutoff - next;
+        w->thresh0[l] = w->given0 ? w->given0[l] : w->cutoff - (cur + lk->cost[lk->nd[item].down]);
+        w->thresh[l] = w->given0 ? w->given1[l] : w->cutoff - next;
         cover(lk, item, w->thresh0[l], &scratch);
         commit(lk, c, w->thresh[l], &scratch);
         w->t.choice[l] = c;
@@ -271,6 +271,61 @@ static void links_unreplay(cost_walk *w)
     }
     w->t.base_level = 0;
     w->curcost = 0;
+}
+
+/* The links' part of xcc_cost_position_fits, on a walk just made. */
+static const char *links_fits(cost_walk *w, const xcc_position *pos)
+{
+    cost_links *lk = &w->lk;
+    const xcc_node *nd = lk->nd;
+    const char *why = NULL;
+    struct tally scratch = {0, 0, 0};
+    if (xcc_cost_reserve(w, pos->level + 1))
+        return "out of memory";
+    int l = 0;
+    for (; l < pos->level; l++) {
+        int c = pos->choice[l], item = c >= lk->last_itm && c < lk->last_node ? nd[c].itm : 0;
+        int x = 0, active = 0;
+        if (item > 0 && item < lk->second) {
+            for (int k = lk->cl[0].next; k && !active; k = lk->cl[k].next)
+                active = k == item;
+            for (x = nd[item].down; active && x != item && x != c; x = nd[x].down)
+                ;
+        }
+        if (!active || x != c) {
+            why = "an option it took is not one the search tries there";
+            break;
+        }
+        w->thresh0[l] = pos->thresh0[l], w->thresh[l] = pos->thresh1[l];
+        cover(lk, item, w->thresh0[l], &scratch);
+        commit(lk, c, w->thresh[l], &scratch);
+        w->t.choice[l] = c;
+    }
+    w->t.base_level = l;
+    links_unreplay(w);
+    return why;
+}
+
+const char *xcc_cost_position_fits(xcc_problem *p, const xcc_settings *st,
+                                   const xcc_position *pos)
+{
+    cost_walk w;
+    const char *why = NULL;
+    if (pos->level < 0 || pos->maxl < pos->level || pos->maxl > p->second)
+        return "its levels do not fit the problem";
+    if (xcc_cost_walk_init(&w, p, st, NULL, &xcc_cost_links_method)) {
+        xcc_cost_walk_free(&w);
+        return "out of memory";
+    }
+    if (pos->nbest != w.own.k || (pos->level && (!pos->thresh0 || !pos->thresh1)))
+        why = "its best costs are not as many as k<n> asks";
+    for (int h = 1; !why && h < pos->nbest; h++)
+        if (pos->best[h] > pos->best[(h - 1) / 2])
+            why = "its best costs are not a heap";
+    if (!why)
+        why = links_fits(&w, pos);
+    xcc_cost_walk_free(&w);
+    return why;
 }
 
 /* ---- the search ------------------------------------------------------------ */
@@ -379,7 +434,9 @@ static xcc_status links_search(cost_walk *w)
     int tracing = (s->vbose & XCC_SHOW_CHOICES) != 0;
     int details = (s->vbose & XCC_SHOW_DETAILS) != 0;
 
-    s->level = s->base_level;
+    if (!w->resumed)
+        s->level = s->base_level;
+    w->resumed = 0;
     s->fig.stop = XCC_COMPLETE;
 forward:
     switch (xcc_cost_enter(w, &t)) {

@@ -134,8 +134,8 @@ XCC_LINKS_INLINE xcc_stop xcc_links_enter(xcc_tree *s, const xcc_tally *t, const
     if (s->vbose & XCC_SHOW_PROFILE)
         s->profile[s->level]++;
     if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt)) {
-        /* a checkpoint (DLX2's tree only), then on if it says so */
-        if (mcc || (s->halt && *s->halt))
+        /* a checkpoint (DLX2's and DLX3's trees), then on if it says so */
+        if (s->halt && *s->halt)
             return XCC_STOP_INTERRUPT;
         xcc_tally_save(&s->fig, t);
         if (xcc_tree_checkpoint(s))

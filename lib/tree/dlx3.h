@@ -83,6 +83,14 @@ xcc_status xcc_mcc_links_walk(xcc_tree *t);
 xcc_status xcc_mcc_replay(xcc_tree *t, const int *path, int depth);
 void xcc_mcc_unreplay(xcc_tree *t);
 
+/*
+ * Why pos (a checkpoint's) is no position of DLX3's search of p without
+ * randomizing (tree/dlx2.h's xcc_position_fits for DLX3's tree: each
+ * choice, an option or a null one, is one the walk tries at its level);
+ * NULL if it is one. Leaves p as it found it.
+ */
+const char *xcc_mcc_position_fits(xcc_problem *p, const xcc_position *pos);
+
 /* Knuth's estimate of the subtree below the current state (xcc_estimate_subtree). */
 double xcc_mcc_estimate_subtree(xcc_tree *t, int probes, xcc_gb_rng *rng);
 

@@ -394,8 +394,20 @@ xcc_status xcc_cost_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink
     xcc_status s = xcc_cost_walk_init(&w, p, st, sink, method);
     if (!s && install)
         install(&w, st);
+    const xcc_position *pos = w.t.resume;
+    if (!s && pos) { /* a checkpoint's (xcc_cost_position_fits checked it) */
+        memcpy(w.own.heap, pos->best, (size_t)w.own.k * sizeof(ullng));
+        w.cutoff = w.own.heap[0];
+        w.given0 = pos->thresh0, w.given1 = pos->thresh1;
+        if (xcc_cost_reserve(&w, pos->maxl + 2) || xcc_tree_resume(&w.t)
+            || xcc_cost_replay(&w, pos->choice, pos->level))
+            s = XCC_NO_MEMORY;
+        w.given0 = w.given1 = NULL;
+        w.t.base_level = 0, w.t.level = pos->level, w.t.maxl = pos->maxl, w.resumed = 1;
+    }
     if (!s && xcc_cost_z_fits(&w)) {
-        w.t.fig.mems = (ullng)w.own.k; /* DLX5 sets its k best to infinity */
+        if (!pos)
+            w.t.fig.mems = (ullng)w.own.k; /* DLX5 sets its k best to infinity */
         s = xcc_cost_search(&w);
     }
     keep_totals(&w, p);

@@ -129,6 +129,14 @@ struct cost_walk {
     const _Atomic ullng *shared_cutoff;
     int (*on_solution)(cost_walk *w, void *ctx);
     void *solution_ctx;
+    /*
+     * Going on from a checkpoint (t.resume): the replay covers with the
+     * thresholds given (per level, as the search had them) rather than
+     * from the cutoff of now; then resumed: the search starts at t.level,
+     * base_level 0.
+     */
+    const ullng *given0, *given1;
+    int resumed;
 };
 
 /* The methods: the links' (links/dlx5.c), and the twin's, which takes the
@@ -233,6 +241,15 @@ int xcc_cost_position(const cost_links *lk, int q);
 
 /* How many options from the top of item's list have net cost below thresh. */
 int xcc_cost_usable(const cost_links *lk, int item, ullng thresh);
+
+/*
+ * Why pos (a checkpoint's, with its k best and thresholds) is no position
+ * of DLX5's search of p with st: the k of its heap, each choice an option
+ * of an active primary item, in that item's list there (links/dlx5.c);
+ * NULL if it is one. p is not changed. By the links (links/dlx5.c).
+ */
+const char *xcc_cost_position_fits(xcc_problem *p, const xcc_settings *st,
+                                   const xcc_position *pos);
 
 /* ---- printing (tree/dlx5_print.c) --------------------------------------------------- */
 

@@ -45,8 +45,13 @@ COST_INLINE int xcc_cost_enter(cost_walk *w, const struct tally *t)
     if (s->vbose & XCC_SHOW_PROFILE)
         s->profile[s->level]++;
     if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt)) {
-        s->fig.stop = XCC_STOP_INTERRUPT;
-        return -1;
+        /* a checkpoint with the k best and the levels' thresholds, then on if it says so */
+        s->fig.mems = t->mems, s->fig.updates = t->updates, s->fig.cleansings = t->cleansings;
+        if ((s->halt && *s->halt) || w->shared_cutoff
+            || xcc_tree_checkpoint_costs(s, w->best->k, w->best->heap, w->thresh0, w->thresh)) {
+            s->fig.stop = XCC_STOP_INTERRUPT;
+            return -1;
+        }
     }
     if (s->delta && t->mems >= s->thresh) {
         s->thresh += s->delta;

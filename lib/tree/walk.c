@@ -148,12 +148,19 @@ void xcc_tree_progress_costs(xcc_tree *t, int known, ullng cutoff)
 
 int xcc_tree_checkpoint(xcc_tree *t)
 {
+    return xcc_tree_checkpoint_costs(t, 0, NULL, NULL, NULL);
+}
+
+int xcc_tree_checkpoint_costs(xcc_tree *t, int nbest, const ullng *best, const ullng *thresh0,
+                              const ullng *thresh1)
+{
     const xcc_sink *k = t->sink;
     if (!k->checkpoint)
         return 1;
     int profiled = (t->vbose & XCC_SHOW_PROFILE) != 0;
     xcc_position pos = {.level = t->level, .maxl = t->maxl, .choice = t->choice, .fig = t->fig,
-                        .profile = profiled ? t->profile : NULL, .thresh = t->thresh};
+                        .profile = profiled ? t->profile : NULL, .thresh = t->thresh,
+                        .nbest = nbest, .best = best, .thresh0 = thresh0, .thresh1 = thresh1};
     pos.fig.nodes--; /* the node is counted again when the walk goes on from it */
     if (profiled)
         t->profile[t->level]--;

@@ -113,6 +113,10 @@ void xcc_tree_progress_costs(xcc_tree *t, int known, ullng cutoff);
  */
 int xcc_tree_checkpoint(xcc_tree *t);
 
+/* The same with DLX5's state (sink.h: xcc_position's nbest, best, thresh0, thresh1). */
+int xcc_tree_checkpoint_costs(xcc_tree *t, int nbest, const ullng *best, const ullng *thresh0,
+                              const ullng *thresh1);
+
 /*
  * The figures, deepest level, profile and d<n> mark of t->resume into
  * the walk (its path is the engine's to make again).

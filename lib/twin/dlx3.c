@@ -133,12 +133,11 @@ static int replay(mtwin *t, xcc_tree *s, int depth)
     const xcc_problem *p = s->p;
     for (int l = 0; l < depth; l++) {
         int q = s->choice[l], x = q < p->last_itm ? q : p->nd[q].itm, o = -1;
-        mslot *sl = &t->slots[l];
-        mframe *f = &t->frames[l];
         cost ignored = {0, 0, 0};
         if (reserve_slot(t, l + 1) || xcc_tree_reserve(s, l + 2))
             return 3;
-        sl = &t->slots[l];
+        mslot *sl = &t->slots[l];
+        mframe *f = &t->frames[l]; /* after growing them */
         s->path[l].d = (int)xcc_mcc_score(key_len(sl->key[x - 1]), (mcc_cap){sl->bnd[x - 1], t->slack[x - 1]});
         level_start(t, sl, f, p->nd, x, &ignored);
         int k = 0;
@@ -149,8 +148,11 @@ static int replay(mtwin *t, xcc_tree *s, int depth)
         s->path[l].k = k;
         mslot *child = &t->slots[l + 1];
         copy_slot(child, sl, t->stride);
+        cost committing = {0, 0, 0};
         if (o >= 0)
-            commit(t, child, child->bnd, p, q, 1, &ignored);
+            commit(t, child, child->bnd, p, q, 1, &committing);
+        /* the frame, for a walk that goes back up through this level (a checkpoint's) */
+        f->commit_mems = committing.mems, f->entry = NULL, f->deep = 0;
     }
     return 0;
 }
@@ -224,17 +226,22 @@ BITS_INLINE enum step start_walk(walker *w)
     mtwin *t = w->t;
     free(w->p->stop_len);
     w->s->p->stop_len = NULL;
+    /* a checkpoint's figures and path (xcc_mcc_position_fits checked it), the whole
+       tree above it to go back up through */
+    int depth = w->s->resume ? w->s->resume->level : w->base;
+    if (w->s->resume && xcc_tree_resume(w->s))
+        return no_memory(w);
     /* the bases first: save_figures writes them back, however the walk ends */
     if (xcc_fold_start(&t->fold, &w->s->fig) || reserve_slot(t, 0)
-        || xcc_tree_reserve(w->s, w->base + 2))
+        || xcc_tree_reserve(w->s, depth + 2))
         return no_memory(w);
     xcc_fold_marks(&t->fold, w->s);
     const xcc_sink *k = w->s->sink;
     w->wanted = k->every > 1 ? xcc_fold_listed(&t->fold, 0, k->every) : 0;
     xcc_mcc_twin_root(t, w->p, &t->slots[0]);
-    if (replay(t, w->s, w->base))
+    if (replay(t, w->s, depth))
         return no_memory(w);
-    w->s->level = w->base;
+    w->s->level = depth;
     return AT_NODE;
 }
 
@@ -267,8 +274,11 @@ BITS_INLINE enum step enter_node(walker *w)
     deepen(w, 0);
     if (s->vbose & XCC_SHOW_PROFILE)
         s->profile[s->level]++;
-    if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt))
-        return stop_walk(w, XCC_STOP_INTERRUPT);
+    if ((s->interrupt && *s->interrupt) || (s->halt && *s->halt)) {
+        /* a checkpoint, then on if it says so */
+        if ((s->halt && *s->halt) || (save_figures(w), xcc_tree_checkpoint(s)))
+            return stop_walk(w, XCC_STOP_INTERRUPT);
+    }
     if (BITS_RARE(w->tot.mems >= t->fold.mems_mark)) { /* d<n>'s report, or T<n> */
         save_figures(w);
         if (s->delta && s->fig.mems >= s->thresh) {

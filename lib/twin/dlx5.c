@@ -633,7 +633,9 @@ BITS_HOT static xcc_status twin_search(cost_walk *w)
     xcc_status status = XCC_OK;
     int cur = 0;
 
-    s->level = s->base_level;
+    if (!w->resumed)
+        s->level = s->base_level;
+    w->resumed = 0;
     s->fig.stop = XCC_COMPLETE;
     if (reserve_levels(w, tw, s->level + 1))
         goto no_memory;
@@ -703,16 +705,23 @@ int xcc_cost_twin_replay(cost_walk *w, const int *path, int depth)
         int x = path[l], c = w->t.p->nd[x].itm;
         int r = tb->opt_rank[xcc_option_of(w->t.p, x)];
         ullng next = cur + tb->cost[r];
-        if (next >= w->cutoff) {
+        if (next >= w->cutoff && !w->given0) {
             w->t.base_level = l;
             xcc_cost_twin_unreplay(w);
             return 1;
         }
         w->partcost[l] = cur;
-        w->thresh0[l] = w->cutoff - (cur + tb->cost[first_live(tw, c)]);
-        w->thresh[l] = w->cutoff - next;
-        if ((tw->branch_op[l] = cover(tw, c, below(tb, w->thresh0[l]), &scratch)) < 0
-            || commit(tw, r, entry_of(tb, r, c), w->thresh[l], &scratch) < 0)
+        w->thresh0[l] = w->given0 ? w->given0[l] : w->cutoff - (cur + tb->cost[first_live(tw, c)]);
+        w->thresh[l] = w->given0 ? w->given1[l] : w->cutoff - next;
+        /* the lengths before, as branch() and take() keep them, for a walk going back up
+           through this level (a checkpoint's) */
+        if (tw->snap_items)
+            snap_len(tw, 2 * l, 0);
+        if ((tw->branch_op[l] = cover(tw, c, below(tb, w->thresh0[l]), &scratch)) < 0)
+            return -1;
+        if (tw->snap_items)
+            snap_len(tw, 2 * l + 1, 0);
+        if (commit(tw, r, entry_of(tb, r, c), w->thresh[l], &scratch) < 0)
             return -1;
         tw->level_rank[l] = r;
         w->t.choice[l] = x;

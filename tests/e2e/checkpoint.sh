@@ -18,6 +18,7 @@ past_root() { grep -aq '^level [1-9]' "$1" 2> /dev/null; }
 ran=0
 ck_case() {
     name=$1 inst=$I/$2.dlx
+    case $2 in /*) inst=$2 ;; esac
     shift 2
     d=$TMP/$name
     mkdir -p "$d"
@@ -89,11 +90,23 @@ ck_case links-count-profile random-medium-101 -c --engine=links v129
 ck_case links-progress random-medium-101 --engine=links m100000 d200000000
 ck_case twin-progress-profile pentomino-4x15 m1000 v129 d300000000
 ck_case dlx1-links pentomino-4x15 --knuth=dlx1 --engine=links m100
+# DLX3's tree (multiplicities): the twin's listing and count (its memo
+# dropped and made again), the links with the profile, --knuth=dlx3
+M=$ROOT/data/reference-family/dlx3/instances
+ck_case mcc-twin-list "$M/langford2-7.dlx" m100
+ck_case mcc-twin-count "$M/pentomino2-5x12-FILNPT.dlx" -c v1
+ck_case mcc-links-profile "$M/pentomino2-4x15-LNPUVY.dlx" --engine=links m100 v129
+ck_case mcc-knuth-dlx3 pentomino-4x15 --knuth=dlx3 m10 d300000000
+# DLX5's search (costs): its k best and each level's thresholds written
+# down; the twin's listing (k5, d<n>), the links' with the profile
+C=$ROOT/data/reference-family/dlx5/instances
+ck_case cost-twin-list "$C/pentomino-6x10-cost.dlx" m1 k5 d300000000
+ck_case cost-links-profile "$C/pentomino-5x12-cost.dlx" --engine=cost-links m1 k3 v129
 # the fast engine's count (its nodes and updates depend on its memo,
 # which starts empty again: the count and the status are compared)
 fast_only=1 ck_case fast-count pentomino-5x12 -c --engine=fast v1
-if [ "$ran" -ge 8 ]; then t_ok "kill -9 and --resume: $ran cases ran"
-else t_fail "kill -9 and --resume: only $ran of 8 cases ran"; fi
+if [ "$ran" -ge 14 ]; then t_ok "kill -9 and --resume: $ran cases ran"
+else t_fail "kill -9 and --resume: only $ran of 14 cases ran"; fi
 
 # SIGTERM: a checkpoint, then the end of a run stopped by a signal (143);
 # --resume goes on to the whole run's end.
@@ -161,14 +174,12 @@ t_run "s<n> refused" 2 "dlx2: --checkpoint does not go with s<n> yet (its random
 $help" "$DLX2" s3 --checkpoint "$TMP/x" "$Q"
 t_run "a listing on stdout refused" 2 "dlx2: --checkpoint with a listing (m<n>, --format=json) needs --output FILE: stdout cannot be cut back to the checkpoint
 $help" "$DLX2" m1 --checkpoint "$TMP/x" "$Q"
-t_run "the fast engine's listing refused" 2 "dlx2: --checkpoint does not go with --engine=fast yet (DLX2's tree, dlx or links; fast with -c)
+t_run "the fast engine's listing refused" 2 "dlx2: --checkpoint does not go with --engine=fast yet (dlx, links, cost or cost-links; fast with -c)
 $help" "$DLX2" m1 --output "$TMP/o" --engine=fast --checkpoint "$TMP/x" "$Q"
-trees="dlx2: --checkpoint does not go with DLX3's tree (multiplicities), DLX5's (costs) or SSXCC's yet: DLX2's tree only
-$help"
-printf '1:2|A B\nA\nA\nB\n' > "$TMP/mcc.dlx"
-printf 'A B\nA |3\nB |1\n' > "$TMP/cost.dlx"
-t_run "DLX3's tree refused" 2 "$trees" "$DLX2" --checkpoint "$TMP/x" "$TMP/mcc.dlx"
-t_run "DLX5's search refused" 2 "$trees" "$DLX2" --checkpoint "$TMP/x" "$TMP/cost.dlx"
+t_run "SSXCC's search refused" 2 "dlx2: --checkpoint does not go with --knuth=ssxcc yet (DLX2's, DLX3's and DLX5's trees)
+$help" "$DLX2" --knuth=ssxcc --checkpoint "$TMP/x" "$Q"
+t_run "DLX6's refused" 2 "dlx2: --checkpoint does not go with --knuth=dlx6 yet (DLX2's, DLX3's and DLX5's trees)
+$help" "$DLX2" --knuth=dlx6 --checkpoint "$TMP/x" "$Q"
 resume_alone="dlx2: --resume comes first, with the checkpoint FILE and at most the problem's file: nothing else (the arguments are the checkpoint's)
 $help"
 t_run "--resume with other arguments refused" 2 "$resume_alone" "$DLX2" --resume "$TMP/x" m1 "$Q"
@@ -188,8 +199,10 @@ bad "cut short" cut "cut short (it does not end with its checksum)"
 sed '1!{/^figures /s/ 0 / 1 /}' good > flipped
 bad "a figure changed" flipped "corrupted (its checksum does not match its contents)"
 bad "a problem" "$Q" "not a checkpoint of dlx2"
-sed '1s/ 1$/ 2/' good > format2
-bad "another format" format2 "a checkpoint of format 2; this dlx2 reads format 1"
+sed '1s/ 2$/ 3/' good > format3
+bad "another format" format3 "a checkpoint of format 3; this dlx2 reads format 2"
+sed '1s/ 2$/ 1/' good > format1
+bad "an older format (before DLX5's costs)" format1 "a checkpoint of format 1; this dlx2 reads format 2"
 : > empty
 bad "empty" empty "not a checkpoint of dlx2"
 t_run "another problem" 2 "dlx2: good: a checkpoint of another problem than $Q" \
@@ -218,6 +231,36 @@ choice 99999" > astray
     bad "levels past the problem's" deep "corrupted (not a position of this problem's search: its levels do not fit the problem)"
     resum good "args 5" "args 99999" > args
     bad "more arguments than there are" args "corrupted (more arguments than bytes)"
+    # DLX3's tree: a choice of another item, one past those the level tries
+    L=$ROOT/data/reference-family/dlx3/instances/langford2-7.dlx
+    "$DLX2" -c --checkpoint mcc --time-limit 0.000001 "$L" > /dev/null 2>&1
+    resum mcc "level 0 0
+choice" "level 1 1
+choice 99999" > mcc-astray
+    bad "DLX3: a path not of the search" mcc-astray "corrupted (not a position of this problem's search: an option it took is not one the search tries there)"
+    resum mcc "level 0 0
+choice" "level 1 1
+choice 1" > mcc-item
+    bad "DLX3: a null choice of an item not branched on" mcc-item "corrupted (not a position of this problem's search: an option it took is not one the search tries there)"
+    # DLX5's search: its k best (as many as k<n> asks, a heap), its path
+    P=$ROOT/data/reference-family/dlx5/instances/pentomino-5x12-cost.dlx
+    "$DLX2" k2 --checkpoint cost --time-limit 0.000001 "$P" > /dev/null 2>&1
+    t_match "DLX5: a checkpoint with its k best" '^costs 2 [0-9]+ [0-9]+$' "$(grep -a '^costs' cost)"
+    resum cost "costs 2 18446744073709551615 " "costs 1 " > cost-k
+    bad "DLX5: fewer best costs than k<n>" cost-k "corrupted (not a position of this problem's search: its best costs are not as many as k<n> asks)"
+    resum cost "costs 2 18446744073709551615 " "costs 2 5 " > cost-heap
+    bad "DLX5: best costs that are no heap" cost-heap "corrupted (not a position of this problem's search: its best costs are not a heap)"
+    resum cost "level 0 0
+choice" "level 1 1
+choice 99999" | sed 's/^thresholds$/thresholds 5 5/' > cost-astray0
+    resum cost-astray0 "thresholds 5 5" "thresholds 5 5" > cost-astray
+    bad "DLX5: a path not of the search" cost-astray "corrupted (not a position of this problem's search: an option it took is not one the search tries there)"
+    resum cost "level 0 0
+choice" "level 1 1
+choice 99999" > cost-nothresh
+    bad "DLX5: a level without its thresholds" cost-nothresh "corrupted (a field is missing or out of place)"
+    resum good "costs 0" "costs 1 5" > nocost
+    bad "best costs in a search without costs" nocost "corrupted (best costs in a checkpoint of a search without costs)"
 else
     t_skip "checkpoints spoilt but well checksummed" python3
 fi

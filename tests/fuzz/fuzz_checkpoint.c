@@ -7,11 +7,15 @@
  * read again with its checksum made right, so that the fields behind
  * that gate are read too (the fuzzer rarely guesses a checksum). One that is
  * read is written out again and read back, and must come back the same.
- * Then its problem is read; if it is one DLX2's tree searches, the
- * position is checked against it (xcc_position_fits), which must leave
- * the links as read; a position that fits is gone on with by the links
- * and by the twin, with small limits (200,000 mems, 1,000 solutions),
+ * Then its problem is read; if it is one DLX2's or DLX3's tree searches, the
+ * position is checked against it (xcc_position_fits; for DLX3's tree,
+ * with bounds, xcc_mcc_position_fits), which must leave the links as
+ * read; a position that fits is gone on with by the links and by the
+ * twin of its tree, with small limits (200,000 mems, 1,000 solutions),
  * and both must end with the same figures and leave the problem as read.
+ * A problem with costs: the position with its k best and thresholds is
+ * checked (xcc_cost_position_fits) and gone on with by DLX5's links and
+ * twin, which must agree.
  *
  * Build and run: make fuzz-checkpoint FUZZ_SECONDS=N (clang with
  * libFuzzer, ASan and UBSan); seeds in tests/fuzz/checkpoints/.
@@ -23,6 +27,8 @@
 
 #include "engine.h"
 #include "tree/dlx2.h"
+#include "tree/dlx3.h"
+#include "tree/dlx5.h"
 #include "ckfile.h"
 
 /* The two must read the same. */
@@ -58,10 +64,12 @@ static void check_restored(xcc_problem *p, const xcc_node *nd, const xcc_item *c
     }
 }
 
-/* The links and the twin go on from pos; the same figures. */
+/* The links and the twin (DLX2's or DLX3's, mcc) go on from pos; the same figures. */
 static void go_on(xcc_problem *p, const xcc_position *pos, const xcc_node *nd,
-                  const xcc_item *cl)
+                  const xcc_item *cl, int mcc)
 {
+    const xcc_engine *links = mcc ? &xcc_mcc_links_engine : &xcc_links_engine;
+    const xcc_engine *twin = mcc ? &xcc_mcc_twin_engine : &xcc_twin_engine;
     xcc_dlx2 knobs = {.show_choices_max = 1000000, .show_choices_gap = 1000000,
                       .show_levels_max = 1000000, .tasks_per_worker = 64, .lenthresh = 10,
                       .zchars = "", .resume = pos};
@@ -71,19 +79,54 @@ static void go_on(xcc_problem *p, const xcc_position *pos, const xcc_node *nd,
     st.max_solutions = 1000;
     st.dlx2 = &knobs;
     xcc_figs a, b;
-    xcc_status sa = xcc_engine_run(&xcc_links_engine, p, &st, NULL, &a, NULL);
+    xcc_status sa = xcc_engine_run(links, p, &st, NULL, &a, NULL);
     check_restored(p, nd, cl);
-    if (xcc_twin_engine.refuses(p, &st)) {
+    if (twin->refuses(p, &st)) {
         xcc_figs_free(&a);
         return;
     }
-    xcc_status sb = xcc_engine_run(&xcc_twin_engine, p, &st, NULL, &b, NULL);
+    xcc_status sb = xcc_engine_run(twin, p, &st, NULL, &b, NULL);
     check_restored(p, nd, cl);
     /* the twin checks T<n> at fewer places: compare only searches that ended by themselves */
     if (sa == XCC_OK && sb == XCC_OK && a.stop == XCC_COMPLETE && b.stop == XCC_COMPLETE
         && (a.solutions != b.solutions || a.nodes != b.nodes || a.mems != b.mems
             || a.updates != b.updates || a.cleansings != b.cleansings || a.maxl != b.maxl)) {
         fprintf(stderr, "from a checkpoint, links and twin differ\n");
+        abort();
+    }
+    xcc_figs_free(&a);
+    xcc_figs_free(&b);
+}
+
+/*
+ * DLX5's search (costs): pos with its k best and thresholds checked
+ * (xcc_cost_position_fits, which leaves p as it is), then gone on with by
+ * the links and by the twin, the same figures and best costs.
+ */
+static void go_on_costs(xcc_problem *p, const cli_ckpt *k, xcc_position *pos)
+{
+    xcc_dlx2 knobs = {.show_choices_max = 1000000, .show_choices_gap = 1000000,
+                      .show_levels_max = 1000000, .tasks_per_worker = 64, .lenthresh = 10,
+                      .zchars = ""};
+    xcc_settings st;
+    xcc_settings_init(&st);
+    st.max_mems = 200000;
+    st.max_solutions = 1000;
+    st.best = k->nbest >= 1 && k->nbest <= 64 ? k->nbest : 1;
+    st.dlx2 = &knobs;
+    pos->nbest = k->nbest, pos->best = k->best;
+    pos->thresh0 = k->thresh0, pos->thresh1 = k->thresh1;
+    if (xcc_cost_position_fits(p, &st, pos))
+        return;
+    knobs.resume = pos;
+    xcc_figs a, b;
+    xcc_status sa = xcc_engine_run(&xcc_cost_links_engine, p, &st, NULL, &a, NULL);
+    xcc_status sb = xcc_engine_run(&xcc_cost_engine, p, &st, NULL, &b, NULL);
+    if (sa == XCC_OK && sb == XCC_OK && a.stop == XCC_COMPLETE && b.stop == XCC_COMPLETE
+        && (a.solutions != b.solutions || a.nodes != b.nodes || a.mems != b.mems
+            || a.updates != b.updates || a.ncosts != b.ncosts
+            || (a.ncosts && memcmp(a.costs, b.costs, (size_t)a.ncosts * sizeof *a.costs)))) {
+        fprintf(stderr, "from a checkpoint, DLX5's links and twin differ\n");
         abort();
     }
     xcc_figs_free(&a);
@@ -134,7 +177,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     xcc_problem p;
     xcc_diag d;
     if (xcc_read_text(&p, k.problem, NULL, &d) == XCC_OK) {
-        if (!xcc_has_bounds(&p) && !xcc_has_costs(&p)) {
+        int mcc = xcc_has_bounds(&p);
+        if (xcc_has_costs(&p) && !mcc) {
+            xcc_position pos = {.level = k.level, .maxl = k.maxl, .choice = k.choice,
+                                .thresh = k.thresh};
+            pos.fig.solutions = k.solutions, pos.fig.nodes = k.nodes;
+            pos.fig.mems = k.mems % 1000000;
+            go_on_costs(&p, &k, &pos);
+        } else if (!xcc_has_costs(&p)) {
             xcc_node *nd = malloc((size_t)(p.last_node + 1) * sizeof *nd);
             xcc_item *cl = malloc((size_t)(p.last_itm + 1) * sizeof *cl);
             if (nd && cl) {
@@ -144,10 +194,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                     .profile = NULL, .thresh = k.thresh};
                 pos.fig.solutions = k.solutions, pos.fig.nodes = k.nodes;
                 pos.fig.mems = k.mems % 1000000; /* within T<n>'s reach, now and then */
-                int fits = !xcc_position_fits(&p, &pos);
+                int fits = !(mcc ? xcc_mcc_position_fits(&p, &pos)
+                                 : xcc_position_fits(&p, &pos));
                 check_restored(&p, nd, cl);
                 if (fits)
-                    go_on(&p, &pos, nd, cl);
+                    go_on(&p, &pos, nd, cl, mcc);
             }
             free(nd);
             free(cl);
