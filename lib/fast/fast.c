@@ -702,14 +702,9 @@ static enum step start(fast *f)
     return AT_NODE;
 }
 
-static xcc_status search(fast *f)
+/* The walk's loop, from step next at the node in slot, to its end. */
+static xcc_status steps(fast *f, enum step next, int slot)
 {
-    if (reserve_choices(f, 0))
-        return XCC_NO_MEMORY;
-    int slot = 0;
-    enum step next = start(f);
-    if (next == AT_NODE && f->resume)
-        next = replay(f, f->resume, &slot);
     while (next != END) {
         if (next == AT_NODE)
             next = at_node(f, slot);
@@ -719,6 +714,17 @@ static xcc_status search(fast *f)
             next = back_up(f);
     }
     return f->status;
+}
+
+static xcc_status search(fast *f)
+{
+    if (reserve_choices(f, 0))
+        return XCC_NO_MEMORY;
+    int slot = 0;
+    enum step next = start(f);
+    if (next == AT_NODE && f->resume)
+        next = replay(f, f->resume, &slot);
+    return steps(f, next, slot);
 }
 
 /* ---- walks for threads (parallel/fast.c) --------------------------------- */
@@ -794,16 +800,7 @@ xcc_status xcc_fast_walk_top(xcc_fast_walk *f, int depth, xcc_fast_task_fn fn, v
 /* The tasks' steps: the walk's loop from the node in slot. */
 static xcc_status search_from(fast *f, int slot)
 {
-    enum step next = AT_NODE;
-    while (next != END) {
-        if (next == AT_NODE)
-            next = at_node(f, slot);
-        else if (next == NEXT_OPTION)
-            next = next_option(f, &slot);
-        else
-            next = back_up(f);
-    }
-    return f->status;
+    return steps(f, AT_NODE, slot);
 }
 
 xcc_status xcc_fast_walk_task(xcc_fast_walk *f, const int *path, int len)
