@@ -93,7 +93,7 @@ ck_case dlx1-links pentomino-4x15 --knuth=dlx1 --engine=links m100
 # DLX3's tree (multiplicities): the twin's listing and count (its memo
 # dropped and made again), the links with the profile, --knuth=dlx3
 M=$ROOT/data/reference-family/dlx3/instances
-ck_case mcc-twin-list "$M/langford2-7.dlx" m100
+ck_case mcc-twin-list "$M/langford12-8.dlx" m100
 ck_case mcc-twin-count "$M/pentomino2-5x12-FILNPT.dlx" -c v1
 ck_case mcc-links-profile "$M/pentomino2-4x15-LNPUVY.dlx" --engine=links m100 v129
 ck_case mcc-knuth-dlx3 pentomino-4x15 --knuth=dlx3 m10 d300000000

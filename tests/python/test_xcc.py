@@ -152,7 +152,8 @@ class Searching(unittest.TestCase):
         with self.assertRaises(xcc.Error) as e:
             list(p.solutions(engine="fast", threads=2))
         self.assertEqual(e.exception.message,
-                         "the fast engine searches in one thread (threads 1); engine dlx takes more")
+                         "the fast engine lists solutions in one thread (threads 1; it counts with more);"
+                         " engine dlx takes more")
 
     def test_leaving_early_and_exceptions_free_the_search(self):
         p = xcc.Problem.read(os.path.join(REF, "instances", "queens-8.dlx"))
