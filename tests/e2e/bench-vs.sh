@@ -4,7 +4,7 @@
 # for miniexact, and the chart of the ratios (bench/ratio-chart, --svg).
 # With MINIEXACT=/path/to/miniexact (built by hand, never part of the
 # project), its counts on the converted corpus are checked too; without
-# it those checks SKIP. Only figures are checked, never times.
+# it those checks do not run (no SKIP: miniexact is no package). Only figures are checked, never times.
 . "$(dirname "$0")/../lib.sh"
 export DLX2 GEN
 CONV=$ROOT/bench/to-miniexact
@@ -170,6 +170,7 @@ if [ -n "${MINIEXACT:-}" ] && t_have "$MINIEXACT"; then
         '^wordrect-5x5-sgb600-gen +26 +78820( +[0-9.]+){3} +[0-9.]+ +[0-9]+ +[0-9.]+$' \
         "$("$ROOT/bench/run" --runs 1 --only sgb600-gen --vs "$MINIEXACT -c -e /dev/stdin" --vs-format miniexact | tail -1)"
 else
-    t_skip "miniexact -c -e on the converted quick corpus" "MINIEXACT=/path/to/miniexact"
-    t_skip "bench/run --vs-format miniexact with miniexact" "MINIEXACT=/path/to/miniexact"
+    # not a SKIP: miniexact is no package any machine can install (CI
+    # skips nothing), but a solver built by hand, compared on demand
+    echo "# MINIEXACT not set: miniexact's own counts are not compared here"
 fi
