@@ -244,8 +244,7 @@ test-bench: all $(TEST_TOOLS)
 # a data race in the parallel driver or the shared memo fails them.
 test-threads:
 	@$(MAKE) --no-print-directory SANITIZE=thread all build-tsan/apicheck build-tsan/randxcc
-	@TSAN_OPTIONS="suppressions=$(CURDIR)/tests/tsan.supp $$TSAN_OPTIONS" \
-	    BUILD=build-tsan BIN=build-tsan/ SANITIZE=thread tests/run threads
+	@BUILD=build-tsan BIN=build-tsan/ SANITIZE=thread tests/run threads
 
 bench: all $(BUILD)/rusage $(BUILD)/randxcc
 	bench/run $(if $(TIER),--tier $(TIER))

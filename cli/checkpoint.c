@@ -40,7 +40,7 @@ static struct {
     xcc_position pos;
     double before;             /* seconds of the runs before */
     const cli *c;
-    volatile sig_atomic_t *stop_flag, *stop_signal, *alarm;
+    atomic_int *stop_flag, *stop_signal, *alarm;
     struct timespec start;
     timer_t timer;
     int timer_made;
@@ -409,8 +409,8 @@ static void on_timer(int sig)
     *ck.stop_flag = 1;
 }
 
-void cli_checkpoint_start(const cli *c, xcc_sink *sink, volatile sig_atomic_t *stop_flag,
-                          volatile sig_atomic_t *stop_signal, volatile sig_atomic_t *alarm)
+void cli_checkpoint_start(const cli *c, xcc_sink *sink, atomic_int *stop_flag,
+                          atomic_int *stop_signal, atomic_int *alarm)
 {
     if (!c->checkpoint)
         return;

@@ -31,6 +31,7 @@
 #define CLI_H
 
 #include <signal.h>
+#include <stdatomic.h>
 #include "progs.h"
 #include "engine.h"
 #include "knobs.h"
@@ -251,8 +252,8 @@ FILE *cli_checkpoint_input(const cli *c, const char **name, char shown[REP_SHOWN
 void cli_checkpoint_engine(const cli *c, xcc_problem *p, const xcc_engine *e, int costs);
 
 /* The sink's checkpoint, the first checkpoint and the timer; the flags of search.c. */
-void cli_checkpoint_start(const cli *c, xcc_sink *sink, volatile sig_atomic_t *stop_flag,
-                          volatile sig_atomic_t *stop_signal, volatile sig_atomic_t *alarm);
+void cli_checkpoint_start(const cli *c, xcc_sink *sink, atomic_int *stop_flag,
+                          atomic_int *stop_signal, atomic_int *alarm);
 
 /* The timer stopped, the file removed if the run ended by itself; the
    seconds of the runs before this one. A resumed walk that refused its

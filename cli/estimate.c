@@ -53,7 +53,7 @@ typedef struct estimate {
     char exact[3][48];       /* its solutions, nodes and updates, in decimal */
 } estimate;
 
-static volatile sig_atomic_t est_stop;
+static atomic_int est_stop;
 
 static void on_alarm(int sig)
 {

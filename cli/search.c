@@ -13,10 +13,10 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-static volatile sig_atomic_t stop_signal; /* the signal that asks us to stop */
-static volatile sig_atomic_t stop_flag;   /* polled by the engine */
-static volatile sig_atomic_t alarm_rang;  /* --time-limit reached */
-static xcc_eta *eta;                      /* -p on a terminal: the weights of the share done */
+static atomic_int stop_signal; /* the signal that asks us to stop */
+static atomic_int stop_flag;   /* polled by the engine */
+static atomic_int alarm_rang;  /* --time-limit reached */
+static xcc_eta *eta;          /* -p on a terminal: the weights of the share done */
 
 static void on_signal(int sig)
 {

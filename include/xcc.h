@@ -142,7 +142,7 @@ XCC_API xcc_status xcc_settings_get(const xcc_settings *s, const char *name, cha
 /* The k-th name (from 0), or NULL past the last. */
 XCC_API const char *xcc_setting_name(int k);
 
-/* A flag polled at every node: once it is nonzero the search stops (NULL: none). */
+/* A flag read every few milliseconds: once it is nonzero the search stops (NULL: none). */
 XCC_API void xcc_settings_set_interrupt(xcc_settings *s, volatile sig_atomic_t *flag);
 /* Where the reader writes its warnings ("Option ignored (no primary items)"); NULL: none. */
 XCC_API void xcc_settings_set_warnings(xcc_settings *s, FILE *f);

@@ -8,6 +8,7 @@
 #ifndef XCC_SETTINGS_H
 #define XCC_SETTINGS_H
 
+#include <stdatomic.h>
 #include "xcc.h"
 #include "knobs.h"
 
@@ -27,7 +28,10 @@ struct xcc_settings {
     int randomize;                     /* break ties at random (see xcc_read_options) */
     long seed;                         /* for randomize, if the reader did not randomize */
     int best;                          /* with costs: the n cheapest (DLX5's k<n>); 1 */
-    volatile sig_atomic_t *interrupt;  /* polled at every node; NULL */
+    /* polled at every node by every thread (NULL: none): atomic, since a
+     * signal handler or another thread sets it while the walks read it */
+    atomic_int *interrupt;
+    volatile sig_atomic_t *user_interrupt; /* the caller's (public calls): NULL */
     xcc_accept_fn accept;              /* NULL */
     xcc_retract_fn retract;            /* NULL */
     void *hook_ctx;

@@ -37,7 +37,7 @@ typedef struct xcc_run {
     const xcc_engine_row *row;
     int counting, auto_counting;
     xcc_sink sink;
-    volatile sig_atomic_t flag;
+    atomic_int flag;
     volatile sig_atomic_t *user_flag;
     double deadline;                   /* time-limit's (monotonic seconds), or 0 */
     void (*poll)(void *ctx, const xcc_progress *pr);

@@ -104,7 +104,7 @@ void xcc_settings_free(xcc_settings *s)
 
 void xcc_settings_set_interrupt(xcc_settings *s, volatile sig_atomic_t *flag)
 {
-    s->interrupt = flag;
+    s->user_interrupt = flag;
 }
 
 void xcc_settings_set_warnings(xcc_settings *s, FILE *f)

@@ -22,7 +22,9 @@ double xcc_api_now(void)
  * Each progress report: the caller's flag is passed on, the deadline
  * checked, and the cursor told. The reports come every few milliseconds
  * (the intervals below), which is how late time-limit and the caller's
- * flag may be seen when a time-limit or a cursor put `flag` between.
+ * flag are seen. The caller's flag is never read by the walks
+ * themselves: it is a volatile sig_atomic_t, safe to share with a signal
+ * handler but not with other threads; `flag`, which they poll, is atomic.
  */
 static void on_progress(void *ctx, const xcc_progress *pr)
 {
@@ -86,12 +88,12 @@ xcc_status xcc_api_prepare(xcc_run *r, xcc_problem *p, const xcc_settings *s, in
         return xcc_diag_set(d, XCC_REFUSED, "%s", xcc_words(why, 0, words, sizeof words));
     }
     r->auto_counting = r->counting && r->st.engine && !strcmp(r->st.engine, XCC_ENGINE_AUTO);
-    r->user_flag = s->interrupt;
-    r->flag = 0;
+    r->user_flag = s->user_interrupt;
+    r->flag = r->user_flag && *r->user_flag; /* already set: stop at once */
     r->deadline = s->time_limit > 0 ? xcc_api_now() + s->time_limit : 0;
     r->sink = (xcc_sink){.solution = counting && !s->samples ? NULL : on_solution, .ctx = r,
                          .trace = stderr};
-    if (reports || r->deadline > 0) {
+    if (reports || r->deadline > 0 || r->user_flag) {
         r->st.interrupt = &r->flag;
         r->sink.progress = on_progress;
         if (!r->st.own.delta || r->st.own.delta > REPORT_MEMS)

@@ -86,7 +86,7 @@ typedef struct cwalk {
     /* asked */
     int vbose, show_choices_max, show_choices_gap;
     xcc_u128 maxcount, timeout, delta, thresh;
-    volatile sig_atomic_t *interrupt;
+    atomic_int *interrupt;
     FILE *trace;
     /* counted */
     xcc_u128 nodes, solutions, cmems, mems, updates;

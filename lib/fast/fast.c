@@ -63,7 +63,7 @@ typedef struct fast {
     const xcc_problem *p;
     const xcc_sink *sink;
     xcc_u128 maxcount;                  /* t<n> (xcc_limit) */
-    volatile sig_atomic_t *interrupt;   /* polled once per node, or NULL */
+    atomic_int *interrupt;   /* polled once per node, or NULL */
     ullng progress_nodes, next_progress; /* a progress report every so many nodes */
     /* figures */
     xcc_u128 count;
@@ -732,7 +732,7 @@ static xcc_status search(fast *f)
 static const xcc_sink no_sink; /* they only count */
 
 xcc_fast_walk *xcc_fast_walk_new(const xcc_problem *p, const xcc_fast_walk *from,
-                                 volatile sig_atomic_t *interrupt)
+                                 atomic_int *interrupt)
 {
     fast *f = malloc(sizeof *f);
     if (!f)

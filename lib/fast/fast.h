@@ -16,7 +16,7 @@
 #include "bits/bits.h"
 #include "bits/area.h"
 
-#include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 
 /* A covered item's counter (and the padding): far above any real count. */
@@ -209,7 +209,7 @@ typedef struct xcc_fast_report {
    short. interrupt, when not NULL, is polled once a node; report, when not
    NULL, gets progress. */
 int xcc_fast_kernel_count(struct xcc_fast_data *d, const fast_state *from,
-                          volatile sig_atomic_t *interrupt, const xcc_fast_report *report,
+                          atomic_int *interrupt, const xcc_fast_report *report,
                           xcc_fast_kernel_figs *fig);
 
 /* Makes the shared table for d's threads (d->team, owned by d), when the
@@ -232,7 +232,7 @@ typedef int (*xcc_fast_task_fn)(void *ctx, const int *path, int len);
 /* A walk of p (from: NULL, it makes the tables and the shared memo; else it
    uses from's); NULL out of memory. interrupt, if not NULL, is polled once a node. */
 xcc_fast_walk *xcc_fast_walk_new(const xcc_problem *p, const xcc_fast_walk *from,
-                                 volatile sig_atomic_t *interrupt);
+                                 atomic_int *interrupt);
 void xcc_fast_walk_free(xcc_fast_walk *f);
 
 /* Walks the tree above depth, counting what is there, and hands each

@@ -72,7 +72,7 @@ typedef struct kern {
     unsigned char *dec;    /* n rows of P16 bytes: 1 at the option's primary items (V <= 4) */
     unsigned char *cnt;    /* a row of P16 counters per level */
     klevel *lv;
-    volatile sig_atomic_t *interrupt;
+    atomic_int *interrupt;
     xcc_u128 count;
     ullng nodes, updates;
     int maxl;
@@ -363,7 +363,7 @@ int xcc_fast_kernel_takes(const struct xcc_fast_data *d)
 }
 
 int xcc_fast_kernel_count(struct xcc_fast_data *d, const fast_state *from,
-                          volatile sig_atomic_t *interrupt, const xcc_fast_report *rp,
+                          atomic_int *interrupt, const xcc_fast_report *rp,
                           xcc_fast_kernel_figs *fig)
 {
     const xcc_bits *b = &d->b;

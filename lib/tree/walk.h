@@ -42,7 +42,7 @@ struct xcc_tree {
     int loose;             /* xcc_dlx2.loose_delta: thresh is delta past the last report */
     xcc_gb_rng *rng;           /* s<n>: random tie-breaking, or NULL */
     int len_index;         /* xcc_dlx2.len_index */
-    volatile sig_atomic_t *interrupt; /* polled once per node, or NULL */
+    atomic_int *interrupt; /* polled once per node, or NULL */
     const atomic_int *halt; /* a second flag, set by other threads (-j) */
     xcc_accept_fn accept;  /* pruning hooks (the links only) */
     xcc_retract_fn retract;

@@ -373,7 +373,7 @@ START_TEST(search_limits_stop_it)
     ck_assert_int_eq(f.count, 2);
     xcc_release(&p);
 
-    volatile sig_atomic_t flag = 1;
+    atomic_int flag = 1;
     ck_assert_int_eq(read_text(&p, "A\nA\n", &err), 0);
     st.interrupt = &flag;
     f = run_engine(&xcc_links_engine, &p, &st, 0, NULL, NULL);
@@ -506,7 +506,7 @@ START_TEST(fast_limits_stop_it)
     xcc_settings st;
     xcc_dlx2 k;
     defaults(&st, &k);
-    volatile sig_atomic_t flag = 1;
+    atomic_int flag = 1;
     st.interrupt = &flag;
     figures f = run_text(&xcc_fast_engine, "A\nA\nA\n", &st, 0);
     ck_assert_int_eq(f.stop, XCC_STOP_INTERRUPT);
@@ -919,7 +919,7 @@ static int raise_flag_at_three(const xcc_problem *p, const xcc_solution *s, void
 {
     (void)p;
     if (s->number == 3)
-        *(volatile sig_atomic_t *)ctx = 1;
+        atomic_store((atomic_int *)ctx, 1);
     return 0;
 }
 
@@ -953,7 +953,7 @@ static void cut_short(xcc_problem *p, int engine, int cut)
                                     XCC_STOP_MEMS};
     static const xcc_engine *const engines[] = {&xcc_links_engine, &xcc_twin_engine,
                                                 &xcc_threads_links, &xcc_threads_twin};
-    volatile sig_atomic_t flag = 0;
+    atomic_int flag = 0;
     xcc_settings st;
     xcc_dlx2 k;
     defaults(&st, &k);
