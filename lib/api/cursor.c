@@ -181,19 +181,9 @@ static int wait_turn(xcc_cursor *c, enum state at)
     return c->stop;
 }
 
-/*
- * Stops the search at its next node: the run's flag, which the engines
- * poll as they poll a flag a signal handler sets. With a thread it is
- * written while the workers read it, which is what a signal handler
- * does too, but ThreadSanitizer cannot tell: its build leaves it to the
- * callback's answer at the next solution.
- */
+/* Stops the search at its next node: the run's flag (atomic), which every thread polls. */
 static void halt(xcc_cursor *c)
 {
-#ifdef XCC_TSAN
-    if (c->threaded)
-        return;
-#endif
     c->run.flag = 1;
 }
 

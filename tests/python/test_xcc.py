@@ -191,13 +191,21 @@ class Searching(unittest.TestCase):
                 "print('go', flush=True)\n"
                 "try:\n    p.count(engine='dlx')\nexcept KeyboardInterrupt:\n"
                 "    print(p.figures['stop'], flush=True)\n")
-        child = subprocess.Popen([sys.executable, "-c", code, os.path.join(GEN, "gen-knight")],
-                                 stdout=subprocess.PIPE, text=True)
+        # -X faulthandler: a child that does not stop is sent SIGABRT,
+        # which prints its Python stack (in the failure), then dies: never
+        # left running (the count itself would take days)
+        child = subprocess.Popen([sys.executable, "-X", "faulthandler", "-c", code,
+                                  os.path.join(GEN, "gen-knight")],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.assertEqual(child.stdout.readline(), "go\n")
         time.sleep(0.5)
         child.send_signal(signal.SIGINT)
-        out, _ = child.communicate(timeout=60)  # the count itself would take days
-        self.assertEqual((child.returncode, out), (0, "running\n"))
+        try:
+            out, err = child.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            child.send_signal(signal.SIGABRT)
+            out, err = child.communicate()
+        self.assertEqual((child.returncode, out, err), (0, "running\n", ""))
 
 
 if __name__ == "__main__":
