@@ -94,6 +94,13 @@ t_eq "reference instances checked" 1 "$([ "$n" -ge 60 ] && echo 1)"
 
 "$GEN/gen-queens" 8 > "$TMP/q8.dlx"
 t_eq "-c --use-symmetry -j 2: queens 8" 92 "$("$DLX2" -c --use-symmetry -j 2 "$TMP/q8.dlx")"
+# on threads: the tasks below the walk spread over the workers (or, too few, on -j's cuts)
+for c in "gen-queens 10:724" "gen-queens 11:2680" "gen-pentomino 6 10:9356" \
+         "gen-pentomino 8 8 --hole 33,34,43,44:520" "gen-langford --mirror 8:300"; do
+    for j in 2 3; do
+        t_eq "-c --use-symmetry -j $j: ${c%:*}" "${c#*:}" "$("$GEN"/${c%:*} | "$DLX2" -c --use-symmetry -j $j)"
+    done
+done
 t_eq "-c --up-to-symmetry --format=json" \
     '{"summary":{"classes":12,"complete":true,"stopped":null,"symmetry":{"order":8,"complete":true}}}' \
     "$("$DLX2" -c --up-to-symmetry --format=json "$TMP/q8.dlx")"
@@ -188,10 +195,11 @@ n=0 bad=""
 for seed in $(seq 1 60); do
     "$RAND" "$seed" > "$TMP/r.dlx"
     "$SYM" -u -c -k -b < "$TMP/r.dlx" > "$TMP/out" 2> /dev/null || { bad="$bad $seed"; continue; }
+    "$SYM" -u -j 2 < "$TMP/r.dlx" 2> /dev/null | grep '^count ' >> "$TMP/out" || { bad="$bad $seed"; continue; }
     a=$(grep '^count ' "$TMP/out" | sort -u | wc -l)
     k=$(field classes < "$TMP/out") b=$(field brute < "$TMP/out") c=$(field closure < "$TMP/out")
     [ "$a" = 1 ] && [ "$k" = "$b" ] && [ "$b" = "$c" ] || bad="$bad $seed"
     n=$((n + 1))
 done
-t_eq "random problems: helped = plain, classes = canonical solutions listed" "" "$bad"
+t_eq "random problems: helped = helped on 2 threads = plain, classes = canonical solutions listed" "" "$bad"
 t_eq "random problems checked" 60 "$n"

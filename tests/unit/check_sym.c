@@ -43,8 +43,12 @@ static void order_is(const xcc_sym *g, const char *order)
     free(t);
 }
 
-/* The count asked for, as text; "refused: ..." with the message. */
-enum { CLASSES, HELPED, PLAIN };
+/*
+ * The count asked for, as text; "refused: ..." with the message.
+ * HELPED2: with the group's help, on 2 threads (the tasks below the
+ * walk spread over 2 workers when there are 4 or more).
+ */
+enum { CLASSES, HELPED, PLAIN, HELPED2 };
 static char *count(xcc_problem *p, xcc_sym *g, int how)
 {
     static char buf[4][600];
@@ -53,6 +57,8 @@ static char *count(xcc_problem *p, xcc_sym *g, int how)
     xcc_settings *s;
     ck_assert_int_eq(xcc_settings_new(&s), XCC_OK);
     ck_assert_int_eq(xcc_settings_set(s, "engine", "auto", NULL), XCC_OK);
+    if (how == HELPED2)
+        ck_assert_int_eq(xcc_settings_set(s, "threads", "2", NULL), XCC_OK);
     xcc_diag d;
     xcc_stop stop;
     char *c = NULL;
@@ -183,6 +189,7 @@ START_TEST(sym_queens)
         generators_are_automorphisms(p, g);
         ck_assert_str_eq(count(p, g, CLASSES), classes[k]);
         ck_assert_str_eq(count(p, g, HELPED), all[k]);
+        ck_assert_str_eq(count(p, g, HELPED2), all[k]);
         ck_assert_str_eq(count(p, g, PLAIN), all[k]);
         xcc_sym_free(g);
         xcc_problem_free(p);
@@ -652,6 +659,7 @@ START_TEST(sym_random_problems)
         ck_assert_int_eq(L.canonical, L.least_closure);
         snprintf(want, sizeof want, "%ld", L.all);
         ck_assert_str_eq(count(p, g, HELPED), want);
+        ck_assert_str_eq(count(p, g, HELPED2), want);
         ck_assert_str_eq(count(p, g, PLAIN), want);
         cases++;
         symmetric += order > 1;
