@@ -10,6 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * The budget of a search for the group: this, or --time-limit when it is
+ * less (in --symmetry, --time-limit whatever it is).
+ */
+#define CLI_SYM_SECONDS 10.0
+
+static double budget(const cli *c)
+{
+    return c->time_limit > 0 && c->time_limit < CLI_SYM_SECONDS ? c->time_limit : CLI_SYM_SECONDS;
+}
+
 /* The group of p within the budget; out of memory ends the run. */
 static xcc_sym *find_group(const xcc_problem *p, double seconds)
 {
@@ -149,8 +160,6 @@ static void json_generator(FILE *f, const xcc_problem *p, const xcc_sym *g, int 
     fputc(']', f);
 }
 
-/* The budget of a search for the group: --time-limit in --symmetry, else this. */
-#define CLI_SYM_SECONDS 10.0
 
 /*
  * dlx2 --symmetry [FILE]: the group on stdout, "order N", "complete yes"
@@ -256,7 +265,9 @@ static void refuse_extensions(const xcc_problem *p)
 int cli_symmetry_count(cli *c, xcc_problem *p)
 {
     refuse_extensions(p);
-    xcc_sym *g = find_group(p, CLI_SYM_SECONDS);
+    xcc_sym *g = find_group(p, budget(c));
+    if (!xcc_sym_complete(g))
+        say_incomplete(g, c->use_symmetry ? "the count is helped by" : "classes are counted under");
     xcc_settings s = c->xs;
     char *count = NULL;
     xcc_stop stop;
@@ -276,7 +287,6 @@ int cli_symmetry_count(cli *c, xcc_problem *p)
                                            : "a limit");
     }
     if (!complete && c->up_to_symmetry) {
-        say_incomplete(g, "classes are counted under");
         mark = "-";
         status = PROG_LIMIT;
     }
@@ -340,10 +350,10 @@ static int canonical_solution(const xcc_problem *p, const xcc_solution *s, void 
     return rep_solution(p, &t, canon.r);
 }
 
-xcc_on_solution cli_symmetry_listing(xcc_problem *p, rep *r, unsigned long long *every)
+xcc_on_solution cli_symmetry_listing(const cli *c, xcc_problem *p, rep *r, unsigned long long *every)
 {
     refuse_extensions(p);
-    canon.g = find_group(p, CLI_SYM_SECONDS);
+    canon.g = find_group(p, budget(c));
     canon.r = r;
     canon.every = *every ? *every : 1;
     *every = 1;

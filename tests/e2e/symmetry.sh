@@ -133,6 +133,16 @@ for flag in --up-to-symmetry --use-symmetry; do
     t_eq "-c $flag --time-limit 0.2: nothing on stdout" "" "$(cat "$TMP/out")"
 done
 
+# --time-limit bounds the search for the group too: said so, the subgroup found kept
+for flag in --up-to-symmetry --use-symmetry; do
+    "$DLX2" -c $flag --time-limit 0.000001 "$TMP/sudoku.dlx" > "$TMP/out" 2> "$TMP/err"
+    t_eq "-c $flag --time-limit: status 4, nothing on stdout" "4 " "$? $(cat "$TMP/out")"
+    case $flag in --up*) what="classes are counted under" ;; *) what="the count is helped by" ;; esac
+    t_match "-c $flag --time-limit: the group search's budget ran out, said so" \
+        "^dlx2: the symmetry search stopped early \(its time budget ran out\): $what a subgroup of order [0-9]+
+dlx2: the count stopped early \(the time limit or a signal\): no number to give$" "$(cat "$TMP/err")"
+done
+
 # ---- refusals ----------------------------------------------------------------------
 
 t_run "--symmetry takes no m<n>" 2 "dlx2: --symmetry takes --format, --time-limit, -q and a FILE, nothing else
