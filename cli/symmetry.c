@@ -355,6 +355,7 @@ xcc_on_solution cli_symmetry_listing(const cli *c, xcc_problem *p, rep *r, unsig
     refuse_extensions(p);
     canon.g = find_group(p, budget(c));
     canon.r = r;
+    r->classes = &canon.found; /* the JSON summary says them */
     canon.every = *every ? *every : 1;
     *every = 1;
     if (!xcc_sym_complete(canon.g))
@@ -372,10 +373,12 @@ xcc_on_solution cli_symmetry_listing(const cli *c, xcc_problem *p, rep *r, unsig
 
 void cli_symmetry_listing_end(const cli *c, const xcc_figs *fig)
 {
-    if (canon.g && fig->stop == XCC_COMPLETE && (c->k.vbose & XCC_SHOW_BASICS)) {
+    /* the line dlx2 --verify --report reads: the listing holds one solution per class */
+    if (canon.g && (c->k.vbose & XCC_SHOW_BASICS)) {
         char *order = order_text(canon.g);
-        fprintf(stderr, "%llu class%s of solutions, one listed per class, under a group of"
-                        " order %s.\n", canon.found, canon.found == 1 ? "" : "es", order);
+        fprintf(stderr, "%llu class%s of solutions%s, one listed per class, under a group of"
+                        " order %s.\n", canon.found, canon.found == 1 ? "" : "es",
+                fig->stop == XCC_COMPLETE ? "" : " found before the search stopped", order);
         free(order);
     }
     xcc_sym_free(canon.g);

@@ -124,6 +124,48 @@ t_eq "m3 --up-to-symmetry: every third class, numbered as DLX2 numbers m3's" "3:
 t_eq "--format=json --up-to-symmetry: 12 solutions and the summary" 13 \
     "$("$DLX2" --format=json --up-to-symmetry "$TMP/q8.dlx" 2> /dev/null | wc -l | tr -d ' ')"
 
+# --verify takes a listing of one solution per class: the report's or the summary's classes
+"$DLX2" m1 --up-to-symmetry "$TMP/q8.dlx" > "$TMP/list" 2> "$TMP/report"
+t_run "--verify --report: one solution per class, as many as the classes: status 0, nothing on stderr" 0 "" \
+    "$DLX2" --verify "$TMP/list" --report "$TMP/report" "$TMP/q8.dlx"
+t_eq "--verify --report: one solution per class, as many as the classes: the verdict" \
+    "12 solutions verified, as many as the classes of solutions the search counted (one per class: the classes are not checked here)" \
+    "$(cat "$TMP/out")"
+awk '/^[0-9]+:$/ {k++} k != 5' "$TMP/list" > "$TMP/list11"
+t_eq "--verify --report: 11 solutions listed, 12 classes" 11 "$(grep -c '^[0-9]*:$' "$TMP/list11")"
+t_run "--verify --report: a class missing from the listing, said so" 1 \
+    "dlx2: $TMP/report:3: the report counts 12 classes of solutions, one listed per class, but the listing holds 11" \
+    "$DLX2" --verify "$TMP/list11" --report "$TMP/report" "$TMP/q8.dlx"
+"$DLX2" m3 --up-to-symmetry "$TMP/q8.dlx" > "$TMP/list3" 2> "$TMP/report3"
+t_run "--verify --report: one in 3 of the classes: status 0, nothing on stderr" 0 "" \
+    "$DLX2" --verify "$TMP/list3" --report "$TMP/report3" "$TMP/q8.dlx"
+t_eq "--verify --report: one in 3 of the classes: the verdict" \
+    "4 solutions verified, one in 3 of the 12 classes of solutions the search counted (one per class: the classes are not checked here)" \
+    "$(cat "$TMP/out")"
+"$DLX2" --format=json --up-to-symmetry "$TMP/q8.dlx" > "$TMP/list.json" 2> /dev/null
+t_match "--format=json --up-to-symmetry: the summary counts the classes" \
+    '^\{"summary":\{"solutions":92,"classes":12,"complete":true,' "$(tail -1 "$TMP/list.json")"
+t_run "--verify: a JSON listing of one solution per class: status 0, nothing on stderr" 0 "" \
+    "$DLX2" --verify "$TMP/list.json" "$TMP/q8.dlx"
+t_eq "--verify: a JSON listing of one solution per class: the verdict" \
+    "12 solutions verified, as many as the classes of solutions the search counted (one per class: the classes are not checked here)" \
+    "$(cat "$TMP/out")"
+sed 's/"classes":12/"classes":13/' "$TMP/list.json" > "$TMP/list13.json"
+t_run "--verify: a JSON summary with more classes than the listing" 1 \
+    "dlx2: $TMP/list13.json:13: the summary counts 13 classes of solutions, one listed per class, but the listing holds 12" \
+    "$DLX2" --verify "$TMP/list13.json" "$TMP/q8.dlx"
+# a listing cut short by --time-limit: the classes found so far, said so, status 4
+"$GEN/gen-queens" 14 > "$TMP/q14.dlx"
+"$DLX2" m1 --up-to-symmetry --time-limit 0.05 "$TMP/q14.dlx" > "$TMP/list14" 2> "$TMP/report14"
+t_match "m1 --up-to-symmetry --time-limit: the classes found before it stopped" \
+    "^[0-9]+ class(es)? of solutions found before the search stopped, one listed per class, under a group of order 8\.$" \
+    "$(tail -1 "$TMP/report14")"
+"$DLX2" --verify "$TMP/list14" --report "$TMP/report14" "$TMP/q14.dlx" > "$TMP/out" 2> "$TMP/err"
+t_eq "--verify --report: a listing per class cut short, status 4" 4 $?
+t_match "--verify --report: a listing per class cut short, said so" \
+    "^dlx2: $TMP/report14:[0-9]+: the search was stopped early \('Time limit of 0.05 seconds reached; the figures below are partial.'\): the [0-9]+ solutions verified may not be all$" \
+    "$(cat "$TMP/err")"
+
 # a count cut short gives no number (each takes 2 s of CPU or more here)
 "$GEN/gen-pentomino" 6 10 > "$TMP/p610.dlx"
 for flag in --up-to-symmetry --use-symmetry; do
