@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "xcc_sym.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -185,7 +186,9 @@ int cli_symmetry(cli *c)
         rep_die(PROG_BAD_INPUT, "%s: %s", name, d.message);
     xcc_sym *g = find_group(p, c->time_limit > 0 ? c->time_limit : CLI_SYM_SECONDS);
     char *order = order_text(g);
-    int complete = xcc_sym_complete(g), n = xcc_sym_generators(g);
+    int complete = xcc_sym_complete(g), n = xcc_sym_generators(g), err = 0;
+    /* a write that fails says why in errno then (EPIPE: the reader went away, no error) */
+    errno = 0;
     if (c->json) {
         colors cs;
         colors_of(p, &cs);
@@ -203,6 +206,8 @@ int cli_symmetry(cli *c)
         for (int k = 0; k < n; k++) {
             fputs(k ? "," : "", stdout);
             json_generator(stdout, p, g, k, &cs, seen);
+            if (ferror(stdout) && !err)
+                err = errno ? errno : EIO;
         }
         fputs("]}}\n", stdout);
         free(seen);
@@ -214,7 +219,8 @@ int cli_symmetry(cli *c)
             char *t = xcc_sym_generator_text(g, k, p);
             if (!t)
                 cli_die_no_memory("out of memory");
-            puts(t);
+            if (puts(t) < 0 && !err)
+                err = errno ? errno : EIO;
             free(t);
         }
     }
@@ -223,7 +229,7 @@ int cli_symmetry(cli *c)
         say_incomplete(g, "the group reported is");
     xcc_sym_free(g);
     xcc_problem_free(p);
-    cli_stdout_lost(0);
+    cli_stdout_lost(err);
     return complete ? PROG_DONE : PROG_LIMIT;
 }
 

@@ -464,6 +464,11 @@ typedef struct walk {
     int *cover, *scol;
     int *uf, *rootstamp, now;
     int *hlist;              /* the elements of the stabiliser of C */
+    /* a group too large to list: hs[d] generates the stabiliser of the d options chosen
+       (their classes' vertices, one by one: schreier.c), opbuf an option permutation */
+    int ss;
+    xcc_sym_gens hs[SYM_WALK_DEPTH + 1];
+    int *opbuf;
     size_t wpath[SYM_WALK_DEPTH + 1]; /* the weights of the branches to C */
     /* the tasks: task t's C is tchosen[tfirst[t] .. tfirst[t+1]-1], its weights
        twt[wfirst[t] .. wfirst[t+1]-1] */
@@ -572,7 +577,15 @@ static xcc_status branch(walk *W, int depth, int o, size_t weight)
     W->inC[o] = 1;
     W->chosen[W->nchosen++] = o;
     W->wpath[depth] = weight;
-    xcc_status st = node(W, depth + 1);
+    xcc_status st = XCC_OK;
+    if (W->ss && depth + 1 < SYM_WALK_DEPTH) /* the stabiliser of o too */
+        st = xcc_sym_stab(&W->hs[depth],
+                          xcc_sym_class_vertex(&W->g->gr, W->g->gr.opt_class[o]),
+                          XCC_SYM_CHAIN_INTS, &W->hs[depth + 1]);
+    if (!st)
+        st = node(W, depth + 1);
+    if (W->ss && depth + 1 < SYM_WALK_DEPTH)
+        xcc_sym_gens_free(&W->hs[depth + 1]);
     /* take o back: primary items and the secondary ones it set */
     for (int k = pr->ostart[o]; k < pr->ostart[o + 1]; k++)
         if (pr->eitem[k] < pr->primary)
@@ -598,7 +611,7 @@ static xcc_status node(walk *W, int depth)
     /* the stabiliser of C, as a set, among the elements listed */
     const xcc_sym_list *L = &W->g->list;
     size_t nh = 0;
-    for (size_t e = 1; e < L->count; e++) {
+    for (size_t e = 1; e < L->count && !W->ss; e++) {
         const int *op = L->opt + e * (size_t)no;
         int keeps = 1;
         for (int j = 0; j < W->nchosen && keeps; j++)
@@ -610,8 +623,13 @@ static xcc_status node(walk *W, int depth)
     int moved = 0;
     for (int o = 0; o < no; o++)
         W->uf[o] = o;
-    for (size_t h = 0; h < nh; h++) {
-        const int *op = L->opt + (size_t)W->hlist[h] * (size_t)no;
+    int ng = W->ss && depth < SYM_WALK_DEPTH ? W->hs[depth].count : 0;
+    for (size_t h = 0; h < nh + (size_t)ng; h++) {
+        const int *op = W->opbuf;
+        if (h < nh)
+            op = L->opt + (size_t)W->hlist[h] * (size_t)no;
+        else /* the generators of the stabiliser (of C, each option) */
+            xcc_sym_option_perm(W->g, W->hs[depth].perm[h - nh], W->opbuf);
         for (int o = 0; o < no; o++) {
             if (!alive[o])
                 continue;
@@ -892,15 +910,16 @@ xcc_status xcc_sym_count(xcc_problem *p, xcc_sym *g, const xcc_settings *s, char
     xcc_status st = count_start(g, &s, &dflt, count, stop, d);
     if (st)
         return st;
-    /* the largest stabiliser of the chain that can be listed (the trivial group at worst) */
-    int from = 0;
-    while (from < g->nlev && (st = xcc_sym_list_make(g, from)) == XCC_REFUSED)
-        from++;
-    if (st == XCC_NO_MEMORY)
+    /*
+     * The group listed when it can be; else its stabilisers by generators
+     * (schreier.c), from the generators the search found.
+     */
+    int ss = g->force_schreier || !g->chain_full || (g->nlev && xcc_sym_list_make(g, 0));
+    if (!ss && g->nlev && (st = xcc_sym_list_make(g, 0)))
         return xcc_diag_set(d, st, "out of memory");
     const xcc_sym_prob *pr = &g->pr;
     xcc_big total = XCC_BIG_ZERO;
-    if (from == g->nlev) {
+    if (ss ? !g->ngens : !g->nlev) {
         /* no symmetry to use: the plain count */
         st = xcc_sym_solve_count(p, s, &total, stop, d);
         if (!st && *stop == XCC_COMPLETE)
@@ -908,8 +927,6 @@ xcc_status xcc_sym_count(xcc_problem *p, xcc_sym *g, const xcc_settings *s, char
         xcc_big_free(&total);
         return st;
     }
-    if ((st = xcc_sym_list_make(g, from)))
-        return xcc_diag_set(d, st, "out of memory");
     walk W;
     memset(&W, 0, sizeof W);
     W.g = g;
@@ -924,11 +941,31 @@ xcc_status xcc_sym_count(xcc_problem *p, xcc_sym *g, const xcc_settings *s, char
     W.scol = calloc(ni, sizeof *W.scol);
     W.uf = malloc(no * sizeof *W.uf);
     W.rootstamp = calloc(no, sizeof *W.rootstamp);
-    W.hlist = malloc((g->list.count + 1) * sizeof *W.hlist);
+    W.hlist = malloc(((ss ? 0 : g->list.count) + 1) * sizeof *W.hlist);
+    W.ss = ss;
+    W.opbuf = malloc(no * sizeof *W.opbuf);
+    int gens_ok = !ss;
+    if (ss) { /* the group as the search found it: its generators and order */
+        xcc_sym_gens *H = &W.hs[0];
+        H->n = g->gr.n;
+        H->order_known = 1;
+        gens_ok = !xcc_big_set(&H->order, 1);
+        for (int k = g->top; k < g->depth && gens_ok; k++)
+            gens_ok = !xcc_big_mul_u64(&H->order, (uint64_t)g->orbit[k]);
+        H->perm = malloc(((size_t)g->ngens + 1) * sizeof *H->perm);
+        gens_ok = gens_ok && H->perm;
+        for (int k = 0; k < g->ngens && gens_ok; k++) {
+            if ((H->perm[k] = malloc((size_t)H->n * sizeof(int))))
+                memcpy(H->perm[k], g->gens[k], (size_t)H->n * sizeof(int));
+            else
+                gens_ok = 0;
+            H->count = H->cap = k + gens_ok;
+        }
+    }
     st = XCC_NO_MEMORY;
     *stop = XCC_COMPLETE;
     if (W.istart && W.iopts && W.chosen && W.inC && W.cover && W.scol && W.uf && W.rootstamp
-        && W.hlist) {
+        && W.hlist && W.opbuf && gens_ok) {
         for (int k = 0; k < pr->ostart[pr->options]; k++)
             W.istart[pr->eitem[k] + 1]++;
         for (int i = 0; i < pr->items; i++)
@@ -960,6 +997,8 @@ xcc_status xcc_sym_count(xcc_problem *p, xcc_sym *g, const xcc_settings *s, char
     free(W.uf);
     free(W.rootstamp);
     free(W.hlist);
+    free(W.opbuf);
+    xcc_sym_gens_free(&W.hs[0]);
     free(W.tfirst);
     free(W.wfirst);
     free(W.tchosen);

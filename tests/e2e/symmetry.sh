@@ -204,6 +204,22 @@ $hint" "$DLX2" --zdd --up-to-symmetry "$TMP/q8.dlx"
 t_run "-c --up-to-symmetry: sudoku's group is too large, and said so" 2 \
     "dlx2: the group is too large to sum over (more than 100000 elements): count the classes of a problem with its symmetry partly broken" \
     "$DLX2" -c --up-to-symmetry "$TMP/sudoku.dlx"
+# a group too large to list: five boards of 6 queens, 8^5 5! symmetries; the count with
+# its help takes the stabilisers by Schreier-Sims, the classes are refused
+"$GEN/gen-queens" 6 | awk 'NR == 1 {next} NR == 2 {split($0, h, "|"); next} {o[++n] = $0}
+    END {for (k = 1; k <= 5; k++) {np = split(h[1], a, " "); for (i = 1; i <= np; i++) p = p " q" k a[i]
+                                   ns = split(h[2], b, " "); for (i = 1; i <= ns; i++) s = s " q" k b[i]}
+         print substr(p, 2) " |" s
+         for (k = 1; k <= 5; k++) for (j = 1; j <= n; j++) {m = split(o[j], c, " "); l = ""
+             for (i = 1; i <= m; i++) l = l " q" k c[i]; print substr(l, 2)}}' > "$TMP/q6x5.dlx"
+t_eq "five boards of 6 queens: 8^5 5! symmetries" "order 3932160" "$("$DLX2" --symmetry "$TMP/q6x5.dlx" | sed -n 1p)"
+t_eq "five boards of 6 queens: -c" 1024 "$("$DLX2" -c "$TMP/q6x5.dlx")"
+t_eq "five boards of 6 queens: -c --use-symmetry, the group too large to list" 1024 \
+    "$("$DLX2" -c --use-symmetry "$TMP/q6x5.dlx")"
+t_eq "five boards of 6 queens: -c --use-symmetry -j 2" 1024 "$("$DLX2" -c --use-symmetry -j 2 "$TMP/q6x5.dlx")"
+t_run "five boards of 6 queens: -c --up-to-symmetry refused, said so" 2 \
+    "dlx2: the group is too large to sum over (more than 100000 elements): count the classes of a problem with its symmetry partly broken" \
+    "$DLX2" -c --up-to-symmetry "$TMP/q6x5.dlx"
 t_run "m1 --up-to-symmetry: sudoku's group is too large to list, and said so" 2 \
     "(729 options, 324+0 items, 3645 entries successfully read)
 dlx2: the group (of order 1218998108160) is too large to list (more than 100000 elements): one solution per class needs its elements" \
