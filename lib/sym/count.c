@@ -510,17 +510,16 @@ static void choose(const xcc_sym_prob *pr, int *cover, int *scol, int o)
     }
 }
 
-static int grow(void **a, size_t *cap, size_t need, size_t size)
+/* a, or a larger copy of it, holding need elements (at least one); NULL when memory is short */
+static void *grow(void *a, size_t *cap, size_t need, size_t size)
 {
-    if (need <= *cap)
-        return 0;
+    if (a && need <= *cap)
+        return a;
     size_t cap2 = 2 * need + 16;
-    void *q = realloc(*a, cap2 * size);
-    if (!q)
-        return 1;
-    *a = q;
-    *cap = cap2;
-    return 0;
+    void *q = realloc(a, cap2 * size);
+    if (q)
+        *cap = cap2;
+    return q;
 }
 
 /*
@@ -542,12 +541,20 @@ static xcc_status leaf(walk *W, int depth)
         xcc_big_free(&one);
         return bad ? XCC_NO_MEMORY : XCC_OK;
     }
-    if (grow((void **)&W->tfirst, &W->tcap, W->ntasks + 2, sizeof *W->tfirst)
-        || grow((void **)&W->wfirst, &W->wcap, W->ntasks + 2, sizeof *W->wfirst)
-        || grow((void **)&W->tchosen, &W->tchosen_cap, W->tchosen_len + (size_t)W->nchosen,
-                sizeof *W->tchosen)
-        || grow((void **)&W->twt, &W->twt_cap, W->twt_len + (size_t)depth, sizeof *W->twt))
+    size_t *tf = grow(W->tfirst, &W->tcap, W->ntasks + 2, sizeof *W->tfirst);
+    if (tf)
+        W->tfirst = tf;
+    size_t *wf = tf ? grow(W->wfirst, &W->wcap, W->ntasks + 2, sizeof *W->wfirst) : NULL;
+    if (wf)
+        W->wfirst = wf;
+    int *tc = wf ? grow(W->tchosen, &W->tchosen_cap, W->tchosen_len + (size_t)W->nchosen,
+                        sizeof *W->tchosen) : NULL;
+    if (tc)
+        W->tchosen = tc;
+    size_t *tw = tc ? grow(W->twt, &W->twt_cap, W->twt_len + (size_t)depth, sizeof *W->twt) : NULL;
+    if (!tw)
         return XCC_NO_MEMORY;
+    W->twt = tw;
     if (W->ntasks == 0)
         W->tfirst[0] = W->wfirst[0] = 0;
     memcpy(W->tchosen + W->tchosen_len, W->chosen, (size_t)W->nchosen * sizeof *W->chosen);
