@@ -477,7 +477,17 @@ typedef struct walk {
     size_t tchosen_len, tchosen_cap;
     size_t *twt, twt_len, twt_cap;
     xcc_big direct;
+    const xcc_settings *s;   /* its interrupt flag and time limit, */
+    struct timespec t0;      /* from the walk's start, */
+    xcc_stop stop;           /* and whether they stopped the walk */
 } walk;
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
+}
 
 static int uf_find(int *uf, int x)
 {
@@ -609,6 +619,11 @@ static xcc_status node(walk *W, int depth)
 {
     const xcc_sym_prob *pr = W->pr;
     int no = pr->options;
+    if ((W->s->interrupt && *W->s->interrupt)
+        || (W->s->time_limit > 0 && seconds_since(&W->t0) > W->s->time_limit))
+        W->stop = XCC_STOP_INTERRUPT;
+    if (W->stop != XCC_COMPLETE)
+        return XCC_OK;
     char *alive = malloc((size_t)no + 1);
     if (!alive)
         return XCC_NO_MEMORY;
@@ -718,7 +733,7 @@ static xcc_status node(walk *W, int depth)
     }
     free(weight);
     free(alive);
-    for (int j = 0; j < nr && !st; j++)
+    for (int j = 0; j < nr && !st && W->stop == XCC_COMPLETE; j++)
         st = branch(W, depth, reps[j], wts[j]);
     free(reps);
     free(wts);
@@ -749,13 +764,6 @@ typedef struct pool {
     xcc_diag d;              /* with its message */
     xcc_big *result;
 } pool;
-
-static double seconds_since(const struct timespec *t0)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
-}
 
 /* The count of task t, times its weights, into P->result[t]. */
 static xcc_status run_task(pool *P, size_t t, int *cover, int *scol, tbuf *b, xcc_stop *stop,
@@ -863,7 +871,7 @@ static xcc_status run_tasks(walk *W, xcc_problem *p, const xcc_settings *s, xcc_
     P.p = p;
     P.s = s;
     P.stop = XCC_COMPLETE;
-    clock_gettime(CLOCK_MONOTONIC, &P.t0);
+    P.t0 = W->t0; /* a time limit counts from the walk's start */
     /*
      * Tasks enough for the threads (two each at least) are spread over
      * them, one thread each; fewer are counted one after the other, each
@@ -950,6 +958,9 @@ xcc_status xcc_sym_count(xcc_problem *p, xcc_sym *g, const xcc_settings *s, char
     W.rootstamp = calloc(no, sizeof *W.rootstamp);
     W.hlist = malloc(((ss ? 0 : g->list.count) + 1) * sizeof *W.hlist);
     W.ss = ss;
+    W.s = s;
+    W.stop = XCC_COMPLETE;
+    clock_gettime(CLOCK_MONOTONIC, &W.t0);
     W.opbuf = malloc(no * sizeof *W.opbuf);
     int gens_ok = !ss;
     if (ss) { /* the group as the search found it: its generators and order */
@@ -985,7 +996,8 @@ xcc_status xcc_sym_count(xcc_problem *p, xcc_sym *g, const xcc_settings *s, char
                     W.iopts[fill[pr->eitem[k]]++] = o;
             free(fill);
             st = node(&W, 0);
-            if (!st)
+            *stop = W.stop;
+            if (!st && W.stop == XCC_COMPLETE)
                 st = run_tasks(&W, p, s, &total, stop, d);
             if (!st && *stop == XCC_COMPLETE && xcc_big_add(&total, &W.direct))
                 st = XCC_NO_MEMORY;
