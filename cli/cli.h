@@ -216,7 +216,7 @@ int cli_symmetry_count(cli *c, xcc_problem *p);
  * callback takes every n-th class), and the end of the listing (the
  * classes counted on stderr, v1, when the search was complete).
  */
-xcc_on_solution cli_symmetry_listing(xcc_problem *p, rep *r, unsigned long long *every);
+xcc_on_solution cli_symmetry_listing(const cli *c, xcc_problem *p, rep *r, unsigned long long *every);
 void cli_symmetry_listing_end(const cli *c, const xcc_figs *fig);
 
 /*

@@ -155,7 +155,8 @@ static const cli_option rows[] = {
      CLI_ANY, 0, "a number of seconds", "--time-limit S",
      "stop after S seconds and report the figures so far\n"
      "(with --symmetry: the search for the group's budget,\n"
-     "default 10)"},
+     "default 10; the group's search in --up-to-symmetry and\n"
+     "--use-symmetry takes at most S seconds too)"},
     {"--memory-limit", 0, T_SIZE, F(k.memory_limit), NULL, NO_R, CLI_ALL, 0, CLI_ANY, 0,
      "a size (as 512M or 8G)", "--memory-limit SIZE",
      "take at most SIZE of memory, at least 16M (K, M, G:\n"
@@ -270,7 +271,8 @@ static const cli_option rows[] = {
      "--use-symmetry",
      "with -c: count the solutions with the group's help (one\n"
      "option per orbit near the root of the tree): the same\n"
-     "number, often with less work"},
+     "number, often with less work; with -j N the subtrees\n"
+     "below are counted N at a time"},
     {"--verify", 0, T_TEXT, F(verify), NULL, NO_R, CLI_VERIFY, CLI_VERIFY, CLI_ANY, 0,
      "a listing to check", "--verify LISTING",
      "check every solution of LISTING (the m1 listing of DLX2,\n"
@@ -286,7 +288,8 @@ static const cli_option rows[] = {
     {"--report", 0, T_TEXT, F(verify_report), NULL, NO_R, CLI_VERIFY, 0, CLI_ANY, 0,
      "a file (the search's stderr)", "--report FILE",
      "with --verify: the report of the search that wrote the\n"
-     "listing (its stderr), whose count of solutions it holds"},
+     "listing (its stderr), whose count of solutions (or of\n"
+     "classes, m<n> --up-to-symmetry) it holds"},
     {"--allow-repeats", 0, T_FLAG, F(allow_repeats), NULL, NO_R, CLI_VERIFY, 0, CLI_ANY, 0, 0,
      "--allow-repeats",
      "with --verify: a solution may come more than once, as\n"

@@ -574,7 +574,7 @@ int cli_search(cli *c)
                      .zdd = c->zdd || (dlx6 && c->spacing) ? rep_zdd_line : NULL,
                      .batched = 1 /* rep_solution stops only when stdout is gone */};
     if (c->up_to_symmetry)
-        sink.solution = cli_symmetry_listing(&p, &r, &sink.every);
+        sink.solution = cli_symmetry_listing(c, &p, &r, &sink.every);
     cli_checkpoint_start(c, &sink, &stop_flag, &stop_signal, &alarm_rang);
     rep_start_clock(&r);
     xcc_figs fig;

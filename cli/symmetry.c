@@ -7,8 +7,20 @@
 #include "cli.h"
 #include "xcc_sym.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+
+/*
+ * The budget of a search for the group: this, or --time-limit when it is
+ * less (in --symmetry, --time-limit whatever it is).
+ */
+#define CLI_SYM_SECONDS 10.0
+
+static double budget(const cli *c)
+{
+    return c->time_limit > 0 && c->time_limit < CLI_SYM_SECONDS ? c->time_limit : CLI_SYM_SECONDS;
+}
 
 /* The group of p within the budget; out of memory ends the run. */
 static xcc_sym *find_group(const xcc_problem *p, double seconds)
@@ -149,8 +161,6 @@ static void json_generator(FILE *f, const xcc_problem *p, const xcc_sym *g, int 
     fputc(']', f);
 }
 
-/* The budget of a search for the group: --time-limit in --symmetry, else this. */
-#define CLI_SYM_SECONDS 10.0
 
 /*
  * dlx2 --symmetry [FILE]: the group on stdout, "order N", "complete yes"
@@ -176,7 +186,9 @@ int cli_symmetry(cli *c)
         rep_die(PROG_BAD_INPUT, "%s: %s", name, d.message);
     xcc_sym *g = find_group(p, c->time_limit > 0 ? c->time_limit : CLI_SYM_SECONDS);
     char *order = order_text(g);
-    int complete = xcc_sym_complete(g), n = xcc_sym_generators(g);
+    int complete = xcc_sym_complete(g), n = xcc_sym_generators(g), err = 0;
+    /* a write that fails says why in errno then (EPIPE: the reader went away, no error) */
+    errno = 0;
     if (c->json) {
         colors cs;
         colors_of(p, &cs);
@@ -194,6 +206,8 @@ int cli_symmetry(cli *c)
         for (int k = 0; k < n; k++) {
             fputs(k ? "," : "", stdout);
             json_generator(stdout, p, g, k, &cs, seen);
+            if (ferror(stdout) && !err)
+                err = errno ? errno : EIO;
         }
         fputs("]}}\n", stdout);
         free(seen);
@@ -205,7 +219,8 @@ int cli_symmetry(cli *c)
             char *t = xcc_sym_generator_text(g, k, p);
             if (!t)
                 cli_die_no_memory("out of memory");
-            puts(t);
+            if (puts(t) < 0 && !err)
+                err = errno ? errno : EIO;
             free(t);
         }
     }
@@ -214,7 +229,7 @@ int cli_symmetry(cli *c)
         say_incomplete(g, "the group reported is");
     xcc_sym_free(g);
     xcc_problem_free(p);
-    cli_stdout_lost(0);
+    cli_stdout_lost(err);
     return complete ? PROG_DONE : PROG_LIMIT;
 }
 
@@ -256,7 +271,9 @@ static void refuse_extensions(const xcc_problem *p)
 int cli_symmetry_count(cli *c, xcc_problem *p)
 {
     refuse_extensions(p);
-    xcc_sym *g = find_group(p, CLI_SYM_SECONDS);
+    xcc_sym *g = find_group(p, budget(c));
+    if (!xcc_sym_complete(g))
+        say_incomplete(g, c->use_symmetry ? "the count is helped by" : "classes are counted under");
     xcc_settings s = c->xs;
     char *count = NULL;
     xcc_stop stop;
@@ -276,7 +293,6 @@ int cli_symmetry_count(cli *c, xcc_problem *p)
                                            : "a limit");
     }
     if (!complete && c->up_to_symmetry) {
-        say_incomplete(g, "classes are counted under");
         mark = "-";
         status = PROG_LIMIT;
     }
@@ -340,11 +356,12 @@ static int canonical_solution(const xcc_problem *p, const xcc_solution *s, void 
     return rep_solution(p, &t, canon.r);
 }
 
-xcc_on_solution cli_symmetry_listing(xcc_problem *p, rep *r, unsigned long long *every)
+xcc_on_solution cli_symmetry_listing(const cli *c, xcc_problem *p, rep *r, unsigned long long *every)
 {
     refuse_extensions(p);
-    canon.g = find_group(p, CLI_SYM_SECONDS);
+    canon.g = find_group(p, budget(c));
     canon.r = r;
+    r->classes = &canon.found; /* the JSON summary says them */
     canon.every = *every ? *every : 1;
     *every = 1;
     if (!xcc_sym_complete(canon.g))
@@ -362,10 +379,12 @@ xcc_on_solution cli_symmetry_listing(xcc_problem *p, rep *r, unsigned long long 
 
 void cli_symmetry_listing_end(const cli *c, const xcc_figs *fig)
 {
-    if (canon.g && fig->stop == XCC_COMPLETE && (c->k.vbose & XCC_SHOW_BASICS)) {
+    /* the line dlx2 --verify --report reads: the listing holds one solution per class */
+    if (canon.g && (c->k.vbose & XCC_SHOW_BASICS)) {
         char *order = order_text(canon.g);
-        fprintf(stderr, "%llu class%s of solutions, one listed per class, under a group of"
-                        " order %s.\n", canon.found, canon.found == 1 ? "" : "es", order);
+        fprintf(stderr, "%llu class%s of solutions%s, one listed per class, under a group of"
+                        " order %s.\n", canon.found, canon.found == 1 ? "" : "es",
+                fig->stop == XCC_COMPLETE ? "" : " found before the search stopped", order);
         free(order);
     }
     xcc_sym_free(canon.g);

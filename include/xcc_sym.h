@@ -90,9 +90,11 @@ XCC_API xcc_status xcc_sym_count_classes(xcc_problem *p, xcc_sym *g, const xcc_s
  * The plain number of solutions of p, found with the group's help: the
  * top of the tree branches on one option per orbit of the stabiliser of
  * the choices made so far, and each subtree where that stabiliser acts
- * trivially is counted by xcc_solve with the settings s. Groups too
- * large to list use the largest stabiliser of their chain that can be.
- * The same refusals and results as xcc_sym_count_classes.
+ * trivially is counted by xcc_solve with the settings s: with "threads"
+ * N, N subtrees at a time, one thread each (when there are 2N or more);
+ * "time_limit" is for the whole count. A group too large to list gives
+ * its stabilisers by Schreier-Sims. The same refusals and results as
+ * xcc_sym_count_classes, but for the size of the group.
  */
 XCC_API xcc_status xcc_sym_count(xcc_problem *p, xcc_sym *g, const xcc_settings *s,
                                  char **count, xcc_stop *stop, xcc_diag *d);

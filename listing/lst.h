@@ -82,6 +82,8 @@ typedef struct lst_summary {
     int complete;           /* "complete":true */
     const char *stopped;    /* why the search stopped early ("count", "mems", ...), or NULL */
     int shard_k, shard_n;   /* "shard":[K,N], or 0 and 0 */
+    const char *classes;    /* "classes":N (m<n> --up-to-symmetry: one solution listed per
+                               class), or NULL */
 } lst_summary;
 
 /* The layouts, known after the first line that is not blank. */

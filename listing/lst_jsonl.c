@@ -291,7 +291,7 @@ static int j_summary(jcur *c)
 {
     lst_reader *r = c->r;
     lst_summary *sum = &r->sum;
-    long solutions = -1, stopped = -1;
+    long solutions = -1, stopped = -1, classes = -1;
     unsigned long long k, n;
     memset(sum, 0, sizeof *sum);
     sum->line = r->line;
@@ -304,15 +304,19 @@ static int j_summary(jcur *c)
                 return LST_ERROR;
             const char *key = r->str.s;
             int which = !strcmp(key, "solutions") ? 1 : !strcmp(key, "complete") ? 2
-                      : !strcmp(key, "stopped") ? 3 : !strcmp(key, "shard") ? 4 : 0;
+                      : !strcmp(key, "stopped") ? 3 : !strcmp(key, "shard") ? 4
+                      : !strcmp(key, "classes") ? 5 : 0;
             if (j_expect(c, ':'))
                 return LST_ERROR;
             size_t d;
-            if (which == 1) {
+            if (which == 1 || which == 5) {
                 if (!(d = j_digits(c)))
-                    return j_fail(c, "expected the number of solutions");
-                if ((solutions = sum_add(r, c->s + c->i, d)) < 0)
+                    return j_fail(c, which == 1 ? "expected the number of solutions"
+                                                : "expected the number of classes");
+                long at = sum_add(r, c->s + c->i, d);
+                if (at < 0)
                     return lst_no_memory(c->err);
+                *(which == 1 ? &solutions : &classes) = at;
                 c->i += d;
             } else if (which == 2) {
                 j_blanks(c);
@@ -352,6 +356,7 @@ static int j_summary(jcur *c)
         return j_fail(c, "a summary without \"solutions\"");
     sum->solutions = r->sum_pool.s + solutions;
     sum->stopped = stopped < 0 ? NULL : r->sum_pool.s + stopped;
+    sum->classes = classes < 0 ? NULL : r->sum_pool.s + classes;
     return 0;
 }
 

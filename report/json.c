@@ -115,8 +115,11 @@ static const char *json_stop(const rep *r, const xcc_figs *fig)
 void rep_json_summary(const rep *r, const xcc_figs *fig)
 {
     FILE *f = r->out;
-    fprintf(f, "{\"summary\":{\"solutions\":%s,\"complete\":%s,\"stopped\":%s,\"engine\":",
-            rep_total(r), fig->stop == XCC_COMPLETE ? "true" : "false", json_stop(r, fig));
+    fprintf(f, "{\"summary\":{\"solutions\":%s,", rep_total(r));
+    if (r->classes) /* m<n> --up-to-symmetry: one solution listed per class */
+        fprintf(f, "\"classes\":%llu,", *r->classes);
+    fprintf(f, "\"complete\":%s,\"stopped\":%s,\"engine\":",
+            fig->stop == XCC_COMPLETE ? "true" : "false", json_stop(r, fig));
     rep_json_string(f, fig->engine ? fig->engine : "dlx", strlen(fig->engine ? fig->engine : "dlx"));
     if (r->shards)
         fprintf(f, ",\"shard\":[%d,%d],\"fingerprint\":\"%016llx\"", r->shard, r->shards,

@@ -52,6 +52,7 @@ typedef struct rep {
     int shard, shards;     /* --shard K/N; shards 0 when not given */
     int shard_count_line;  /* -c --shard: the count's line for --merge on stderr too */
     int lists;             /* m<n>, n not 0: solutions are written on stdout */
+    const unsigned long long *classes; /* --up-to-symmetry's classes listed, or NULL */
     int costs;             /* DLX5's report (cost.c), for the best `best` costs */
     int knuth;             /* XCC_KNUTH_*: the program played (rep_program) */
     int best;
@@ -65,9 +66,8 @@ typedef struct rep {
     ullng zdd_nodes;       /* --zdd: the nodes written */
     size_t zlen;           /* --zdd: bytes of lines in zbuf, not yet on r->out */
     char zbuf[1 << 14];
-    int *order;            /* JSON's scratch: options sorted, items seen */
+    int *order, order_cap; /* JSON's scratch: options sorted, items seen */
     ullng *seen;
-    int order_cap;
 } rep;
 
 /*

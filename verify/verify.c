@@ -482,10 +482,22 @@ static void part_add(part *pt, const lst_solution *sol)
 /*
  * Does the part hold what a search of `count` solutions lists? 0, or 1
  * after a message: "WHO counts N solutions, but the listing holds L".
+ * With `classes` (m<n> --up-to-symmetry), count is the classes of
+ * solutions, and the listing holds one solution per class.
  */
 static int check_count(const part *pt, const char *count, const char *prog, const char *file,
-                       long line, const char *who)
+                       long line, const char *who, int classes)
 {
+    if (classes) {
+        int over;
+        char b1[40];
+        vf_u128 n = big(count, &over), step = pt->listed && pt->stepped ? pt->step : 1;
+        if (!over && n / step == pt->listed)
+            return 0;
+        return say(1, prog, file, line, 0, "%s counts %s class%s of solutions, one listed per class%s%s,"
+                   " but the listing holds %llu", who, count, strcmp(count, "1") ? "es" : "",
+                   step > 1 ? " and one in " : "", step > 1 ? decimal(step, b1) : "", pt->listed);
+    }
     int over;
     char b1[40], b2[40];
     vf_u128 n = big(count, &over), step = pt->listed && pt->stepped ? pt->step : 1;
@@ -543,7 +555,9 @@ static int take_summary(whole *w, part *pt, const lst_summary *sum, const vf_req
                         const char *prog, const char *lname)
 {
     w->summaries++;
-    if (!rq->allow_repeats && check_count(pt, sum->solutions, prog, lname, sum->line, "the summary"))
+    if (!rq->allow_repeats
+        && check_count(pt, sum->classes ? sum->classes : sum->solutions, prog, lname, sum->line,
+                       "the summary", sum->classes != NULL))
         return 1;
     if (!sum->complete && !w->stopped) {
         w->stopped = 1;
@@ -597,9 +611,16 @@ static int verdict(const vf_request *rq, const char *prog, const char *lname, ls
         return say(1, prog, lname, 0, 0, "the listing mixes shards and whole searches");
     if (rq->count >= 0 && n != (unsigned long long)rq->count)
         return say(1, prog, lname, 0, 0, "%llu solution%s, not %lld", n, n == 1 ? "" : "s", rq->count);
-    if (rep && !rq->allow_repeats && check_count(all, rep->solutions, prog, rname, rep->line, "the report"))
+    if (rep && !rq->allow_repeats
+        && check_count(all, rep->classes[0] ? rep->classes : rep->solutions, prog, rname,
+                       rep->classes[0] ? rep->classes_line : rep->line, "the report",
+                       rep->classes[0] != 0))
         return 1;
     int counted = rq->count >= 0 || rep || (json && !rq->allow_repeats);
+    /* m<n> --up-to-symmetry: one solution per class, as many as the search says */
+    const char *classes = rq->allow_repeats ? NULL
+                        : rep ? (rep->classes[0] ? rep->classes : NULL)
+                        : json && w->summaries == 1 ? lst_summary_of(l)->classes : NULL;
     if (!n && !counted)
         return say(1, prog, lname, 0, 0, "the listing holds no solutions, and nothing says the problem has"
                    " none; dlx2 lists them with m1 (--count 0 or --report FILE checks a problem"
@@ -611,6 +632,12 @@ static int verdict(const vf_request *rq, const char *prog, const char *lname, ls
                    rq->allow_repeats ? "with --allow-repeats, a listing of draws"
                                      : "a text listing does not give it: --count N or --report FILE"
                                        " does");
+        else if (classes && rq->count < 0 && all->listed && all->stepped && all->step > 1)
+            printf(", one in %llu of the %s classes of solutions the search counted (one per"
+                   " class: the classes are not checked here)", all->step, classes);
+        else if (classes && rq->count < 0)
+            printf(", as many as the classes of solutions the search counted (one per class: the"
+                   " classes are not checked here)");
         else if (all->listed && all->stepped && all->step > 1 && w->summaries <= 1 && rq->count < 0)
             printf(", one in %llu of the %s the search found", all->step,
                    rep ? rep->solutions : lst_summary_of(l)->solutions);

@@ -111,6 +111,9 @@ typedef struct vf_report {
     long line;           /* of the closing line */
     char stop[120];      /* the line that says it stopped early, or "" */
     long stop_line;
+    char classes[48];    /* m<n> --up-to-symmetry: "N classes of solutions[ found before
+                            the search stopped], one listed per class, ...": N, or "" */
+    long classes_line;
 } vf_report;
 
 int vf_report_read(vf_report *rep, FILE *in, vf_error *err);

@@ -6,8 +6,12 @@
  * lines begin as report/report.c writes them (rep_stop_lines): "TIMEOUT!"
  * (DLX2's, for T<n>), "Search interrupted by ", "Time limit of ", "The
  * figures reached "; a count past what DLX2's walk counts ends with '+'.
- * Every other line (the input line, warnings, progress, DLX5's costs, a
- * shard's line) is passed over.
+ * A listing of one solution per class of solutions (m<n> --up-to-symmetry)
+ * says how many classes there were in a line "N classes of solutions,
+ * one listed per class, under ..." (or "N class of solutions found
+ * before the search stopped, one listed per class, ..."), after the
+ * closing line. Every other line (the input line, warnings, progress,
+ * DLX5's costs, a shard's line) is passed over.
  */
 #include "verify.h"
 
@@ -39,6 +43,19 @@ int vf_report_read(vf_report *rep, FILE *in, vf_error *err)
         line++;
         if (got && buf[got - 1] == '\n')
             buf[--got] = '\0';
+        size_t nd = strspn(buf, "0123456789");
+        if (nd && nd < sizeof rep->classes && !strncmp(buf + nd, " class", 6)
+            && strstr(buf, " of solutions") && strstr(buf, ", one listed per class, ")) {
+            if (rep->classes_line) {
+                status = bad(err, line, "a second line 'N classes of solutions, one listed per"
+                                        " class, ...': the report of one search has one");
+                continue;
+            }
+            memcpy(rep->classes, buf, nd);
+            rep->classes[nd] = '\0';
+            rep->classes_line = line;
+            continue;
+        }
         if (strncmp(buf, closing, sizeof closing - 1)) {
             for (size_t k = 0; k < sizeof stop_lines / sizeof *stop_lines && !rep->stop_line; k++)
                 if (!strncmp(buf, stop_lines[k], strlen(stop_lines[k]))) {

@@ -9,9 +9,11 @@
 #include "settings.h"
 #include "base/text.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 xcc_status xcc_sym_solve_count(xcc_problem *p, const xcc_settings *s, xcc_big *out,
                            xcc_stop *stop, xcc_diag *d)
@@ -444,12 +446,17 @@ int xcc_sym_canonical(xcc_sym *g, const int *options, int n)
  * (pairwise compatible), with what they did: cover[] on primary items,
  * scol[] on secondary ones (0 free, -1 taken without a color, else the
  * color id given), and alive[] the options still compatible with C.
- * Its count is the number of solutions containing C.
+ * Its count is the number of solutions containing C. The walk does not
+ * count the nodes it hands over: it writes each down as a task (C and
+ * the weights of the branches on the way to it), and the tasks are then
+ * counted, each on the ordinary engines, by `threads` workers at once
+ * (formats/symmetry.md). A node that is a solution adds the product of
+ * its weights to `direct`.
  */
+#define SYM_WALK_DEPTH 12 /* deeper than this the walk hands every node over */
+
 typedef struct walk {
     xcc_sym *g;
-    xcc_problem *p;
-    const xcc_settings *s;
     const xcc_sym_prob *pr;
     int *istart, *iopts;     /* item -> the options containing it */
     int *chosen, nchosen;
@@ -457,10 +464,30 @@ typedef struct walk {
     int *cover, *scol;
     int *uf, *rootstamp, now;
     int *hlist;              /* the elements of the stabiliser of C */
-    xcc_stop stop;
-    xcc_diag *d;
-    tbuf b;
+    /* a group too large to list: hs[d] generates the stabiliser of the d options chosen
+       (their classes' vertices, one by one: schreier.c), opbuf an option permutation */
+    int ss;
+    xcc_sym_gens hs[SYM_WALK_DEPTH + 1];
+    int *opbuf;
+    size_t wpath[SYM_WALK_DEPTH + 1]; /* the weights of the branches to C */
+    /* the tasks: task t's C is tchosen[tfirst[t] .. tfirst[t+1]-1], its weights
+       twt[wfirst[t] .. wfirst[t+1]-1] */
+    size_t ntasks, tcap, wcap, *tfirst, *wfirst;
+    int *tchosen;
+    size_t tchosen_len, tchosen_cap;
+    size_t *twt, twt_len, twt_cap;
+    xcc_big direct;
+    const xcc_settings *s;   /* its interrupt flag and time limit, */
+    struct timespec t0;      /* from the walk's start, */
+    xcc_stop stop;           /* and whether they stopped the walk */
 } walk;
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
+}
 
 static int uf_find(int *uf, int x)
 {
@@ -471,74 +498,89 @@ static int uf_find(int *uf, int x)
     return x;
 }
 
-static int compatible(const walk *W, int o)
+static int compatible(const xcc_sym_prob *pr, const int *cover, const int *scol, int o)
 {
-    const xcc_sym_prob *pr = W->pr;
     for (int k = pr->ostart[o]; k < pr->ostart[o + 1]; k++) {
         int i = pr->eitem[k];
-        if (i < pr->primary ? W->cover[i] : W->scol[i] && (W->scol[i] < 0 || W->scol[i] != pr->ecolor[k]))
+        if (i < pr->primary ? cover[i] : scol[i] && (scol[i] < 0 || scol[i] != pr->ecolor[k]))
             return 0;
     }
     return 1;
 }
 
-/* The count of the node where the stabiliser no longer helps: the rest of p, solved. */
-static xcc_status residual(walk *W, const char *alive, xcc_big *out)
+/* Adds o to the node cover, scol (compatible with it). */
+static void choose(const xcc_sym_prob *pr, int *cover, int *scol, int o)
 {
-    const xcc_sym_prob *pr = W->pr;
-    xcc_problem *q;
-    int more = 0;
-    for (int i = 0; i < pr->primary && !more; i++)
-        more = !W->cover[i];
-    if (!more)
-        return xcc_big_set(out, 1) ? XCC_NO_MEMORY : XCC_OK;
-    if (xcc_problem_new(&q))
-        return XCC_NO_MEMORY;
-    xcc_status st = XCC_OK;
-    for (int i = 0; i < pr->items && !st; i++)
-        if (i < pr->primary ? !W->cover[i] : !W->scol[i])
-            st = xcc_problem_add_item(q, xcc_item_name(W->p, i), i >= pr->primary, W->d);
-    for (int o = 0; o < pr->options && !st; o++) {
-        if (!alive[o])
-            continue;
-        W->b.len = 0;
-        for (int k = pr->ostart[o]; k < pr->ostart[o + 1]; k++) {
-            int i = pr->eitem[k], c = pr->ecolor[k];
-            if (i >= pr->primary && W->scol[i])
-                continue; /* colored as C colors it: no constraint left */
-            if (tb_add(&W->b, xcc_item_name(W->p, i), c ? pr->cname[c] : NULL)) {
-                st = XCC_NO_MEMORY;
-                break;
-            }
-        }
-        if (!st)
-            st = xcc_problem_add_option(q, W->b.s, W->d);
-    }
-    if (!st)
-        st = xcc_sym_solve_count(q, W->s, out, &W->stop, W->d);
-    xcc_problem_free(q);
-    return st;
-}
-
-/* Adds o to C (compatible with it). */
-static void choose(walk *W, int o)
-{
-    const xcc_sym_prob *pr = W->pr;
     for (int k = pr->ostart[o]; k < pr->ostart[o + 1]; k++) {
         int i = pr->eitem[k], c = pr->ecolor[k];
         if (i < pr->primary)
-            W->cover[i] = 1;
-        else if (!W->scol[i])
-            W->scol[i] = c ? c : -1;
+            cover[i] = 1;
+        else if (!scol[i])
+            scol[i] = c ? c : -1;
     }
-    W->inC[o] = 1;
-    W->chosen[W->nchosen++] = o;
 }
 
-static xcc_status node(walk *W, int depth, xcc_big *out);
+/* a, or a larger copy of it, holding need elements (at least one); NULL when memory is short */
+static void *grow(void *a, size_t *cap, size_t need, size_t size)
+{
+    if (a && need <= *cap)
+        return a;
+    size_t cap2 = 2 * need + 16;
+    void *q = realloc(a, cap2 * size);
+    if (q)
+        *cap = cap2;
+    return q;
+}
 
-/* The count of C plus option o, times weight, added to sum. */
-static xcc_status branch(walk *W, int depth, int o, size_t weight, xcc_big *sum)
+/*
+ * A node handed over: a task, or when C covers every primary item, a
+ * solution whose weight goes straight to `direct`.
+ */
+static xcc_status leaf(walk *W, int depth)
+{
+    const xcc_sym_prob *pr = W->pr;
+    int more = 0;
+    for (int i = 0; i < pr->primary && !more; i++)
+        more = !W->cover[i];
+    if (!more) {
+        xcc_big one = XCC_BIG_ZERO;
+        int bad = xcc_big_set(&one, 1);
+        for (int j = 0; j < depth && !bad; j++)
+            bad = xcc_big_mul_u64(&one, W->wpath[j]);
+        bad = bad || xcc_big_add(&W->direct, &one);
+        xcc_big_free(&one);
+        return bad ? XCC_NO_MEMORY : XCC_OK;
+    }
+    size_t *tf = grow(W->tfirst, &W->tcap, W->ntasks + 2, sizeof *W->tfirst);
+    if (tf)
+        W->tfirst = tf;
+    size_t *wf = tf ? grow(W->wfirst, &W->wcap, W->ntasks + 2, sizeof *W->wfirst) : NULL;
+    if (wf)
+        W->wfirst = wf;
+    int *tc = wf ? grow(W->tchosen, &W->tchosen_cap, W->tchosen_len + (size_t)W->nchosen,
+                        sizeof *W->tchosen) : NULL;
+    if (tc)
+        W->tchosen = tc;
+    size_t *tw = tc ? grow(W->twt, &W->twt_cap, W->twt_len + (size_t)depth, sizeof *W->twt) : NULL;
+    if (!tw)
+        return XCC_NO_MEMORY;
+    W->twt = tw;
+    if (W->ntasks == 0)
+        W->tfirst[0] = W->wfirst[0] = 0;
+    memcpy(W->tchosen + W->tchosen_len, W->chosen, (size_t)W->nchosen * sizeof *W->chosen);
+    W->tchosen_len += (size_t)W->nchosen;
+    memcpy(W->twt + W->twt_len, W->wpath, (size_t)depth * sizeof *W->wpath);
+    W->twt_len += (size_t)depth;
+    W->ntasks++;
+    W->tfirst[W->ntasks] = W->tchosen_len;
+    W->wfirst[W->ntasks] = W->twt_len;
+    return XCC_OK;
+}
+
+static xcc_status node(walk *W, int depth);
+
+/* The node C plus option o, reached by a branch of the weight given. */
+static xcc_status branch(walk *W, int depth, int o, size_t weight)
 {
     const xcc_sym_prob *pr = W->pr;
     /* which secondary items o newly sets, to undo exactly those */
@@ -548,9 +590,19 @@ static xcc_status branch(walk *W, int depth, int o, size_t weight, xcc_big *sum)
     for (int k = pr->ostart[o]; k < pr->ostart[o + 1]; k++)
         if (pr->eitem[k] >= pr->primary && !W->scol[pr->eitem[k]])
             set[ns++] = pr->eitem[k];
-    choose(W, o);
-    xcc_big sub = XCC_BIG_ZERO;
-    xcc_status st = node(W, depth + 1, &sub);
+    choose(pr, W->cover, W->scol, o);
+    W->inC[o] = 1;
+    W->chosen[W->nchosen++] = o;
+    W->wpath[depth] = weight;
+    xcc_status st = XCC_OK;
+    if (W->ss && depth + 1 < SYM_WALK_DEPTH) /* the stabiliser of o too */
+        st = xcc_sym_stab(&W->hs[depth],
+                          xcc_sym_class_vertex(&W->g->gr, W->g->gr.opt_class[o]),
+                          XCC_SYM_CHAIN_INTS, &W->hs[depth + 1]);
+    if (!st)
+        st = node(W, depth + 1);
+    if (W->ss && depth + 1 < SYM_WALK_DEPTH)
+        xcc_sym_gens_free(&W->hs[depth + 1]);
     /* take o back: primary items and the secondary ones it set */
     for (int k = pr->ostart[o]; k < pr->ostart[o + 1]; k++)
         if (pr->eitem[k] < pr->primary)
@@ -560,30 +612,28 @@ static xcc_status branch(walk *W, int depth, int o, size_t weight, xcc_big *sum)
     W->inC[o] = 0;
     W->nchosen--;
     free(set);
-    if (!st && W->stop == XCC_COMPLETE
-        && (xcc_big_mul_u64(&sub, weight) || xcc_big_add(sum, &sub)))
-        st = XCC_NO_MEMORY;
-    xcc_big_free(&sub);
     return st;
 }
 
-/* Deeper than this the walk hands every node to the engine. */
-#define SYM_WALK_DEPTH 12
-
-static xcc_status node(walk *W, int depth, xcc_big *out)
+static xcc_status node(walk *W, int depth)
 {
     const xcc_sym_prob *pr = W->pr;
     int no = pr->options;
+    if ((W->s->interrupt && *W->s->interrupt)
+        || (W->s->time_limit > 0 && seconds_since(&W->t0) > W->s->time_limit))
+        W->stop = XCC_STOP_INTERRUPT;
+    if (W->stop != XCC_COMPLETE)
+        return XCC_OK;
     char *alive = malloc((size_t)no + 1);
     if (!alive)
         return XCC_NO_MEMORY;
     for (int o = 0; o < no; o++)
-        alive[o] = !W->inC[o] && compatible(W, o);
+        alive[o] = !W->inC[o] && compatible(pr, W->cover, W->scol, o);
     xcc_status st = XCC_OK;
     /* the stabiliser of C, as a set, among the elements listed */
     const xcc_sym_list *L = &W->g->list;
     size_t nh = 0;
-    for (size_t e = 1; e < L->count; e++) {
+    for (size_t e = 1; e < L->count && !W->ss; e++) {
         const int *op = L->opt + e * (size_t)no;
         int keeps = 1;
         for (int j = 0; j < W->nchosen && keeps; j++)
@@ -595,8 +645,13 @@ static xcc_status node(walk *W, int depth, xcc_big *out)
     int moved = 0;
     for (int o = 0; o < no; o++)
         W->uf[o] = o;
-    for (size_t h = 0; h < nh; h++) {
-        const int *op = L->opt + (size_t)W->hlist[h] * (size_t)no;
+    int ng = W->ss && depth < SYM_WALK_DEPTH ? W->hs[depth].count : 0;
+    for (size_t h = 0; h < nh + (size_t)ng; h++) {
+        const int *op = W->opbuf;
+        if (h < nh)
+            op = L->opt + (size_t)W->hlist[h] * (size_t)no;
+        else /* the generators of the stabiliser (of C, each option) */
+            xcc_sym_option_perm(W->g, W->hs[depth].perm[h - nh], W->opbuf);
         for (int o = 0; o < no; o++) {
             if (!alive[o])
                 continue;
@@ -608,9 +663,8 @@ static xcc_status node(walk *W, int depth, xcc_big *out)
         }
     }
     if (!moved || depth >= SYM_WALK_DEPTH) {
-        st = residual(W, alive, out);
         free(alive);
-        return st;
+        return leaf(W, depth);
     }
     /*
      * The primary item whose options fall into the fewest orbits (of
@@ -640,18 +694,13 @@ static xcc_status node(walk *W, int depth, xcc_big *out)
             best_alive = live;
         }
     }
-    if (best < 0) { /* every primary item covered: C is a solution */
+    if (best < 0 || best_roots == best_alive) { /* a solution, or no help here */
         free(alive);
-        return xcc_big_set(out, 1) ? XCC_NO_MEMORY : XCC_OK;
+        return leaf(W, depth);
     }
-    if (best_roots == 0) {
+    if (best_roots == 0) { /* an item no option can cover: no solution */
         free(alive);
-        return xcc_big_set(out, 0) ? XCC_NO_MEMORY : XCC_OK;
-    }
-    if (best_roots == best_alive) {
-        st = residual(W, alive, out);
-        free(alive);
-        return st;
+        return XCC_OK;
     }
     /* one option per orbit, weighed by the orbit's options that hold the item */
     size_t *weight = calloc((size_t)no + 1, sizeof *weight);
@@ -684,12 +733,188 @@ static xcc_status node(walk *W, int depth, xcc_big *out)
     }
     free(weight);
     free(alive);
-    if (xcc_big_set(out, 0))
-        st = XCC_NO_MEMORY;
     for (int j = 0; j < nr && !st && W->stop == XCC_COMPLETE; j++)
-        st = branch(W, depth, reps[j], wts[j], out);
+        st = branch(W, depth, reps[j], wts[j]);
     free(reps);
     free(wts);
+    return st;
+}
+
+/* ---- the tasks, on the workers ------------------------------------------------ */
+
+/*
+ * The workers share the tasks (the next one under the lock); each counts
+ * its own on the ordinary engines, with one thread each when there are
+ * several workers, and writes the count times the task's weights into
+ * its slot of `result`. The first failure or stop ends the taking of
+ * tasks; a budget (the settings' time limit) is for all of them
+ * together: each task gets what is left of it.
+ */
+typedef struct pool {
+    walk *W;
+    xcc_problem *p;
+    const xcc_settings *s;
+    xcc_settings one;        /* s with threads 1, for several workers */
+    int workers;
+    struct timespec t0;
+    pthread_mutex_t lock;
+    size_t next;
+    xcc_status st;           /* the first failure, */
+    xcc_stop stop;           /* or the first stop short of complete, */
+    xcc_diag d;              /* with its message */
+    xcc_big *result;
+} pool;
+
+/* The count of task t, times its weights, into P->result[t]. */
+static xcc_status run_task(pool *P, size_t t, int *cover, int *scol, tbuf *b, xcc_stop *stop,
+                           xcc_diag *d)
+{
+    walk *W = P->W;
+    const xcc_sym_prob *pr = W->pr;
+    const xcc_settings *base = P->workers > 1 ? &P->one : P->s;
+    xcc_settings s = *base;
+    if (base->dlx2 == &base->own)
+        s.dlx2 = &s.own;
+    if (base->engine == base->engine_name)
+        s.engine = s.engine_name;
+    if (s.time_limit > 0) {
+        double left = s.time_limit - seconds_since(&P->t0);
+        if (left <= 0) {
+            *stop = XCC_STOP_INTERRUPT;
+            return XCC_OK;
+        }
+        s.time_limit = left;
+    }
+    memset(cover, 0, (size_t)pr->items * sizeof *cover);
+    memset(scol, 0, (size_t)pr->items * sizeof *scol);
+    for (size_t k = W->tfirst[t]; k < W->tfirst[t + 1]; k++)
+        choose(pr, cover, scol, W->tchosen[k]);
+    xcc_problem *q;
+    if (xcc_problem_new(&q))
+        return XCC_NO_MEMORY;
+    xcc_status st = XCC_OK;
+    /* the items C leaves, the options compatible with C, without what C colored */
+    for (int i = 0; i < pr->items && !st; i++)
+        if (i < pr->primary ? !cover[i] : !scol[i])
+            st = xcc_problem_add_item(q, xcc_item_name(P->p, i), i >= pr->primary, d);
+    for (int o = 0; o < pr->options && !st; o++) {
+        int in = 0;
+        for (size_t k = W->tfirst[t]; k < W->tfirst[t + 1] && !in; k++)
+            in = W->tchosen[k] == o;
+        if (in || !compatible(pr, cover, scol, o))
+            continue;
+        b->len = 0;
+        for (int k = pr->ostart[o]; k < pr->ostart[o + 1]; k++) {
+            int i = pr->eitem[k], c = pr->ecolor[k];
+            if (i >= pr->primary && scol[i])
+                continue; /* colored as C colors it: no constraint left */
+            if (tb_add(b, xcc_item_name(P->p, i), c ? pr->cname[c] : NULL)) {
+                st = XCC_NO_MEMORY;
+                break;
+            }
+        }
+        if (!st)
+            st = xcc_problem_add_option(q, b->s, d);
+    }
+    if (!st)
+        st = xcc_sym_solve_count(q, &s, &P->result[t], stop, d);
+    xcc_problem_free(q);
+    for (size_t k = W->wfirst[t]; k < W->wfirst[t + 1] && !st && *stop == XCC_COMPLETE; k++)
+        if (xcc_big_mul_u64(&P->result[t], W->twt[k]))
+            st = XCC_NO_MEMORY;
+    return st;
+}
+
+static void *worker(void *arg)
+{
+    pool *P = arg;
+    const xcc_sym_prob *pr = P->W->pr;
+    int *cover = calloc((size_t)pr->items + 1, sizeof *cover);
+    int *scol = calloc((size_t)pr->items + 1, sizeof *scol);
+    tbuf b = {0};
+    xcc_diag d;
+    memset(&d, 0, sizeof d);
+    for (;;) {
+        pthread_mutex_lock(&P->lock);
+        size_t t = P->next;
+        int go = t < P->W->ntasks && !P->st && P->stop == XCC_COMPLETE;
+        if (go)
+            P->next++;
+        pthread_mutex_unlock(&P->lock);
+        if (!go)
+            break;
+        xcc_stop stop = XCC_COMPLETE;
+        xcc_status st = cover && scol ? run_task(P, t, cover, scol, &b, &stop, &d) : XCC_NO_MEMORY;
+        if (st || stop != XCC_COMPLETE) {
+            pthread_mutex_lock(&P->lock);
+            if (!P->st && P->stop == XCC_COMPLETE) {
+                P->st = st;
+                P->stop = stop;
+                P->d = d;
+            }
+            pthread_mutex_unlock(&P->lock);
+        }
+    }
+    free(cover);
+    free(scol);
+    free(b.s);
+    return NULL;
+}
+
+/* The tasks counted, their sum added to total; P->stop short of complete: no sum. */
+static xcc_status run_tasks(walk *W, xcc_problem *p, const xcc_settings *s, xcc_big *total,
+                            xcc_stop *stop, xcc_diag *d)
+{
+    pool P;
+    memset(&P, 0, sizeof P);
+    P.W = W;
+    P.p = p;
+    P.s = s;
+    P.stop = XCC_COMPLETE;
+    P.t0 = W->t0; /* a time limit counts from the walk's start */
+    /*
+     * Tasks enough for the threads (two each at least) are spread over
+     * them, one thread each; fewer are counted one after the other, each
+     * with the engine's threads (-j's cuts).
+     */
+    P.workers = s->threads > 1 && W->ntasks >= 2 * (size_t)s->threads ? s->threads : 1;
+    P.one = *s;
+    P.one.threads = 1;
+    if (s->dlx2 == &s->own)
+        P.one.dlx2 = &P.one.own;
+    if (s->engine == s->engine_name)
+        P.one.engine = P.one.engine_name;
+    *stop = XCC_COMPLETE;
+    if (!W->ntasks)
+        return XCC_OK;
+    P.result = calloc(W->ntasks, sizeof *P.result);
+    if (!P.result)
+        return XCC_NO_MEMORY;
+    for (size_t t = 0; t < W->ntasks; t++)
+        P.result[t] = (xcc_big)XCC_BIG_ZERO;
+    pthread_mutex_init(&P.lock, NULL);
+    pthread_t *th = calloc((size_t)P.workers, sizeof *th);
+    int started = 0;
+    if (th)
+        for (; started < P.workers - 1; started++)
+            if (pthread_create(&th[started], NULL, worker, &P))
+                break; /* fewer workers: the rest is done by those that started */
+    if (th)
+        worker(&P); /* the calling thread is a worker too */
+    for (int k = 0; k < started; k++)
+        pthread_join(th[k], NULL);
+    pthread_mutex_destroy(&P.lock);
+    xcc_status st = th ? P.st : XCC_NO_MEMORY;
+    *stop = P.stop;
+    if (st && P.d.message[0])
+        *d = P.d;
+    for (size_t t = 0; t < W->ntasks; t++) {
+        if (!st && *stop == XCC_COMPLETE && xcc_big_add(total, &P.result[t]))
+            st = XCC_NO_MEMORY;
+        xcc_big_free(&P.result[t]);
+    }
+    free(P.result);
+    free(th);
     return st;
 }
 
@@ -700,15 +925,16 @@ xcc_status xcc_sym_count(xcc_problem *p, xcc_sym *g, const xcc_settings *s, char
     xcc_status st = count_start(g, &s, &dflt, count, stop, d);
     if (st)
         return st;
-    /* the largest stabiliser of the chain that can be listed (the trivial group at worst) */
-    int from = 0;
-    while (from < g->nlev && (st = xcc_sym_list_make(g, from)) == XCC_REFUSED)
-        from++;
-    if (st == XCC_NO_MEMORY)
+    /*
+     * The group listed when it can be; else its stabilisers by generators
+     * (schreier.c), from the generators the search found.
+     */
+    int ss = g->force_schreier || !g->chain_full || (g->nlev && xcc_sym_list_make(g, 0));
+    if (!ss && g->nlev && (st = xcc_sym_list_make(g, 0)))
         return xcc_diag_set(d, st, "out of memory");
     const xcc_sym_prob *pr = &g->pr;
     xcc_big total = XCC_BIG_ZERO;
-    if (from == g->nlev) {
+    if (ss ? !g->ngens : !g->nlev) {
         /* no symmetry to use: the plain count */
         st = xcc_sym_solve_count(p, s, &total, stop, d);
         if (!st && *stop == XCC_COMPLETE)
@@ -716,16 +942,11 @@ xcc_status xcc_sym_count(xcc_problem *p, xcc_sym *g, const xcc_settings *s, char
         xcc_big_free(&total);
         return st;
     }
-    if ((st = xcc_sym_list_make(g, from)))
-        return xcc_diag_set(d, st, "out of memory");
     walk W;
     memset(&W, 0, sizeof W);
     W.g = g;
-    W.p = p;
-    W.s = s;
     W.pr = pr;
-    W.d = d;
-    W.stop = XCC_COMPLETE;
+    W.direct = (xcc_big)XCC_BIG_ZERO;
     size_t no = (size_t)pr->options + 1, ni = (size_t)pr->items + 1;
     W.istart = calloc(ni + 1, sizeof *W.istart);
     W.iopts = malloc(((size_t)pr->ostart[pr->options] + 1) * sizeof *W.iopts);
@@ -735,10 +956,34 @@ xcc_status xcc_sym_count(xcc_problem *p, xcc_sym *g, const xcc_settings *s, char
     W.scol = calloc(ni, sizeof *W.scol);
     W.uf = malloc(no * sizeof *W.uf);
     W.rootstamp = calloc(no, sizeof *W.rootstamp);
-    W.hlist = malloc((g->list.count + 1) * sizeof *W.hlist);
+    W.hlist = malloc(((ss ? 0 : g->list.count) + 1) * sizeof *W.hlist);
+    W.ss = ss;
+    W.s = s;
+    W.stop = XCC_COMPLETE;
+    clock_gettime(CLOCK_MONOTONIC, &W.t0);
+    W.opbuf = malloc(no * sizeof *W.opbuf);
+    int gens_ok = !ss;
+    if (ss) { /* the group as the search found it: its generators and order */
+        xcc_sym_gens *H = &W.hs[0];
+        H->n = g->gr.n;
+        H->order_known = 1;
+        gens_ok = !xcc_big_set(&H->order, 1);
+        for (int k = g->top; k < g->depth && gens_ok; k++)
+            gens_ok = !xcc_big_mul_u64(&H->order, (uint64_t)g->orbit[k]);
+        H->perm = malloc(((size_t)g->ngens + 1) * sizeof *H->perm);
+        gens_ok = gens_ok && H->perm;
+        for (int k = 0; k < g->ngens && gens_ok; k++) {
+            if ((H->perm[k] = malloc((size_t)H->n * sizeof(int))))
+                memcpy(H->perm[k], g->gens[k], (size_t)H->n * sizeof(int));
+            else
+                gens_ok = 0;
+            H->count = H->cap = k + gens_ok;
+        }
+    }
     st = XCC_NO_MEMORY;
+    *stop = XCC_COMPLETE;
     if (W.istart && W.iopts && W.chosen && W.inC && W.cover && W.scol && W.uf && W.rootstamp
-        && W.hlist) {
+        && W.hlist && W.opbuf && gens_ok) {
         for (int k = 0; k < pr->ostart[pr->options]; k++)
             W.istart[pr->eitem[k] + 1]++;
         for (int i = 0; i < pr->items; i++)
@@ -750,11 +995,15 @@ xcc_status xcc_sym_count(xcc_problem *p, xcc_sym *g, const xcc_settings *s, char
                 for (int k = pr->ostart[o]; k < pr->ostart[o + 1]; k++)
                     W.iopts[fill[pr->eitem[k]]++] = o;
             free(fill);
-            st = node(&W, 0, &total);
+            st = node(&W, 0);
+            *stop = W.stop;
+            if (!st && W.stop == XCC_COMPLETE)
+                st = run_tasks(&W, p, s, &total, stop, d);
+            if (!st && *stop == XCC_COMPLETE && xcc_big_add(&total, &W.direct))
+                st = XCC_NO_MEMORY;
         }
     }
-    *stop = W.stop;
-    if (!st && W.stop == XCC_COMPLETE)
+    if (!st && *stop == XCC_COMPLETE)
         st = text_out(&total, count, d);
     else if (st == XCC_NO_MEMORY)
         xcc_diag_set(d, st, "out of memory");
@@ -767,7 +1016,13 @@ xcc_status xcc_sym_count(xcc_problem *p, xcc_sym *g, const xcc_settings *s, char
     free(W.uf);
     free(W.rootstamp);
     free(W.hlist);
-    free(W.b.s);
+    free(W.opbuf);
+    xcc_sym_gens_free(&W.hs[0]);
+    free(W.tfirst);
+    free(W.wfirst);
+    free(W.tchosen);
+    free(W.twt);
+    xcc_big_free(&W.direct);
     xcc_big_free(&total);
     return st;
 }

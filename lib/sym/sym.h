@@ -134,6 +134,7 @@ struct xcc_sym {
     int nlev;
     xcc_sym_level *lev;
     int chain_made, chain_full;
+    int force_schreier;   /* the count with the group's help lists no elements (tests) */
     xcc_sym_list list;
 };
 
@@ -170,6 +171,28 @@ size_t xcc_sym_chain_size(const xcc_sym *g, int from, size_t limit);
 xcc_status xcc_sym_list_make(xcc_sym *g, int from);
 /* The option permutation of the vertex permutation v into out[options]. */
 void xcc_sym_option_perm(const xcc_sym *g, const int *v, int *out);
+
+/* ---- schreier.c ---------------------------------------------------------- */
+
+/*
+ * A group by generators: count permutations of the n vertices, and its
+ * order when known.
+ */
+typedef struct xcc_sym_gens {
+    int n, count, cap;
+    int **perm;
+    xcc_big order;
+    int order_known;
+} xcc_sym_gens;
+
+/*
+ * Generators of the stabiliser of vertex p in H into *out (random
+ * Schreier-Sims, transversals of at most max_ints ints): all of it when
+ * out->order_known (H's order known, the chain found complete), else a
+ * subgroup of it. XCC_NO_MEMORY, or 0.
+ */
+xcc_status xcc_sym_stab(const xcc_sym_gens *H, int p, size_t max_ints, xcc_sym_gens *out);
+void xcc_sym_gens_free(xcc_sym_gens *G);
 
 /* ---- count.c ------------------------------------------------------------- */
 

@@ -156,6 +156,11 @@ fam "wordrect-5x5-sgb400" "$ROOT/data/gen/wordrect-5x5-sgb400.dlx"
 fam "knight-6x6 (the memo)" "$ROOT/data/gen/knight-6x6.dlx"
 fam "zebra-16-clues (colors)" "$REF/instances/zebra-16-clues.dlx"
 fam "pentomino-3x20 (over 512 options: the engine's own walk)" "$ROOT/data/gen/pentomino-3x20.dlx"
+# -c --use-symmetry -j N: the walk's subtrees on N workers (formats/symmetry.md), here
+# under ThreadSanitizer too (make test-threads): queens 12 (6 subtrees: 2 and 3 workers)
+# (a group too large to list, and more instances: tests/e2e/symmetry.sh)
+t_eq "queens 12: -c --use-symmetry -j 1, 2, 3" "14200 14200 14200" \
+    "$(for j in 1 2 3; do "$DLX2" -c --use-symmetry -j $j "$TMP/q12.dlx"; done | tr '\n' ' ' | sed 's/ $//')"
 # its figures: the closing line of the fast engine; a stop says so
 t_match "-c -j 2 v1: the fast engine's closing line" \
     '^Altogether 14200 solutions, [0-9]+ updates, [0-9]+ bytes, [0-9]+ nodes \(--engine=fast: no mems counted\)\.$' \

@@ -94,6 +94,13 @@ t_eq "reference instances checked" 1 "$([ "$n" -ge 60 ] && echo 1)"
 
 "$GEN/gen-queens" 8 > "$TMP/q8.dlx"
 t_eq "-c --use-symmetry -j 2: queens 8" 92 "$("$DLX2" -c --use-symmetry -j 2 "$TMP/q8.dlx")"
+# on threads: the tasks below the walk spread over the workers (or, too few, on -j's cuts)
+for c in "gen-queens 10:724" "gen-queens 11:2680" "gen-pentomino 6 10:9356" \
+         "gen-pentomino 8 8 --hole 33,34,43,44:520" "gen-langford --mirror 8:300"; do
+    for j in 2 3; do
+        t_eq "-c --use-symmetry -j $j: ${c%:*}" "${c#*:}" "$("$GEN"/${c%:*} | "$DLX2" -c --use-symmetry -j $j)"
+    done
+done
 t_eq "-c --up-to-symmetry --format=json" \
     '{"summary":{"classes":12,"complete":true,"stopped":null,"symmetry":{"order":8,"complete":true}}}' \
     "$("$DLX2" -c --up-to-symmetry --format=json "$TMP/q8.dlx")"
@@ -117,6 +124,48 @@ t_eq "m3 --up-to-symmetry: every third class, numbered as DLX2 numbers m3's" "3:
 t_eq "--format=json --up-to-symmetry: 12 solutions and the summary" 13 \
     "$("$DLX2" --format=json --up-to-symmetry "$TMP/q8.dlx" 2> /dev/null | wc -l | tr -d ' ')"
 
+# --verify takes a listing of one solution per class: the report's or the summary's classes
+"$DLX2" m1 --up-to-symmetry "$TMP/q8.dlx" > "$TMP/list" 2> "$TMP/report"
+t_run "--verify --report: one solution per class, as many as the classes: status 0, nothing on stderr" 0 "" \
+    "$DLX2" --verify "$TMP/list" --report "$TMP/report" "$TMP/q8.dlx"
+t_eq "--verify --report: one solution per class, as many as the classes: the verdict" \
+    "12 solutions verified, as many as the classes of solutions the search counted (one per class: the classes are not checked here)" \
+    "$(cat "$TMP/out")"
+awk '/^[0-9]+:$/ {k++} k != 5' "$TMP/list" > "$TMP/list11"
+t_eq "--verify --report: 11 solutions listed, 12 classes" 11 "$(grep -c '^[0-9]*:$' "$TMP/list11")"
+t_run "--verify --report: a class missing from the listing, said so" 1 \
+    "dlx2: $TMP/report:3: the report counts 12 classes of solutions, one listed per class, but the listing holds 11" \
+    "$DLX2" --verify "$TMP/list11" --report "$TMP/report" "$TMP/q8.dlx"
+"$DLX2" m3 --up-to-symmetry "$TMP/q8.dlx" > "$TMP/list3" 2> "$TMP/report3"
+t_run "--verify --report: one in 3 of the classes: status 0, nothing on stderr" 0 "" \
+    "$DLX2" --verify "$TMP/list3" --report "$TMP/report3" "$TMP/q8.dlx"
+t_eq "--verify --report: one in 3 of the classes: the verdict" \
+    "4 solutions verified, one in 3 of the 12 classes of solutions the search counted (one per class: the classes are not checked here)" \
+    "$(cat "$TMP/out")"
+"$DLX2" --format=json --up-to-symmetry "$TMP/q8.dlx" > "$TMP/list.json" 2> /dev/null
+t_match "--format=json --up-to-symmetry: the summary counts the classes" \
+    '^\{"summary":\{"solutions":92,"classes":12,"complete":true,' "$(tail -1 "$TMP/list.json")"
+t_run "--verify: a JSON listing of one solution per class: status 0, nothing on stderr" 0 "" \
+    "$DLX2" --verify "$TMP/list.json" "$TMP/q8.dlx"
+t_eq "--verify: a JSON listing of one solution per class: the verdict" \
+    "12 solutions verified, as many as the classes of solutions the search counted (one per class: the classes are not checked here)" \
+    "$(cat "$TMP/out")"
+sed 's/"classes":12/"classes":13/' "$TMP/list.json" > "$TMP/list13.json"
+t_run "--verify: a JSON summary with more classes than the listing" 1 \
+    "dlx2: $TMP/list13.json:13: the summary counts 13 classes of solutions, one listed per class, but the listing holds 12" \
+    "$DLX2" --verify "$TMP/list13.json" "$TMP/q8.dlx"
+# a listing cut short by --time-limit: the classes found so far, said so, status 4
+"$GEN/gen-queens" 14 > "$TMP/q14.dlx"
+"$DLX2" m1 --up-to-symmetry --time-limit 0.05 "$TMP/q14.dlx" > "$TMP/list14" 2> "$TMP/report14"
+t_match "m1 --up-to-symmetry --time-limit: the classes found before it stopped" \
+    "^[0-9]+ class(es)? of solutions found before the search stopped, one listed per class, under a group of order 8\.$" \
+    "$(tail -1 "$TMP/report14")"
+"$DLX2" --verify "$TMP/list14" --report "$TMP/report14" "$TMP/q14.dlx" > "$TMP/out" 2> "$TMP/err"
+t_eq "--verify --report: a listing per class cut short, status 4" 4 $?
+t_match "--verify --report: a listing per class cut short, said so" \
+    "^dlx2: $TMP/report14:[0-9]+: the search was stopped early \('Time limit of 0.05 seconds reached; the figures below are partial.'\): the [0-9]+ solutions? verified may not be all$" \
+    "$(cat "$TMP/err")"
+
 # a count cut short gives no number (each takes 2 s of CPU or more here)
 "$GEN/gen-pentomino" 6 10 > "$TMP/p610.dlx"
 for flag in --up-to-symmetry --use-symmetry; do
@@ -124,6 +173,16 @@ for flag in --up-to-symmetry --use-symmetry; do
         "dlx2: the count stopped early (the time limit or a signal): no number to give" \
         "$DLX2" -c $flag --time-limit 0.2 "$TMP/p610.dlx"
     t_eq "-c $flag --time-limit 0.2: nothing on stdout" "" "$(cat "$TMP/out")"
+done
+
+# --time-limit bounds the search for the group too: said so, the subgroup found kept
+for flag in --up-to-symmetry --use-symmetry; do
+    "$DLX2" -c $flag --time-limit 0.000001 "$TMP/sudoku.dlx" > "$TMP/out" 2> "$TMP/err"
+    t_eq "-c $flag --time-limit: status 4, nothing on stdout" "4 " "$? $(cat "$TMP/out")"
+    case $flag in --up*) what="classes are counted under" ;; *) what="the count is helped by" ;; esac
+    t_match "-c $flag --time-limit: the group search's budget ran out, said so" \
+        "^dlx2: the symmetry search stopped early \(its time budget ran out\): $what a subgroup of order [0-9]+
+dlx2: the count stopped early \(the time limit or a signal\): no number to give$" "$(cat "$TMP/err")"
 done
 
 # ---- refusals ----------------------------------------------------------------------
@@ -145,6 +204,22 @@ $hint" "$DLX2" --zdd --up-to-symmetry "$TMP/q8.dlx"
 t_run "-c --up-to-symmetry: sudoku's group is too large, and said so" 2 \
     "dlx2: the group is too large to sum over (more than 100000 elements): count the classes of a problem with its symmetry partly broken" \
     "$DLX2" -c --up-to-symmetry "$TMP/sudoku.dlx"
+# a group too large to list: five boards of 6 queens, 8^5 5! symmetries; the count with
+# its help takes the stabilisers by Schreier-Sims, the classes are refused
+"$GEN/gen-queens" 6 | awk 'NR == 1 {next} NR == 2 {split($0, h, "|"); next} {o[++n] = $0}
+    END {for (k = 1; k <= 5; k++) {np = split(h[1], a, " "); for (i = 1; i <= np; i++) p = p " q" k a[i]
+                                   ns = split(h[2], b, " "); for (i = 1; i <= ns; i++) s = s " q" k b[i]}
+         print substr(p, 2) " |" s
+         for (k = 1; k <= 5; k++) for (j = 1; j <= n; j++) {m = split(o[j], c, " "); l = ""
+             for (i = 1; i <= m; i++) l = l " q" k c[i]; print substr(l, 2)}}' > "$TMP/q6x5.dlx"
+t_eq "five boards of 6 queens: 8^5 5! symmetries" "order 3932160" "$("$DLX2" --symmetry "$TMP/q6x5.dlx" | sed -n 1p)"
+t_eq "five boards of 6 queens: -c" 1024 "$("$DLX2" -c "$TMP/q6x5.dlx")"
+t_eq "five boards of 6 queens: -c --use-symmetry, the group too large to list" 1024 \
+    "$("$DLX2" -c --use-symmetry "$TMP/q6x5.dlx")"
+t_eq "five boards of 6 queens: -c --use-symmetry -j 2" 1024 "$("$DLX2" -c --use-symmetry -j 2 "$TMP/q6x5.dlx")"
+t_run "five boards of 6 queens: -c --up-to-symmetry refused, said so" 2 \
+    "dlx2: the group is too large to sum over (more than 100000 elements): count the classes of a problem with its symmetry partly broken" \
+    "$DLX2" -c --up-to-symmetry "$TMP/q6x5.dlx"
 t_run "m1 --up-to-symmetry: sudoku's group is too large to list, and said so" 2 \
     "(729 options, 324+0 items, 3645 entries successfully read)
 dlx2: the group (of order 1218998108160) is too large to list (more than 100000 elements): one solution per class needs its elements" \
@@ -188,10 +263,11 @@ n=0 bad=""
 for seed in $(seq 1 60); do
     "$RAND" "$seed" > "$TMP/r.dlx"
     "$SYM" -u -c -k -b < "$TMP/r.dlx" > "$TMP/out" 2> /dev/null || { bad="$bad $seed"; continue; }
+    "$SYM" -u -j 2 < "$TMP/r.dlx" 2> /dev/null | grep '^count ' >> "$TMP/out" || { bad="$bad $seed"; continue; }
     a=$(grep '^count ' "$TMP/out" | sort -u | wc -l)
     k=$(field classes < "$TMP/out") b=$(field brute < "$TMP/out") c=$(field closure < "$TMP/out")
     [ "$a" = 1 ] && [ "$k" = "$b" ] && [ "$b" = "$c" ] || bad="$bad $seed"
     n=$((n + 1))
 done
-t_eq "random problems: helped = plain, classes = canonical solutions listed" "" "$bad"
+t_eq "random problems: helped = helped on 2 threads = plain, classes = canonical solutions listed" "" "$bad"
 t_eq "random problems checked" 60 "$n"

@@ -16,6 +16,7 @@
 
 #include "xcc.h"
 #include "xcc_sym.h"
+#include "sym/sym.h"
 
 /* ---- helpers ------------------------------------------------------------------ */
 
@@ -43,8 +44,14 @@ static void order_is(const xcc_sym *g, const char *order)
     free(t);
 }
 
-/* The count asked for, as text; "refused: ..." with the message. */
-enum { CLASSES, HELPED, PLAIN };
+/*
+ * The count asked for, as text; "refused: ..." with the message.
+ * HELPED2: with the group's help, on 2 threads (the tasks below the
+ * walk spread over 2 workers when there are 4 or more). SCHREIER: with
+ * the group's help, its stabilisers by random Schreier-Sims as for a
+ * group too large to list.
+ */
+enum { CLASSES, HELPED, PLAIN, HELPED2, SCHREIER };
 static char *count(xcc_problem *p, xcc_sym *g, int how)
 {
     static char buf[4][600];
@@ -53,6 +60,8 @@ static char *count(xcc_problem *p, xcc_sym *g, int how)
     xcc_settings *s;
     ck_assert_int_eq(xcc_settings_new(&s), XCC_OK);
     ck_assert_int_eq(xcc_settings_set(s, "engine", "auto", NULL), XCC_OK);
+    if (how == HELPED2)
+        ck_assert_int_eq(xcc_settings_set(s, "threads", "2", NULL), XCC_OK);
     xcc_diag d;
     xcc_stop stop;
     char *c = NULL;
@@ -66,8 +75,10 @@ static char *count(xcc_problem *p, xcc_sym *g, int how)
         xcc_settings_free(s);
         return buf[k];
     }
+    g->force_schreier = how == SCHREIER;
     xcc_status st = how == CLASSES ? xcc_sym_count_classes(p, g, s, &c, &stop, &d)
                                    : xcc_sym_count(p, g, s, &c, &stop, &d);
+    g->force_schreier = 0;
     xcc_settings_free(s);
     if (st) {
         snprintf(buf[k], sizeof buf[k], "refused: %s", d.message);
@@ -183,6 +194,8 @@ START_TEST(sym_queens)
         generators_are_automorphisms(p, g);
         ck_assert_str_eq(count(p, g, CLASSES), classes[k]);
         ck_assert_str_eq(count(p, g, HELPED), all[k]);
+        ck_assert_str_eq(count(p, g, HELPED2), all[k]);
+        ck_assert_str_eq(count(p, g, SCHREIER), all[k]);
         ck_assert_str_eq(count(p, g, PLAIN), all[k]);
         xcc_sym_free(g);
         xcc_problem_free(p);
@@ -328,6 +341,100 @@ START_TEST(sym_large_group_exact)
     free(o);
     ck_assert(sub >= 1 && 1218998108160ULL % sub == 0);
     generators_are_automorphisms(p, g);
+    xcc_sym_free(g);
+    xcc_problem_free(p);
+}
+END_TEST
+
+/*
+ * k disjoint copies of n queens, the items of copy j prefixed with
+ * "qj": the group is each board's 8 and the copies permuted, 8^k k!.
+ */
+static char *queens_copies(int n, int k)
+{
+    size_t cap = (size_t)k * ((size_t)n * n * 80 + 1024), len = 0;
+    char *t = malloc(cap);
+    for (int j = 0; j < k; j++)
+        for (int i = 0; i < n; i++)
+            len += (size_t)snprintf(t + len, cap - len, "q%dr%d q%dc%d ", j, i, j, i);
+    len += (size_t)snprintf(t + len, cap - len, "|");
+    for (int j = 0; j < k; j++)
+        for (int d = 1; d < 2 * n - 2; d++)
+            len += (size_t)snprintf(t + len, cap - len, " q%da%d q%db%d", j, d, j, d);
+    len += (size_t)snprintf(t + len, cap - len, "\n");
+    for (int j = 0; j < k; j++)
+        for (int r = 0; r < n; r++)
+            for (int c = 0; c < n; c++) {
+                int a = r + c, b = r - c + n - 1;
+                len += (size_t)snprintf(t + len, cap - len, "q%dr%d q%dc%d", j, r, j, c);
+                if (a > 0 && a < 2 * n - 2)
+                    len += (size_t)snprintf(t + len, cap - len, " q%da%d", j, a);
+                if (b > 0 && b < 2 * n - 2)
+                    len += (size_t)snprintf(t + len, cap - len, " q%db%d", j, b);
+                len += (size_t)snprintf(t + len, cap - len, "\n");
+            }
+    return t;
+}
+
+START_TEST(sym_too_large_to_list)
+{
+    /*
+     * Five boards of 6 queens: 8^5 5! = 3932160 symmetries, more than
+     * can be listed, and 4^5 solutions. The count with the group's help
+     * takes its stabilisers by Schreier-Sims and is exact; the classes
+     * are refused, and said so.
+     */
+    char *t = queens_copies(6, 5);
+    xcc_problem *p = parse(t);
+    free(t);
+    xcc_sym *g = find(p, 0);
+    ck_assert(xcc_sym_complete(g));
+    order_is(g, "3932160");
+    ck_assert_str_eq(count(p, g, HELPED), "1024");
+    ck_assert_str_eq(count(p, g, HELPED2), "1024");
+    ck_assert_str_eq(count(p, g, PLAIN), "1024");
+    ck_assert_str_eq(count(p, g, CLASSES),
+                     "refused: the group is too large to sum over (more than 100000 elements): "
+                     "count the classes of a problem with its symmetry partly broken");
+    xcc_sym_free(g);
+    xcc_problem_free(p);
+}
+END_TEST
+
+START_TEST(sym_schreier_stabiliser)
+{
+    /*
+     * The stabiliser of one queen's option in two boards of 5 queens
+     * (group 8^2 2 = 128): a corner queen's is its board's diagonal
+     * reflection times the other board's 8, order 16; the middle
+     * queen's, the whole board's 8 times the other's, order 64.
+     */
+    char *t = queens_copies(5, 2);
+    xcc_problem *p = parse(t);
+    free(t);
+    xcc_sym *g = find(p, 0);
+    order_is(g, "128");
+    xcc_sym_gens H = {.n = g->gr.n, .order_known = 1};
+    ck_assert_int_eq(xcc_big_set(&H.order, 128), 0);
+    H.perm = g->gens;
+    H.count = H.cap = g->ngens;
+    static const int opt[] = {0, 12}; /* q0r0 q0c0 ..., q0r2 q0c2 ... */
+    static const char *want[] = {"16", "64"};
+    for (int k = 0; k < 2; k++) {
+        xcc_sym_gens S;
+        ck_assert_int_eq(xcc_sym_stab(&H, xcc_sym_class_vertex(&g->gr, g->gr.opt_class[opt[k]]),
+                                      XCC_SYM_CHAIN_INTS, &S), XCC_OK);
+        ck_assert(S.order_known);
+        char *o = xcc_big_text(&S.order);
+        ck_assert_str_eq(o, want[k]);
+        free(o);
+        for (int j = 0; j < S.count; j++) /* each fixes the option */
+            ck_assert_int_eq(S.perm[j][xcc_sym_class_vertex(&g->gr, g->gr.opt_class[opt[k]])],
+                             xcc_sym_class_vertex(&g->gr, g->gr.opt_class[opt[k]]));
+        ck_assert_int_ge(S.count, 1);
+        xcc_sym_gens_free(&S);
+    }
+    xcc_big_free(&H.order);
     xcc_sym_free(g);
     xcc_problem_free(p);
 }
@@ -652,6 +759,8 @@ START_TEST(sym_random_problems)
         ck_assert_int_eq(L.canonical, L.least_closure);
         snprintf(want, sizeof want, "%ld", L.all);
         ck_assert_str_eq(count(p, g, HELPED), want);
+        ck_assert_str_eq(count(p, g, HELPED2), want);
+        ck_assert_str_eq(count(p, g, SCHREIER), want);
         ck_assert_str_eq(count(p, g, PLAIN), want);
         cases++;
         symmetric += order > 1;
@@ -681,6 +790,8 @@ void add_sym_tests(Suite *s)
     tcase_add_test(tc, sym_colors_renamed_per_item);
     tcase_add_test(tc, sym_identical_options_and_twins);
     tcase_add_test(tc, sym_large_group_exact);
+    tcase_add_test(tc, sym_too_large_to_list);
+    tcase_add_test(tc, sym_schreier_stabiliser);
     tcase_add_test(tc, sym_refusals);
     tcase_add_test(tc, sym_random_problems);
     suite_add_tcase(s, tc);
