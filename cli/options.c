@@ -87,9 +87,9 @@ static const cli_option rows[] = {
      "choice, 4 details of each choice, 8 (DLX5) every item's tax,\n"
      "(DLX6) the memo's hits and the solutions, 16 (DLX6) the\n"
      "secondary items at each choice, 128 profile of the tree, 256\n"
-     "full state in progress reports,\n"
-     "512 item totals, 1024 warnings about options without primary\n"
-     "items, 2048 (DLX1, SSXCC) the maximum branching degree\n"
+     "full state in progress reports, 512 item totals, 1024\n"
+     "warnings about options without primary items, 2048 (DLX1,\n"
+     "SSXCC) the maximum branching degree\n"
      "(with --preprocess: 4 each step, 8 the options' numbers)"},
     {"d", 0, T_U64, F(k.delta), "10000000000", U64_R, SEARCHES | CLI_PRE, 0, CLI_ANY, 0, 0, "d<n>",
      "progress report on stderr every n mems"},
