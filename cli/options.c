@@ -191,7 +191,8 @@ static const cli_option rows[] = {
      "same as with one thread; with m<n> the solutions come in\n"
      "another order (each once, numbered 1, 2, ... as found).\n"
      "With costs, the threads share the best costs found: the\n"
-     "same best costs, other figures"},
+     "same best costs, other figures; with --knuth=ssxcc, the\n"
+     "same solutions, figures near one thread's"},
     {"--shard", 0, T_SHARD, F(xs.shard), NULL, 1, 1000000, SEARCHES, 0, CLI_ANY, 0,
      "K/N (part K of N)", "--shard K/N",
      "search only part K of N disjoint parts of the tree, for\n"
