@@ -177,6 +177,20 @@ t_match "... and the report says 5" "^Altogether 5 solutions, 5898\+" \
 t_eq "--knuth=ssxcc -j 2: the input phase's mems and 52 solutions" "Altogether 52 solutions, 5898+" \
     "$("$DLX2" --knuth=ssxcc -j 2 "$l7" 2>&1 | tail -1 | grep -o '^Altogether 52 solutions, 5898+')"
 t_run "--knuth=ssxcc -j 2 T20000: status 4" 4 "*" "$DLX2" --knuth=ssxcc -j 2 T20000 "$l7"
+# --merge reads SSXCC's and DLX1's closing lines (no cleansings) and writes one
+for k in 1 2 3; do
+    "$DLX2" --knuth=ssxcc --shard $k/3 "$l7" 2> "$TMP/ss$k.err" > /dev/null
+    "$DLX2" --knuth=dlx1 --shard $k/3 "$l7" 2> "$TMP/d1$k.err" > /dev/null
+done
+t_match "--merge of 3 shards of --knuth=ssxcc: SSXCC's closing line, 52 solutions" \
+    "^Altogether 52 solutions, 5898\+[0-9]+ mems, [0-9]+ updates, [0-9]+ bytes, [0-9]+ nodes, ccost [0-9]+%\.$" \
+    "$("$DLX2" --merge "$TMP"/ss?.err | tail -1)"
+t_eq "--merge of 3 shards of --knuth=dlx1: DLX1's closing line of one thread" \
+    "$(tail -1 "$FAM/dlx1/expected/langford-7.stderr")" "$("$DLX2" --merge "$TMP"/d1?.err | tail -1)"
+"$DLX2" --shard 1/3 "$l7" 2> "$TMP/ss1.err" > /dev/null
+t_run "--merge: SSXCC's parts and a part of DLX2's do not mix" 2 \
+    "dlx2: $TMP/ss2.err:3: a closing line of SSXCC's (or DLX1's) form among parts of DLX2's" \
+    "$DLX2" --merge "$TMP/ss1.err" "$TMP/ss2.err" "$TMP/ss3.err"
 t_run "--knuth=ssxcc -j 2 v2: no traces" 2 \
     "dlx2: tracing (v2, v4) needs the whole tree in one thread: not with -j or --shard
 $hint" "$DLX2" --knuth=ssxcc -j 2 v2 "$l7"
