@@ -81,7 +81,8 @@ static int take_figure(const char **s, ullng *v)
 /*
  * Parses a closing line (without its newline) into *c and *ccost: DLX2's
  * (dlx5 0), or DLX3's, which has no "-lmems" (then c->knuth is 3), or
- * DLX5's, which has no saved mems and no ccost. 1, 0 if it is not one, -1
+ * SSXCC's and DLX1's, which have no cleansings either (then c->knuth is
+ * XCC_KNUTH_SSXCC), or DLX5's, which has no saved mems and no ccost. 1, 0 if it is not one, -1
  * if a figure is too large.
  */
 static int parse_closing(const char *line, int dlx5, xcc_figs *c, long long *ccost)
@@ -110,6 +111,13 @@ static int parse_closing(const char *line, int dlx5, xcc_figs *c, long long *cco
             c->knuth = 3; /* DLX3's line: no lmems */
             continue;
         }
+        if (i == 4 && c->knuth == 3 && starts(s, " bytes, ")) {
+            /* SSXCC's (and DLX1's) line: no cleansings either, so what
+               was read as the cleansings is the bytes */
+            c->knuth = XCC_KNUTH_SSXCC;
+            bytes = c->cleansings, c->cleansings = 0;
+            continue;
+        }
         if (!take(&s, between[i]) || (r = take_wide(&s, figure[i])) <= 0)
             return r < 0 ? -1 : 0;
     }
@@ -123,6 +131,12 @@ static int parse_closing(const char *line, int dlx5, xcc_figs *c, long long *cco
         return 0;
     *ccost = (long long)cc;
     return take(&s, "%.") && !*s;
+}
+
+/* Whose form a closing line has: "DLX2's", "DLX3's", "SSXCC's". */
+static const char *form_name(int knuth)
+{
+    return knuth == XCC_KNUTH_SSXCC ? "SSXCC's (or DLX1's)" : knuth == 3 ? "DLX3's" : "DLX2's";
 }
 
 /* sum += v, or an error at `at` (past 2^128 - 1, which no figure a part writes comes near). */
@@ -160,8 +174,8 @@ static void merge_part(merger *m, const char *line, int whole, place at)
         merge_bad(at, "a closing line without the line of --shard before it"
                      " (only the reports of dlx2 --shard K/N can be merged)");
     if (m->parts && c.knuth != m->sum.knuth)
-        merge_bad(at, "a closing line of DLX%d's form among parts of DLX%d's",
-                 c.knuth ? c.knuth : 2, m->sum.knuth ? m->sum.knuth : 2);
+        merge_bad(at, "a closing line of %s form among parts of %s", form_name(c.knuth),
+                 form_name(m->sum.knuth));
     int first = !m->parts;
     merge_admit(m, MERGE_REPORT);
     if (first) {

@@ -85,9 +85,11 @@ static const cli_option rows[] = {
     {"v", 0, T_INT, F(k.vbose), "1025", INT_R, SEARCHES | CLI_PRE, 0, CLI_ANY, 0, 0, "v<n>",
      "verbosity bits: 1 basic report (default, with 1024), 2 every\n"
      "choice, 4 details of each choice, 8 (DLX5) every item's tax,\n"
-     "128 profile of the tree, 256 full state in progress reports,\n"
-     "512 item totals, 1024 warnings about options without primary\n"
-     "items, 2048 (DLX1, SSXCC) the maximum branching degree\n"
+     "(DLX6) the memo's hits and the solutions, 16 (DLX6) the\n"
+     "secondary items at each choice, 128 profile of the tree, 256\n"
+     "full state in progress reports, 512 item totals, 1024\n"
+     "warnings about options without primary items, 2048 (DLX1,\n"
+     "SSXCC) the maximum branching degree\n"
      "(with --preprocess: 4 each step, 8 the options' numbers)"},
     {"d", 0, T_U64, F(k.delta), "10000000000", U64_R, SEARCHES | CLI_PRE, 0, CLI_ANY, 0, 0, "d<n>",
      "progress report on stderr every n mems"},
@@ -141,7 +143,7 @@ static const cli_option rows[] = {
      "without multiplicities), dlx5 (DLX5: the cheapest\n"
      "solutions of a problem with costs, its arguments k, h,\n"
      "z, Z and no s), dlx6 (DLX6: its ZDD on stdout with m<n>,\n"
-     "its report; --zdd with any of its arguments but v<n>\n"
+     "its report and traces; --zdd with any of its arguments but v<n>\n"
      "plays DLX6 too) or ssxcc (SSXCC: its own tree, by\n"
      "dancing cells; so does --engine=cells). By default a\n"
      "problem with bounds (a:b|name, xcc(5)) gets DLX3's, one\n"
@@ -190,7 +192,8 @@ static const cli_option rows[] = {
      "same as with one thread; with m<n> the solutions come in\n"
      "another order (each once, numbered 1, 2, ... as found).\n"
      "With costs, the threads share the best costs found: the\n"
-     "same best costs, other figures"},
+     "same best costs, other figures; with --knuth=ssxcc, the\n"
+     "same solutions, figures near one thread's"},
     {"--shard", 0, T_SHARD, F(xs.shard), NULL, 1, 1000000, SEARCHES, 0, CLI_ANY, 0,
      "K/N (part K of N)", "--shard K/N",
      "search only part K of N disjoint parts of the tree, for\n"

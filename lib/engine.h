@@ -29,6 +29,7 @@ extern const xcc_engine xcc_twin_engine;        /* twin/dlx2.c: the same with bi
 extern const xcc_engine xcc_threads_twin;       /* parallel/dlx2.c: threads and shards, twins */
 extern const xcc_engine xcc_threads_links;      /* the same, dancing */
 extern const xcc_engine xcc_cells_engine;       /* cells/ssxcc.c: SSXCC's tree, dancing cells */
+extern const xcc_engine xcc_cells_threads;      /* parallel/cells.c: SSXCC's tree in threads, shards */
 extern const xcc_engine xcc_mcc_links_engine;   /* links/dlx3.c: DLX3's tree, dancing */
 extern const xcc_engine xcc_mcc_twin_engine;    /* twin/dlx3.c: with bit sets */
 extern const xcc_engine xcc_mcc_threads_twin;   /* parallel/dlx3.c: threads and shards, twins */

@@ -56,7 +56,7 @@ const xcc_engine_row xcc_engine_rows[] = {
     {"cells",
      "Knuth's SSXCC: its tree, mems and report, by dancing\n"
      "cells (sparse sets) as SSXCC walks it (--knuth=ssxcc)",
-     {&xcc_cells_engine}, 0, NULL, {NULL}},
+     {&xcc_cells_threads, &xcc_cells_engine}, 0, NULL, {NULL}},
     {NULL, NULL, {NULL}, 0, NULL, {NULL}},
 };
 

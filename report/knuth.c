@@ -138,8 +138,14 @@ long long rep_ccost(const xcc_figs *fig)
     return (long long)((200 * c + work) / (2 * work));
 }
 
+static void closing_ssxcc(FILE *f, const xcc_figs *fig, long long ccost);
+
 void rep_closing(FILE *f, const xcc_figs *fig, long long ccost)
 {
+    if (fig->mems_counted && fig->knuth == XCC_KNUTH_SSXCC) { /* --merge of SSXCC's parts */
+        closing_ssxcc(f, fig, ccost);
+        return;
+    }
     fprintf(f, "Altogether %s solution%s,", REP_N(fig->solutions), fig->solutions == 1 ? "" : "s");
     if (!fig->mems_counted)
         fprintf(f, " %s updates, %llu bytes, %s nodes (--engine=fast: no mems counted).\n",
@@ -189,10 +195,16 @@ void rep_dlx1_closing(const rep *r, const xcc_figs *fig)
         rep_knuth_closing(r, fig); /* the engines without mems: theirs */
         return;
     }
-    fprintf(r->err, "Altogether %s solution%s, %s+%s mems, %s updates, %llu bytes, %s nodes,"
-                    " ccost %lld%%.\n", REP_N(fig->solutions), fig->solutions == 1 ? "" : "s",
+    closing_ssxcc(r->err, fig, rep_ccost(fig));
+}
+
+/* SSXCC's and DLX1's closing line: no cleansings, no lmems. */
+static void closing_ssxcc(FILE *f, const xcc_figs *fig, long long ccost)
+{
+    fprintf(f, "Altogether %s solution%s, %s+%s mems, %s updates, %llu bytes, %s nodes,"
+               " ccost %lld%%.\n", REP_N(fig->solutions), fig->solutions == 1 ? "" : "s",
             REP_N(fig->imems), REP_N(fig->mems), REP_N(fig->updates), fig->bytes,
-            REP_N(fig->nodes), rep_ccost(fig));
+            REP_N(fig->nodes), ccost);
 }
 
 /*

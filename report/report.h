@@ -199,7 +199,7 @@ static inline int rep_stopped_early(const xcc_figs *fig)
 #define REP_STOP_LINES 4
 extern const char *const rep_stop_lines[REP_STOP_LINES];
 
-/* The closing line: DLX2's, DLX3's, or the fast engine's without mems. */
+/* The closing line: DLX2's, DLX3's, SSXCC's, or the fast engine's without mems. */
 void rep_closing(FILE *f, const xcc_figs *fig, long long ccost);
 
 /*

@@ -7,7 +7,7 @@
  * engines.c) hands out its solutions, progress and traces through the
  * sink as the other engines do; its figures say knuth = XCC_KNUTH_SSXCC,
  * so that the report writes SSXCC's lines (its row of report/formats.c).
- * Nothing outside cells/ includes this.
+ * Outside cells/, only parallel/cells.c (its threads and shards) includes this.
  */
 #ifndef XCC_CELLS_H
 #define XCC_CELLS_H
@@ -18,5 +18,50 @@
 #include "problem/print.h"
 #include "base/gbrand.h"
 #include "base/sanity.h"
+
+/*
+ * SSXCC's tree cut for threads and shards (parallel/cells.c): a walk of
+ * the top of the tree stops at a level and hands each node there on as a
+ * task, the state of the sets at it (xcc_cells_save); another walk takes
+ * the task up and walks its subtree (xcc_cells_walk_task). A subtree so
+ * walked starts from the sets as the top left them, not as the subtrees
+ * before it in SSXCC's order would have (each leaves its sets in another
+ * order): the solutions are the same, the order of the options tried and
+ * the figures may differ a little from SSXCC's.
+ */
+typedef struct xcc_cells xcc_cells;
+typedef struct xcc_cells_state xcc_cells_state;
+
+/* A walk of p with st's limits, writing to sink (NULL: nowhere); top:
+   the walk of the top, which s<n> shuffles (a task's state is given). */
+xcc_status xcc_cells_open(xcc_cells **c, const xcc_problem *p, const xcc_settings *st,
+                          const xcc_sink *sink, int top);
+void xcc_cells_close(xcc_cells *c);
+int xcc_cells_items(const xcc_cells *c);
+
+/* Walks the tree, each node of level split (none: 0) handed to on_task
+   (nonzero: no memory) and not walked below. */
+xcc_status xcc_cells_walk_top(xcc_cells *c, int split,
+                              int (*on_task)(void *ctx, const xcc_cells *c), void *ctx,
+                              xcc_stop *stop);
+
+/* The state of c at the node it hands on (NULL: no memory). */
+xcc_cells_state *xcc_cells_save(const xcc_cells *c);
+void xcc_cells_state_free(xcc_cells_state *s);
+
+/* Walks the subtree of a task's state, adding to c's figures. */
+xcc_status xcc_cells_walk_task(xcc_cells *c, const xcc_cells_state *s, xcc_stop *stop);
+
+/* Adds the figures of from to into's (sums, and the greatest levels). */
+xcc_status xcc_cells_add(xcc_cells *into, const xcc_cells *from);
+
+/* The solutions c has found. */
+xcc_u128 xcc_cells_solutions(const xcc_cells *c);
+
+/* Sets c's figures to 0 (a shard that does not own the top's). */
+void xcc_cells_forget(xcc_cells *c);
+
+/* c's figures into fig, stopped for stop (the profile handed over). */
+void xcc_cells_figs(xcc_cells *c, xcc_stop stop, xcc_figs *fig);
 
 #endif

@@ -88,6 +88,13 @@ typedef struct cwalk {
     xcc_u128 maxcount, timeout, delta, thresh;
     atomic_int *interrupt;
     FILE *trace;
+    /* threads and shards (parallel/cells.c): the walk of the top stops at
+       level split (0: never) and hands each node there to on_task; a
+       task's walk starts at level base and ends when it backs up to it */
+    int split, base;
+    int (*on_task)(void *ctx, const struct xcc_cells *c);
+    void *task_ctx;
+    const struct xcc_cells *owner;
     /* counted */
     xcc_u128 nodes, solutions, cmems, mems, updates;
 } cwalk;
@@ -562,8 +569,16 @@ static xcc_status walk(cwalk *w, tally *tp, xcc_stop *stop)
 #define FOLD() (w->mems += t.mems, w->updates += t.updates, t.mems = t.updates = 0)
     int best = 0, at = 0, cur, deg;
     *stop = XCC_COMPLETE;
-    w->level = 0;
+    w->level = w->base;
 forward:
+    if (w->split && w->level == w->split) { /* a task: its subtree is walked apart */
+        if (w->on_task(w->task_ctx, w->owner)) {
+            status = XCC_NO_MEMORY;
+            goto done;
+        }
+        w->forced = 0; /* its forced moves are the task's */
+        goto backup;
+    }
     w->nodes++;
     if (w->vbose & XCC_SHOW_PROFILE)
         w->profile[w->level]++;
@@ -635,7 +650,7 @@ forced:
     t.mems++;
     goto advance;
 backup:
-    if (w->level == 0)
+    if (w->level == w->base)
         goto done;
     w->level--;
     cur = w->choice[w->level];
@@ -692,27 +707,58 @@ static ullng cells_bytes(const cwalk *w)
     return ints * 4 + entries * 16 + 2ULL * (ullng)w->maxl * 4 + (ullng)w->maxsave * 8;
 }
 
-static xcc_status cells_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
-                              xcc_figs *fig, xcc_diag *d)
+/* Sets w up to walk p with st's limits, writing to sink (NULL: nowhere). */
+static xcc_status cells_init(cwalk *w, const xcc_problem *p, const xcc_settings *st,
+                             const xcc_sink *sink)
 {
     static const xcc_sink nothing;
     const xcc_dlx2 *k = xcc_knobs(st);
+    memset(w, 0, sizeof *w);
+    w->p = p;
+    w->sink = sink ? sink : &nothing;
+    w->trace = w->sink->trace;
+    w->vbose = k->vbose;
+    w->show_choices_max = k->show_choices_max;
+    w->show_choices_gap = k->show_choices_gap;
+    w->maxcount = xcc_limit(st ? st->max_solutions : XCC_UNLIMITED);
+    w->timeout = xcc_limit(st ? st->max_mems : XCC_UNLIMITED);
+    w->delta = w->thresh = k->delta;
+    w->interrupt = st ? st->interrupt : NULL;
+    return build(w, p);
+}
+
+/* The figures of w into fig (the profile handed over), stopped for stop. */
+static void cells_figs(cwalk *w, const tally *t, xcc_stop stop, xcc_figs *fig)
+{
+    fig->solutions = w->solutions;
+    fig->nodes = w->nodes;
+    fig->updates = w->updates + t->updates;
+    fig->mems = w->mems + t->mems;
+    fig->cmems = w->cmems;
+    fig->imems = xcc_imems_ss(w->p);
+    fig->mems_counted = 1;
+    fig->knuth = XCC_KNUTH_SSXCC;
+    fig->stop = stop;
+    if (stop == XCC_COMPLETE && xcc_figs_wide(fig))
+        fig->stop = XCC_STOP_WIDE;
+    fig->level = w->level;
+    fig->maxl = w->maxl;
+    fig->maxdeg = w->maxdeg;
+    fig->bytes = cells_bytes(w);
+    if ((w->vbose & XCC_SHOW_PROFILE) && w->profile) {
+        fig->profile = w->profile;
+        w->profile = NULL;
+    }
+}
+
+static xcc_status cells_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
+                              xcc_figs *fig, xcc_diag *d)
+{
     cwalk w;
     tally t = {0, 0};
     xcc_stop stop = XCC_COMPLETE;
     (void)d;
-    memset(&w, 0, sizeof w);
-    w.p = p;
-    w.sink = sink ? sink : &nothing;
-    w.trace = w.sink->trace;
-    w.vbose = k->vbose;
-    w.show_choices_max = k->show_choices_max;
-    w.show_choices_gap = k->show_choices_gap;
-    w.maxcount = xcc_limit(st ? st->max_solutions : XCC_UNLIMITED);
-    w.timeout = xcc_limit(st ? st->max_mems : XCC_UNLIMITED);
-    w.delta = w.thresh = k->delta;
-    w.interrupt = st ? st->interrupt : NULL;
-    xcc_status status = build(&w, p);
+    xcc_status status = cells_init(&w, p, st, sink);
     if (status == XCC_OK && w.bad_item) {
         if (tracing(&w) && w.trace) {
             fputs("Item", w.trace);
@@ -724,27 +770,162 @@ static xcc_status cells_solve(xcc_problem *p, const xcc_settings *st, const xcc_
             shuffle(&w, st->seed, &t);
         status = walk(&w, &t, &stop);
     }
-    fig->solutions = w.solutions;
-    fig->nodes = w.nodes;
-    fig->updates = w.updates + t.updates;
-    fig->mems = w.mems + t.mems;
-    fig->cmems = w.cmems;
-    fig->imems = xcc_imems_ss(p);
-    fig->mems_counted = 1;
-    fig->knuth = XCC_KNUTH_SSXCC;
-    fig->stop = stop;
-    if (stop == XCC_COMPLETE && xcc_figs_wide(fig))
-        fig->stop = XCC_STOP_WIDE;
-    fig->level = w.level;
-    fig->maxl = w.maxl;
-    fig->maxdeg = w.maxdeg;
-    fig->bytes = cells_bytes(&w);
-    if ((w.vbose & XCC_SHOW_PROFILE) && w.profile) {
-        fig->profile = w.profile;
-        w.profile = NULL;
-    }
+    cells_figs(&w, &t, stop, fig);
     cells_free(&w);
     return status;
+}
+
+/* ---- threads and shards (parallel/cells.c) ---------------------------------------- */
+
+struct xcc_cells {
+    cwalk w;
+    tally t;
+};
+
+/* What a node of the top hands its task: the sets and the path as they are there. */
+struct xcc_cells_state {
+    int *cell, *loc, *act, *force, *choice;
+    int forced, active, level;
+};
+
+xcc_status xcc_cells_open(xcc_cells **out, const xcc_problem *p, const xcc_settings *st,
+                          const xcc_sink *sink, int top)
+{
+    xcc_cells *c = calloc(1, sizeof *c);
+    *out = c;
+    if (!c)
+        return XCC_NO_MEMORY;
+    xcc_status s = cells_init(&c->w, p, st, sink);
+    if (!s && top && !c->w.bad_item && st && st->randomize)
+        shuffle(&c->w, st->seed, &c->t);
+    return s;
+}
+
+void xcc_cells_close(xcc_cells *c)
+{
+    if (c) {
+        cells_free(&c->w);
+        free(c);
+    }
+}
+
+int xcc_cells_items(const xcc_cells *c)
+{
+    return c->w.items;
+}
+
+xcc_status xcc_cells_walk_top(xcc_cells *c, int split,
+                              int (*on_task)(void *ctx, const xcc_cells *c), void *ctx,
+                              xcc_stop *stop)
+{
+    *stop = XCC_COMPLETE;
+    if (c->w.bad_item)
+        return XCC_OK;
+    c->w.split = split, c->w.task_ctx = ctx, c->w.on_task = on_task, c->w.owner = c;
+    if (split && reserve(&c->w, split + 1))
+        return XCC_NO_MEMORY;
+    xcc_status s = walk(&c->w, &c->t, stop);
+    c->w.split = 0;
+    return s;
+}
+
+void xcc_cells_state_free(xcc_cells_state *s)
+{
+    if (s) {
+        free(s->cell), free(s->loc), free(s->act), free(s->force), free(s->choice);
+        free(s);
+    }
+}
+
+xcc_cells_state *xcc_cells_save(const xcc_cells *c)
+{
+    const cwalk *w = &c->w;
+    int nodes = w->p->last_node + 1;
+    xcc_cells_state *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->cell = malloc((size_t)(w->cells + 1) * sizeof *s->cell);
+    s->loc = malloc((size_t)nodes * sizeof *s->loc);
+    s->act = malloc((size_t)(w->items + 1) * sizeof *s->act);
+    s->force = malloc((size_t)(w->forced + 1) * sizeof *s->force);
+    s->choice = malloc((size_t)(w->level + 1) * sizeof *s->choice);
+    if (!s->cell || !s->loc || !s->act || !s->force || !s->choice) {
+        xcc_cells_state_free(s);
+        return NULL;
+    }
+    memcpy(s->cell, w->cell, (size_t)(w->cells + 1) * sizeof *s->cell);
+    for (int x = 0; x < nodes; x++)
+        s->loc[x] = w->nd[x].loc;
+    memcpy(s->act, w->act, (size_t)(w->items + 1) * sizeof *s->act);
+    memcpy(s->force, w->force, (size_t)w->forced * sizeof *s->force);
+    memcpy(s->choice, w->choice, (size_t)w->level * sizeof *s->choice);
+    s->forced = w->forced, s->active = w->active, s->level = w->level;
+    return s;
+}
+
+xcc_status xcc_cells_walk_task(xcc_cells *c, const xcc_cells_state *s, xcc_stop *stop)
+{
+    cwalk *w = &c->w;
+    int nodes = w->p->last_node + 1;
+    *stop = XCC_COMPLETE;
+    if (reserve(w, s->level + 1))
+        return XCC_NO_MEMORY;
+    memcpy(w->cell, s->cell, (size_t)(w->cells + 1) * sizeof *w->cell);
+    for (int x = 0; x < nodes; x++)
+        w->nd[x].loc = s->loc[x];
+    memcpy(w->act, s->act, (size_t)(w->items + 1) * sizeof *w->act);
+    memcpy(w->force, s->force, (size_t)s->forced * sizeof *w->force);
+    memcpy(w->choice, s->choice, (size_t)s->level * sizeof *w->choice);
+    w->forced = s->forced, w->active = s->active;
+    w->base = s->level;
+    if (w->maxl < s->level)
+        w->maxl = s->level;
+    w->saveptr = 0, w->saved[s->level] = 0;
+    xcc_status st = walk(w, &c->t, stop);
+    w->base = 0;
+    return st;
+}
+
+xcc_status xcc_cells_add(xcc_cells *into, const xcc_cells *from)
+{
+    cwalk *a = &into->w;
+    const cwalk *b = &from->w;
+    a->nodes += b->nodes, a->solutions += b->solutions, a->cmems += b->cmems;
+    a->mems += b->mems + from->t.mems, a->updates += b->updates + from->t.updates;
+    if (b->maxdeg > a->maxdeg)
+        a->maxdeg = b->maxdeg;
+    if (b->maxsave > a->maxsave)
+        a->maxsave = b->maxsave;
+    if (b->maxl > a->maxl) {
+        if (reserve(a, b->maxl + 1))
+            return XCC_NO_MEMORY;
+        a->maxl = b->maxl;
+    }
+    if ((a->vbose & XCC_SHOW_PROFILE) && a->profile && b->profile)
+        for (int l = 0; l <= b->maxl; l++)
+            a->profile[l] += b->profile[l];
+    return XCC_OK;
+}
+
+xcc_u128 xcc_cells_solutions(const xcc_cells *c)
+{
+    return c->w.solutions;
+}
+
+void xcc_cells_forget(xcc_cells *c)
+{
+    cwalk *w = &c->w;
+    w->nodes = w->solutions = w->cmems = w->mems = w->updates = 0;
+    c->t = (tally){0, 0};
+    w->maxdeg = 0;
+    if (w->profile)
+        memset(w->profile, 0, (size_t)w->levels_cap * sizeof *w->profile);
+}
+
+void xcc_cells_figs(xcc_cells *c, xcc_stop stop, xcc_figs *fig)
+{
+    c->w.level = 0;
+    cells_figs(&c->w, &c->t, stop, fig);
 }
 
 const xcc_engine xcc_cells_engine = {"cells", cells_refuses, cells_solve, NULL};

@@ -32,6 +32,7 @@
 #include "knobs.h"
 #include "base/alloc.h"
 #include "base/text.h"
+#include "problem/print.h"
 #include "problem/problem.h"
 
 #include <stdint.h>
@@ -49,6 +50,7 @@ typedef struct i6 {
 typedef struct inx6 {
     unsigned hash;
     int code, shift;
+    int orig; /* the color's id in the problem (for the traces) */
 } inx6;
 
 /* A memo entry: where its signature starts in sigs, its ZDD node and count. */
@@ -327,7 +329,7 @@ static int setup_sigs(d6 *z, int last_node, xcc_gb_rng *rng, ullng *mems)
             }
             if (r == 63)
                 q++, r = 0;
-            z->inx[sigptr].shift = r, z->inx[sigptr].code = 1;
+            z->inx[sigptr].shift = r, z->inx[sigptr].code = 1, z->inx[sigptr].orig = 0;
             z->inx[sigptr].hash = (unsigned)xcc_gb_rng_next(rng);
             *mems += 6;
             cl[k].sig = sigptr++, cl[k].offset = q;
@@ -366,6 +368,7 @@ static int setup_sigs(d6 *z, int last_node, xcc_gb_rng *rng, ullng *mems)
         }
         for (int i = 0; i < cc; i++) {
             z->inx[sigptr + i].shift = r, z->inx[sigptr + i].code = 1 + i;
+            z->inx[sigptr + i].orig = i ? colormap[i] : 0;
             usedcolor[colormap[i]] = 0;
             z->inx[sigptr + i].hash = (unsigned)xcc_gb_rng_next(rng);
             *mems += 8;
@@ -463,6 +466,71 @@ static uint32_t lookup6(d6 *z, long *entry)
     return 0;
 }
 
+/* ---- the traces (v2, v4, v8, v16, S<file>) ---------------------------------- */
+
+/*
+ * " name name:color ... (k of n)\n" for the option of node q as DLX6
+ * prints it: a color by its number in its item's list (a cleansed node
+ * takes its item's), k its place in its first item's list.
+ */
+static void option6(FILE *f, const d6 *z, const xcc_problem *p, int q)
+{
+    const n6 *nd = z->nd;
+    for (int x = q, cc = nd[x].itm;;) {
+        fputc(' ', f);
+        xcc_print_name(f, p, cc);
+        if (nd[x].color) {
+            int code = nd[x].color > 0 ? nd[x].color : nd[cc].color;
+            int c = z->inx[z->cl[cc].sig + code].orig;
+            fputc(':', f);
+            if (c > 0 && c <= p->ncolors)
+                fwrite(xcc_color_name(p, c), 1, (size_t)p->color_len[c], f);
+            else
+                fputc('?', f);
+        }
+        x++, cc = nd[x].itm;
+        if (cc <= 0)
+            x = nd[x].up, cc = nd[x].itm;
+        if (x == q)
+            break;
+    }
+    int item = nd[q].itm, k = 1;
+    for (int x = nd[item].down; x != q; x = nd[x].down, k++)
+        if (x == item) {
+            fputs(" (?)\n", f);
+            return;
+        }
+    fprintf(f, " (%d of %d)\n", k, nd[item].itm);
+}
+
+/* What DLX6 shows of the choice of an item (v4, v8, v16), with t the least length. */
+static void trace_level6(FILE *f, const d6 *z, const xcc_problem *p, int vbose, int level,
+                         long entry, int sigsiz, int stop_at)
+{
+    const n6 *nd = z->nd;
+    const i6 *cl = z->cl;
+    if (vbose & XCC_SHOW_DETAILS) {
+        fprintf(f, "Level %d:", level);
+        if (vbose & 8)
+            fprintf(f, "[%lx]", (unsigned long)entry * (unsigned long)sigsiz);
+        for (int k = cl[0].next; k != 0; k = cl[k].next) {
+            fputc(' ', f);
+            xcc_print_name(f, p, k);
+            fprintf(f, "(%d)", nd[k].itm);
+            if (k == stop_at)
+                break;
+        }
+    }
+    if (vbose & 16) {
+        fputc(';', f);
+        for (int k = cl[z->last_itm].next; k != z->last_itm; k = cl[k].next) {
+            fputc(' ', f);
+            xcc_print_name(f, p, k);
+            fprintf(f, "(%d)", nd[k].itm);
+        }
+    }
+}
+
 /* ---- the search ------------------------------------------------------------ */
 
 static void free6(d6 *z)
@@ -552,6 +620,8 @@ static xcc_status dlx6_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
     ullng maxzdd = kn->maxzdd_given ? kn->maxzdd : ~0ULL, delta = kn->delta, thresh = delta;
     unsigned zddnodes = 2, znode = 0, zsol = 0;
     int level = 0, maxl = 0, best = 0, cur = 0, timeouts_said = 0, randomizing = st->randomize;
+    int vbose = kn->vbose;
+    FILE *tf = sink->trace ? sink->trace : stderr;
     ullng optionno = 0;
     xcc_stop stop = XCC_COMPLETE;
     long hitent = 0;
@@ -593,6 +663,10 @@ forward:
                 if (z.count >= maxcount)
                     timeout = 0, stop = stop ? stop : XCC_STOP_COUNT;
             }
+            if (vbose & 8)
+                fprintf(tf, "Hit[%lx] (zdd=%x, sols=%llu)\n",
+                        (unsigned long)(v - 1) * (unsigned long)z.sigsiz, znode,
+                        znode ? z.memo[v - 1].count : 0ULL);
             z.hits++;
             goto backdown;
         }
@@ -616,6 +690,21 @@ forward:
                 }
             }
         }
+        if ((vbose & (XCC_SHOW_DETAILS | 16)) && level < kn->show_choices_max
+            && level >= maxl - kn->show_choices_gap) {
+            trace_level6(tf, &z, p, vbose, level, entry[level], z.sigsiz, t ? -1 : best);
+            if (vbose & XCC_SHOW_DETAILS) {
+                fputs(" branching on ", tf);
+                xcc_print_name(tf, p, best);
+                fprintf(tf, "(%d)\n", t);
+            }
+        }
+        if (sink->shape) {
+            fprintf(sink->shape, "%d ", t);
+            xcc_print_name(sink->shape, p, best);
+            fputc('\n', sink->shape);
+            fflush(sink->shape);
+        }
     }
     cover6(&z, best);
     z.mems += 2;
@@ -623,6 +712,10 @@ forward:
 advance:
     if (cur == best)
         goto backup;
+    if ((vbose & XCC_SHOW_CHOICES) && level < kn->show_choices_max) {
+        fprintf(tf, "L%d:", level);
+        option6(tf, &z, p, cur);
+    }
     for (int pp = cur + 1; pp != cur;) {
         int cc = nd[pp].itm;
         z.mems++;
@@ -644,9 +737,15 @@ advance:
     z.mems++;
     if (cl[0].next == 0) { /* a solution */
         z.nodes++, z.hits++;
+        if (vbose & 8)
+            fputs("Solution\n", tf);
         if (level + 1 > maxl)
             maxl = level + 1;
         profile[level + 1]++;
+        if (sink->shape) {
+            fputs("sol\n", sink->shape);
+            fflush(sink->shape);
+        }
         zsol = 1;
         z.count++;
         if (z.count >= maxcount)
@@ -738,10 +837,6 @@ static const char *dlx6_refuses(const xcc_problem *p, const xcc_settings *st)
         return "DLX6's search walks in one thread: -j and --shard do not go with it";
     if (st->accept || st->retract)
         return "DLX6's search does not take pruning hooks";
-    const xcc_dlx2 *k = xcc_knobs(st);
-    if (k->want_shape || (k->vbose & (XCC_SHOW_CHOICES | XCC_SHOW_DETAILS | 8 | 16)))
-        return "dlx2 does not trace DLX6's search: v2, v4, v8, v16 and S<file> do not go"
-               " with --knuth=dlx6";
     if (p && (xcc_has_bounds(p) || xcc_has_costs(p)))
         return "DLX6 reads no bounds (multiplicities) nor costs";
     return NULL;

@@ -7,14 +7,18 @@
 #   - random problems of build/randxcc from fixed seeds (dlx6/random/
 #     INSTANCES.tsv), under each row of dlx6/random/ARGS.tsv;
 #   - the arguments, tests/expected/knuth-args-dlx6/CASES.tsv:
-#       v<n>  1 the input and closing lines, 128 the profile, 256 full
-#             states in progress reports, 512 the item totals, 1024
-#             warnings (2, 4, 8, 16, DLX6's traces, are refused)
+#       v<n>  1 the input and closing lines, 2 each option tried, 4 each
+#             choice of an item, 8 the memo's hits and the solutions,
+#             16 the secondary items at each choice, 128 the profile,
+#             256 full states in progress reports, 512 the item totals,
+#             1024 warnings
 #       m<n>  the ZDD on stdout when n is not 0     s<n>  random seed
 #       d<n>  a progress report every n mems (with the hits)
-#       C<n>  levels shown in progress reports     c<n>, l<n>  accepted
+#       C<n>  levels shown in progress reports
+#       c<n>, l<n>  the levels traced (v2, v4, v16)
 #       t<n>  stop after n solutions    T<n>  after n mems (TIMEOUT!)
-#       Z<n>  stop after n ZDD nodes
+#       Z<n>  stop after n ZDD nodes    S<file>  the shape of the tree
+#             (S/dev/stdout: the shape is the case's stdout)
 #     and a check below makes sure the cases give every letter and v bit.
 # The bench-tier instances are left out (their ZDDs take seconds).
 . "$(dirname "$0")/../lib.sh"
@@ -69,7 +73,7 @@ while IFS=$'\t' read -r id args; do
     t_file_eq "--knuth=dlx6 $args: $(grep -c '^== ' "$D/$id.out") random problems" "$D/$id.out" "$TMP/got"
     rows=$((rows + 1))
 done < "$D/ARGS.tsv"
-t_eq "--knuth=dlx6: random problems under 7 rows of arguments" 7 "$rows"
+t_eq "--knuth=dlx6: random problems under 9 rows of arguments" 9 "$rows"
 t_eq "--knuth=dlx6: ... 100 problems a row" 100 "$(grep -c '^== ' "$D/m1.out")"
 
 # ---- the arguments ----
@@ -84,16 +88,20 @@ while IFS=$'\t' read -r id inst args; do
 done < "$A/CASES.tsv"
 seen=$(t_args_seen "$A/CASES.tsv" 1024)
 letters=$(head -1 <<< "$seen") bits=$(tail -1 <<< "$seen")
-t_eq "--knuth=dlx6: $cases cases of every argument (C T Z c d l m s t v)" "CTZcdlmstv" "$letters"
-t_eq "--knuth=dlx6: ... and of its every bit of v<n> dlx2 does" "1 128 256 512 1024 " "$bits"
-t_eq "--knuth=dlx6: ... at least 30 cases" 1 "$([ "$cases" -ge 30 ] && echo 1)"
+t_eq "--knuth=dlx6: $cases cases of every argument (C S T Z c d l m s t v)" "CSTZcdlmstv" "$letters"
+t_eq "--knuth=dlx6: ... and of its every bit of v<n>" "1 2 4 8 16 128 256 512 1024 " "$bits"
+t_eq "--knuth=dlx6: ... at least 49 cases" 1 "$([ "$cases" -ge 49 ] && echo 1)"
+
+# S<file> to a file: DLX6's shape of langford-7 (case 44), a line a node
+"$DLX2" --knuth=dlx6 S"$TMP/shape" "$REF/instances/langford-7.dlx" > "$TMP/out" 2> /dev/null
+t_file_eq "--knuth=dlx6 S<file>: the shape file" "$A/44.stdout" "$TMP/shape"
+t_eq "... with 35 solutions found and 528 nodes that branch (the rest are hits)" "35 528" \
+    "$(grep -c '^sol$' "$TMP/shape") $(grep -vc '^sol$' "$TMP/shape")"
+t_eq "... and nothing on stdout" "" "$(cat "$TMP/out")"
 
 # ---- what --knuth=dlx6 refuses ----
 l7=$REF/instances/langford-7.dlx
 hint="Try 'dlx2 --help' for more information."
-t_run "--knuth=dlx6 v2: no traces" 2 \
-    "dlx2: dlx2 does not trace DLX6's search: v2, v4, v8, v16 and S<file> do not go with --knuth=dlx6
-$hint" "$DLX2" --knuth=dlx6 v3 "$l7"
 t_run "--knuth=dlx6 -j 2" 2 "dlx2: DLX6's search walks in one thread: -j and --shard do not go with it
 $hint" "$DLX2" --knuth=dlx6 -j 2 "$l7"
 t_run "--knuth=dlx6 --engine" 2 \

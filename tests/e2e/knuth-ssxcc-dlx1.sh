@@ -139,9 +139,64 @@ printf 'A B\nA |3\nB\n' > "$TMP/costs.dlx"
 t_run "--knuth=dlx1 refuses costs" 2 \
     "dlx2: $TMP/costs.dlx: costs in the options, which DLX1 does not read: leave out --knuth=dlx1" \
     "$DLX2" --knuth=dlx1 "$TMP/costs.dlx"
-t_run "--knuth=ssxcc takes no -j" 2 \
-    "dlx2: SSXCC's tree is walked in one thread (--knuth=ssxcc takes no -j nor --shard)
-$hint" "$DLX2" --knuth=ssxcc -j 2 "$l7"
+# -j and --shard: SSXCC's tree cut at a depth, its subtrees walked apart
+# (lib/parallel/cells.c): the solutions of one thread, in another order
+n=0 bad=""
+for name in langford-7 queens-8 knuth-example-colors wordsearch-4x4-es-abel-land zebra-16-clues \
+    random-small-007 random-small-013; do
+    f=$REF/instances/$name.dlx
+    one=$("$DLX2" --knuth=ssxcc -c "$f" 2> /dev/null)
+    j2=$("$DLX2" --knuth=ssxcc -c -j 2 "$f" 2> /dev/null)
+    s1=$("$DLX2" --knuth=ssxcc -c --shard 1/2 "$f" 2> /dev/null)
+    s2=$("$DLX2" --knuth=ssxcc -c --shard 2/2 "$f" 2> /dev/null)
+    "$DLX2" --knuth=ssxcc m1 "$f" 2> /dev/null > "$TMP/one"
+    "$DLX2" --knuth=ssxcc -j 3 m1 "$f" 2> /dev/null > "$TMP/j3"
+    # a solution a line: its options without "(k of d)" (where they were in
+    # their item's set) and with their items sorted (a line starts at the
+    # item chosen), sorted: the order of the walk decides the rest
+    for l in one j3; do
+        awk '/^[0-9]+:$/ {n++; next}
+             {sub(/ \([0-9]+ of [0-9]+\)$/, ""); k = split($0, w, " ")
+              for (i = 2; i <= k; i++) for (j = i; j > 1 && w[j - 1] > w[j]; j--) {t = w[j]; w[j] = w[j - 1]; w[j - 1] = t}
+              o = w[1]; for (i = 2; i <= k; i++) o = o " " w[i]; print n "\t" o}' "$TMP/$l" |
+            sort -t "$(printf '\t')" -k1,1n -k2 |
+            awk -F'\t' '$1 != n {if (n != "") print s; n = $1; s = ""} {s = s "|" $2} END {if (n != "") print s}' |
+            sort > "$TMP/$l.sorted"
+    done
+    [ "$one" = "$j2" ] && [ "$one" = "$((s1 + s2))" ] && [ "$one" -gt 0 ] &&
+        [ "$(wc -l < "$TMP/j3.sorted")" = "$one" ] && cmp -s "$TMP/one.sorted" "$TMP/j3.sorted" || bad="$bad $name($one $j2 $s1+$s2)"
+    n=$((n + 1))
+done
+t_eq "--knuth=ssxcc -j 2, -j 3, --shard 1/2 and 2/2: the count and the solutions of one thread" "" "$bad"
+t_eq "... on 7 instances" 7 "$n"
+t_eq "--knuth=ssxcc -j 2 m1: numbered 1 to 52" "$(seq 1 52 | sed 's/$/:/')" \
+    "$("$DLX2" --knuth=ssxcc -j 2 m1 "$l7" 2> /dev/null | grep ':$')"
+t_eq "--knuth=ssxcc -j 2 t5: 5 solutions" 5 "$("$DLX2" --knuth=ssxcc -j 2 t5 m1 "$l7" 2> /dev/null | grep -c ':$')"
+t_match "... and the report says 5" "^Altogether 5 solutions, 5898\+" \
+    "$("$DLX2" --knuth=ssxcc -j 2 t5 "$l7" 2>&1 | tail -1)"
+t_eq "--knuth=ssxcc -j 2: the input phase's mems and 52 solutions" "Altogether 52 solutions, 5898+" \
+    "$("$DLX2" --knuth=ssxcc -j 2 "$l7" 2>&1 | tail -1 | grep -o '^Altogether 52 solutions, 5898+')"
+t_run "--knuth=ssxcc -j 2 T20000: status 4" 4 "*" "$DLX2" --knuth=ssxcc -j 2 T20000 "$l7"
+# --merge reads SSXCC's and DLX1's closing lines (no cleansings) and writes one
+for k in 1 2 3; do
+    "$DLX2" --knuth=ssxcc --shard $k/3 "$l7" 2> "$TMP/ss$k.err" > /dev/null
+    "$DLX2" --knuth=dlx1 --shard $k/3 "$l7" 2> "$TMP/d1$k.err" > /dev/null
+done
+t_match "--merge of 3 shards of --knuth=ssxcc: SSXCC's closing line, 52 solutions" \
+    "^Altogether 52 solutions, 5898\+[0-9]+ mems, [0-9]+ updates, [0-9]+ bytes, [0-9]+ nodes, ccost [0-9]+%\.$" \
+    "$("$DLX2" --merge "$TMP"/ss?.err | tail -1)"
+t_eq "--merge of 3 shards of --knuth=dlx1: DLX1's closing line of one thread" \
+    "$(tail -1 "$FAM/dlx1/expected/langford-7.stderr")" "$("$DLX2" --merge "$TMP"/d1?.err | tail -1)"
+"$DLX2" --shard 1/3 "$l7" 2> "$TMP/ss1.err" > /dev/null
+t_run "--merge: SSXCC's parts and a part of DLX2's do not mix" 2 \
+    "dlx2: $TMP/ss2.err:3: a closing line of SSXCC's (or DLX1's) form among parts of DLX2's" \
+    "$DLX2" --merge "$TMP/ss1.err" "$TMP/ss2.err" "$TMP/ss3.err"
+t_run "--knuth=ssxcc -j 2 v2: no traces" 2 \
+    "dlx2: tracing (v2, v4) needs the whole tree in one thread: not with -j or --shard
+$hint" "$DLX2" --knuth=ssxcc -j 2 v2 "$l7"
+t_run "--knuth=ssxcc --shard 1/2 S<file>: no shape" 2 \
+    "dlx2: S<file> needs the whole tree in one thread: not with -j or --shard
+$hint" "$DLX2" --knuth=ssxcc --shard 1/2 S"$TMP/shape" "$l7"
 t_run "--knuth=ssxcc takes no other engine" 2 \
     "dlx2: --engine=links does not walk SSXCC's tree (--knuth=ssxcc is --engine=cells)
 $hint" "$DLX2" --knuth=ssxcc --engine=links "$l7"

@@ -1133,7 +1133,7 @@ START_TEST(cells_leaves_the_problem_as_read)
 }
 END_TEST
 
-START_TEST(cells_refuses_threads)
+START_TEST(cells_threads_and_shards)
 {
     xcc_problem p;
     xcc_diag err;
@@ -1145,10 +1145,37 @@ START_TEST(cells_refuses_threads)
     st.engine = "cells";
     ck_assert_int_eq(xcc_check(&p, &st, &d), XCC_OK);
     st.threads = 2;
+    ck_assert_int_eq(xcc_check(&p, &st, &d), XCC_OK);
+    k.vbose = XCC_SHOW_CHOICES;
     ck_assert_int_eq(xcc_check(&p, &st, &d), XCC_REFUSED);
-    ck_assert_str_eq(d.message, "SSXCC's tree is walked in one thread (the engine cells takes no"
-                                " threads nor shards)");
+    ck_assert_str_eq(d.message, "tracing (v2, v4) needs the whole tree in one thread: not with"
+                                " threads or shard");
     xcc_release(&p);
+    /* Langford pairs of 8: 300 solutions with one thread, with 3, in 3 shards */
+    char *text = langford_problem(8);
+    defaults(&st, &k);
+    figures one = run_text(&xcc_cells_engine, text, &st, 1);
+    ck_assert_int_eq(one.count, 300);
+    st.threads = 3;
+    figures three = run_text(&xcc_cells_threads, text, &st, 1);
+    ck_assert_int_eq(three.count, 300);
+    ck_assert_int_eq(three.stop, XCC_COMPLETE);
+    ck_assert_uint_eq(strlen(three.listing), strlen(one.listing));
+    ullng sum = 0;
+    st.threads = 1, st.shards = 3;
+    for (st.shard = 1; st.shard <= 3; st.shard++) {
+        figures part = run_text(&xcc_cells_threads, text, &st, 0);
+        ck_assert_uint_lt(part.count, 300);
+        sum += part.count;
+    }
+    ck_assert_uint_eq(sum, 300);
+    /* t<n> with threads: exactly n */
+    st.shards = 0, st.shard = 0, st.threads = 2, st.max_solutions = 7;
+    figures seven = run_text(&xcc_cells_threads, text, &st, 0);
+    ck_assert_int_eq(seven.count, 7);
+    ck_assert_int_eq(seven.stop, XCC_STOP_COUNT);
+    free(one.listing), free(three.listing);
+    free(text);
 }
 END_TEST
 
@@ -1227,7 +1254,7 @@ static Suite *xcc_suite(void)
     tcase_add_test(ce, cells_knuth_colors_example);
     tcase_add_test(ce, cells_counts_like_algorithm_c);
     tcase_add_test(ce, cells_leaves_the_problem_as_read);
-    tcase_add_test(ce, cells_refuses_threads);
+    tcase_add_test(ce, cells_threads_and_shards);
     suite_add_tcase(s, ce);
     TCase *mi = tcase_create("many items");
     tcase_set_timeout(mi, 60);
