@@ -186,7 +186,11 @@ class Searching(unittest.TestCase):
         self.assertEqual(p.figures["costs"], [5, 7])
 
     def test_ctrl_c_interrupts(self):
-        code = ("import xcc, subprocess, sys\n"
+        # the child takes Ctrl-C as an interactive Python does, even when
+        # the tests run where SIGINT is ignored (a background job, nohup):
+        # Python leaves an ignored SIGINT ignored
+        code = ("import signal, xcc, subprocess, sys\n"
+                "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
                 "p = xcc.Problem.parse(subprocess.run([sys.argv[1], '8'], capture_output=True).stdout)\n"
                 "print('go', flush=True)\n"
                 "try:\n    p.count(engine='dlx')\nexcept KeyboardInterrupt:\n"
