@@ -45,6 +45,7 @@ static struct {
     timer_t timer;
     int timer_made;
     int written;               /* a checkpoint was written by this run */
+    size_t done_before;        /* -j, --shard: the tasks the resumed checkpoint had done */
 } ck;
 
 static void refuse(const char *why)
@@ -228,6 +229,8 @@ void cli_checkpoint_engine(const cli *c, xcc_problem *p, const xcc_engine *e, in
         refuse("corrupted (tasks of threads or shards in a search of one thread)");
     if (ck.k.level && tasks)
         refuse("corrupted (a walk's position in a search of threads or shards)");
+    for (size_t i = 0; i < ck.k.ntasks; i++)
+        ck.done_before += ck.k.done[i] != 0;
     ck.pos = (xcc_position){.level = ck.k.level, .maxl = ck.k.maxl, .choice = ck.k.choice,
                             .profile = ck.k.nprofile ? ck.k.profile : NULL,
                             .thresh = ck.k.thresh, .nbest = ck.k.nbest, .best = ck.k.best,
@@ -413,10 +416,24 @@ static void save_or_say(const xcc_position *pos)
     ck.written |= !err;
 }
 
+/* The tasks pos has done (-j, --shard). */
+static size_t tasks_done(const xcc_position *pos)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < pos->ntasks; i++)
+        n += pos->done[i] != 0;
+    return n;
+}
+
 /* The sink's checkpoint: the walk saw the flag set, by the timer or a stop. */
 static int on_checkpoint(void *ctx, const xcc_position *pos)
 {
     (void)ctx;
+    /* --time-limit with -j or --shard: a run that has not done a task yet
+       (cutting the tree took its time) goes on until it has, so that the
+       runs of a loop of --resume get on (a signal stops it at once) */
+    if (pos->ntasks && *ck.alarm && !*ck.stop_signal && tasks_done(pos) <= ck.done_before)
+        return 0; /* the flag stays set: asked again soon */
     *ck.stop_flag = 0; /* first: a signal from now on sets it again */
     int stopping = *ck.stop_signal || *ck.alarm;
     if (stopping)
