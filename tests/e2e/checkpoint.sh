@@ -341,15 +341,16 @@ choice 99999" > cost-nothresh
     set -- $done
     resum jgood "$done" "done $(($2 + 1)) $3" > jcount
     bad "-j: a count of tasks done that is not theirs" jcount "corrupted (its count of tasks done does not match them)"
-    resum jgood "level 0 0
-choice" "level 1 1
+    level=$(grep -a '^level' jgood) # level 0 M: M the deepest of the tasks done
+    resum jgood "$level
+choice" "level 1 ${level##* }
 choice 5" > jlevel
     bad "-j: tasks at a level past the root" jlevel "corrupted (tasks of threads or shards in a walk's position)"
     resum jgood "$tasks
 $done" "tasks 0 0000000000000000
 done 0" > j0
-    resum j0 "level 0 0
-choice" "level 1 1
+    resum j0 "$level
+choice" "level 1 ${level##* }
 choice 5" > jwalk
     bad "-j: a walk's position" jwalk "corrupted (a walk's position in a search of threads or shards)"
     resum good "tasks 0 0000000000000000
