@@ -45,6 +45,7 @@ static struct {
     timer_t timer;
     int timer_made;
     int written;               /* a checkpoint was written by this run */
+    size_t done_before;        /* -j, --shard: the tasks the resumed checkpoint had done */
 } ck;
 
 static void refuse(const char *why)
@@ -170,10 +171,18 @@ void cli_checkpoint_rules(cli *c)
         refuse("corrupted (its --output and its place in it disagree)");
     if (!c->checkpoint)
         return;
-    if (c->xs.threads > 1)
-        cli_usage("%s", "--checkpoint does not go with -j yet");
-    if (c->xs.shards)
-        cli_usage("%s", "--checkpoint does not go with --shard yet");
+    if (c->xs.threads > 1 || c->xs.shards) { /* the tasks done are written down */
+        const char *jk = c->xs.threads > 1 ? "-j" : "--shard";
+        if (c->spacing > 0)
+            cli_usage("--checkpoint with %s counts only (-c, or no m<n> nor --format=json):"
+                      " the threads list in an order that a run gone on with would not"
+                      " repeat", jk);
+        if (cli_given(c, "t"))
+            cli_usage("--checkpoint with %s does not go with t<n> yet (the count limit is"
+                      " met in an order no two runs share)", jk);
+        if (c->k.vbose & XCC_SHOW_PROFILE)
+            cli_usage("--checkpoint with %s does not keep the profile (v128) yet", jk);
+    }
     if (cli_given(c, "s"))
         cli_usage("%s", "--checkpoint does not go with s<n> yet (its random choices)");
     if (c->nshapes)
@@ -203,16 +212,30 @@ void cli_checkpoint_engine(const cli *c, xcc_problem *p, const xcc_engine *e, in
     if (!c->checkpoint)
         return;
     int mcc = xcc_wants_mcc(p, &c->xs);
+    int tasks = e == &xcc_threads_twin || e == &xcc_threads_links || e == &xcc_mcc_threads_twin
+                || e == &xcc_mcc_threads_links || e == &xcc_fast_threads;
+    if (e == &xcc_cost_threads || e == &xcc_cost_threads_links)
+        rep_die(PROG_BAD_INPUT, "--checkpoint does not go with %s on DLX5's search (costs)"
+                " yet", c->xs.threads > 1 ? "-j" : "--shard");
     if (e != &xcc_twin_engine && e != &xcc_links_engine && e != &xcc_mcc_twin_engine
         && e != &xcc_mcc_links_engine && e != &xcc_cost_engine && e != &xcc_cost_links_engine
-        && !(e == &xcc_fast_engine && c->count_only))
+        && !(e == &xcc_fast_engine && c->count_only) && !tasks)
         rep_die(PROG_BAD_INPUT, "--checkpoint does not go with the %s engine yet", e->name);
     if (!ck.resuming)
         return;
+    if (ck.k.shard != c->xs.shard || ck.k.shards != c->xs.shards)
+        refuse("corrupted (its shard is not its arguments' --shard)");
+    if (ck.k.ntasks && !tasks)
+        refuse("corrupted (tasks of threads or shards in a search of one thread)");
+    if (ck.k.level && tasks)
+        refuse("corrupted (a walk's position in a search of threads or shards)");
+    for (size_t i = 0; i < ck.k.ntasks; i++)
+        ck.done_before += ck.k.done[i] != 0;
     ck.pos = (xcc_position){.level = ck.k.level, .maxl = ck.k.maxl, .choice = ck.k.choice,
                             .profile = ck.k.nprofile ? ck.k.profile : NULL,
                             .thresh = ck.k.thresh, .nbest = ck.k.nbest, .best = ck.k.best,
-                            .thresh0 = ck.k.thresh0, .thresh1 = ck.k.thresh1};
+                            .thresh0 = ck.k.thresh0, .thresh1 = ck.k.thresh1,
+                            .ntasks = ck.k.ntasks, .plan = ck.k.plan, .done = ck.k.done};
     xcc_figs *f = &ck.pos.fig;
     f->solutions = ck.k.solutions, f->nodes = ck.k.nodes, f->updates = ck.k.updates;
     f->cleansings = ck.k.cleansings, f->mems = ck.k.mems, f->lmems = ck.k.lmems;
@@ -344,7 +367,9 @@ static int save(const xcc_position *pos)
                   .profile = (unsigned long long *)pos->profile, .nbest = pos->nbest,
                   .best = (unsigned long long *)pos->best,
                   .thresh0 = (unsigned long long *)pos->thresh0,
-                  .thresh1 = (unsigned long long *)pos->thresh1};
+                  .thresh1 = (unsigned long long *)pos->thresh1, .ntasks = pos->ntasks,
+                  .plan = pos->plan, .done = (unsigned char *)pos->done,
+                  .shard = c->xs.shard, .shards = c->xs.shards};
     if (c->output) { /* what the listing holds so far, on the disk first */
         int err = rep_flush(stdout);
         if (err)
@@ -391,10 +416,24 @@ static void save_or_say(const xcc_position *pos)
     ck.written |= !err;
 }
 
+/* The tasks pos has done (-j, --shard). */
+static size_t tasks_done(const xcc_position *pos)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < pos->ntasks; i++)
+        n += pos->done[i] != 0;
+    return n;
+}
+
 /* The sink's checkpoint: the walk saw the flag set, by the timer or a stop. */
 static int on_checkpoint(void *ctx, const xcc_position *pos)
 {
     (void)ctx;
+    /* --time-limit with -j or --shard: a run that has not done a task yet
+       (cutting the tree took its time) goes on until it has, so that the
+       runs of a loop of --resume get on (a signal stops it at once) */
+    if (pos->ntasks && *ck.alarm && !*ck.stop_signal && tasks_done(pos) <= ck.done_before)
+        return 0; /* the flag stays set: asked again soon */
     *ck.stop_flag = 0; /* first: a signal from now on sets it again */
     int stopping = *ck.stop_signal || *ck.alarm;
     if (stopping)
@@ -459,7 +498,8 @@ double cli_checkpoint_end(const cli *c, xcc_status s, const xcc_figs *fig)
     if (!c->checkpoint)
         return 0;
     if (ck.resuming && s == XCC_REFUSED) /* a path the engine's walk does not take */
-        refuse("corrupted (not a position of this engine's search)");
+        refuse(ck.k.ntasks ? "corrupted (its tasks are not those of this search's plan)"
+                           : "corrupted (not a position of this engine's search)");
     if (ck.timer_made)
         timer_delete(ck.timer);
     ck.timer_made = 0;

@@ -64,7 +64,19 @@ int cli_ckpt_text(const cli_ckpt *k, char **out, size_t *n)
     fputs("\nthresholds", f);
     for (int l = 0; k->nbest && l < k->level; l++)
         fprintf(f, " %llu %llu", k->thresh0[l], k->thresh1[l]);
-    fputc('\n', f);
+    size_t done = 0;
+    for (size_t i = 0; i < k->ntasks; i++)
+        done += k->done[i] != 0;
+    fprintf(f, "\ntasks %zu %016llx\ndone %zu", k->ntasks, k->plan, done);
+    if (k->ntasks)
+        fputc(' ', f);
+    for (size_t i = 0; i < k->ntasks; i += 4) { /* task i + b is bit b of a hex digit */
+        unsigned x = 0;
+        for (size_t b = 0; b < 4 && i + b < k->ntasks; b++)
+            x |= (unsigned)(k->done[i + b] != 0) << b;
+        fputc("0123456789abcdef"[x], f);
+    }
+    fprintf(f, "\nshard %d %d\n", k->shard, k->shards);
     if (fflush(f)) {
         fclose(f);
         free(text);
@@ -157,6 +169,12 @@ static const char *no_memory(void)
     return "out of memory";
 }
 
+/* A hex digit's value, or -1. */
+static int hex(char ch)
+{
+    return ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+}
+
 const char *cli_ckpt_read(const char *buf, size_t n, cli_ckpt *k)
 {
     memset(k, 0, sizeof *k);
@@ -178,8 +196,7 @@ const char *cli_ckpt_read(const char *buf, size_t n, cli_ckpt *k)
         return "cut short (it does not end with its checksum)";
     unsigned long long want = 0;
     for (size_t i = n - SUM_LINE + sizeof SUM - 1; i < n - 1; i++) {
-        int d = buf[i] >= '0' && buf[i] <= '9' ? buf[i] - '0'
-                : buf[i] >= 'a' && buf[i] <= 'f' ? buf[i] - 'a' + 10 : -1;
+        int d = hex(buf[i]);
         if (d < 0)
             return "cut short (it does not end with its checksum)";
         want = want << 4 | (unsigned)d;
@@ -301,8 +318,48 @@ const char *cli_ckpt_read(const char *buf, size_t n, cli_ckpt *k)
             return c.why;
         k->thresh0[l] = (unsigned long long)x, k->thresh1[l] = (unsigned long long)y;
     }
-    if (word(&c, "\n"))
+    /* the tasks of -j or --shard, and which are done */
+    long long ntasks, ndone, shard, shards;
+    if (word(&c, "\ntasks ") || small(&c, 1LL << 40, &ntasks) || word(&c, " "))
         return c.why;
+    if (c.end - c.s < 16)
+        return "corrupted (a field is missing or out of place)";
+    for (int i = 0; i < 16; i++) {
+        int d = hex(*c.s++);
+        if (d < 0)
+            return "corrupted (no fingerprint of its tasks)";
+        k->plan = k->plan << 4 | (unsigned)d;
+    }
+    if (word(&c, "\ndone ") || small(&c, ntasks, &ndone))
+        return c.why;
+    size_t digits = ((size_t)ntasks + 3) / 4;
+    if (ntasks && (word(&c, " ") || (size_t)(c.end - c.s) < digits))
+        return c.why ? c.why : "corrupted (more tasks than bytes)";
+    if (ntasks && (level || k->nbest || k->nprofile))
+        return "corrupted (tasks of threads or shards in a walk's position)";
+    k->ntasks = (size_t)ntasks;
+    if (!(k->done = calloc(k->ntasks + 1, 1)))
+        return no_memory();
+    long long seen = 0;
+    for (size_t i = 0; i < digits; i++) {
+        int d = hex(*c.s++);
+        if (d < 0)
+            return "corrupted (its tasks done are not in hex)";
+        for (size_t b = 0; b < 4; b++)
+            if (d >> b & 1) {
+                if (4 * i + b >= k->ntasks)
+                    return "corrupted (a task done past its tasks)";
+                k->done[4 * i + b] = 1, seen++;
+            }
+    }
+    if (seen != ndone)
+        return "corrupted (its count of tasks done does not match them)";
+    if (word(&c, "\nshard ") || small(&c, 1000000, &shard) || word(&c, " ")
+        || small(&c, 1000000, &shards) || word(&c, "\n"))
+        return c.why;
+    if (shard > shards || (shard == 0) != (shards == 0))
+        return "corrupted (a shard K/N without 1 <= K <= N)";
+    k->shard = (int)shard, k->shards = (int)shards;
     if (c.s != c.end)
         return "corrupted (bytes after its last field)";
     return NULL;
@@ -320,5 +377,6 @@ void cli_ckpt_free(cli_ckpt *k)
     free(k->best);
     free(k->thresh0);
     free(k->thresh1);
+    free(k->done);
     memset(k, 0, sizeof *k);
 }

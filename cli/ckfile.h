@@ -11,7 +11,7 @@
 #include "base/num.h"
 
 /* The format this dlx2 writes and reads (the first line's number). */
-#define CLI_CKPT_FORMAT 2
+#define CLI_CKPT_FORMAT 3
 
 typedef struct cli_ckpt {
     const char *version;   /* of the dlx2 that wrote it */
@@ -30,6 +30,11 @@ typedef struct cli_ckpt {
     int nbest;             /* DLX5's walk: its k best net costs (a heap), else 0 */
     unsigned long long *best;
     unsigned long long *thresh0, *thresh1; /* with nbest: per level 0 .. level-1 */
+    /* -j, --shard: the plan's tasks (xcc_position), at level 0; ntasks 0: none */
+    size_t ntasks;
+    unsigned long long plan;
+    unsigned char *done;   /* ntasks bytes, 1 for a task done, else 0 */
+    int shard, shards;     /* --shard K/N of the run, or 0 0 */
 } cli_ckpt;
 
 /* The file's bytes for k, into memory the caller frees; 1 without memory. */

@@ -174,9 +174,9 @@ static const cli_option rows[] = {
      "write the search's position, figures, arguments and\n"
      "problem to FILE at the start, every --checkpoint-every\n"
      "seconds and when a signal or --time-limit stops it, so\n"
-     "that --resume FILE goes on (DLX2's tree, one thread; a\n"
-     "listing needs --output). Removed when the run ends by\n"
-     "itself"},
+     "that --resume FILE goes on (a listing needs --output;\n"
+     "with -j or --shard, the tasks done, counting only).\n"
+     "Removed when the run ends by itself"},
     {"--checkpoint-every", 0, T_SECONDS, F(checkpoint_every), "60", 0, 1000000000, CLI_SEARCH, 0,
      CLI_DLX2 | CLI_DLX1 | CLI_DLX3 | CLI_DLX5, CKPT_TREES, "a number of seconds", "--checkpoint-every S",
      "with --checkpoint: every S seconds (default 60)"},

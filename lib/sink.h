@@ -122,6 +122,15 @@ typedef struct xcc_position {
     xcc_u128 thresh;
     int nbest;
     const ullng *best, *thresh0, *thresh1;
+    /* -j and --shard (parallel/): the run's plan of tasks (the subtrees
+       searched apart, the same for the same problem and settings), ntasks
+       of them, its fingerprint plan, and done[i] nonzero for each task
+       finished whole; then level is 0, and fig, maxl hold the sums over
+       the tasks done (the top of the tree above them is walked again).
+       ntasks 0: a walk's position (at the root, a run from the start). */
+    size_t ntasks;
+    ullng plan;
+    const unsigned char *done;
 } xcc_position;
 
 typedef struct xcc_sink {

@@ -47,11 +47,24 @@ typedef struct team {
     const xcc_settings *st;
     const xcc_sink *user;
     xcc_paths tasks;
-    size_t front, back;    /* tasks[front .. back - 1] are not taken yet */
+    size_t *mine, nmine;   /* the indices of the tasks to walk (all but a checkpoint's done) */
+    size_t front, back;    /* mine[front .. back - 1] are not taken yet */
     size_t done;
-    pthread_mutex_t lock;  /* front, back, done, halt, status */
+    pthread_mutex_t lock;  /* front, back, done, halt, status, the done ones */
     int halt;              /* a walk stopped or failed: take no more tasks */
     xcc_status status;
+    /*
+     * --checkpoint (the sink has a checkpoint): the walks poll quit, not
+     * the caller's flag, which this thread polls, writing down the tasks
+     * done whole (done_map) and the sums of their figures (done: count,
+     * nodes, updates, maxl; a checkpoint's gone on from too). A task in
+     * flight is walked again when the run goes on.
+     */
+    int checkpointing;
+    volatile sig_atomic_t quit;
+    unsigned char *done_map, *map_copy;
+    xcc_fast_kernel_figs done_figs;
+    ullng plan;
 } team;
 
 /* One thread's walk, in cache lines of its own (parallel.c says why). */
@@ -75,18 +88,31 @@ static int take_task(team *tm, int from_back, size_t *task)
     int got = 0;
     pthread_mutex_lock(&tm->lock);
     if (!tm->halt && tm->front < tm->back) {
-        *task = from_back ? --tm->back : tm->front++;
+        *task = from_back ? tm->mine[--tm->back] : tm->mine[tm->front++];
         got = 1;
     }
     pthread_mutex_unlock(&tm->lock);
     return got;
 }
 
-/* Books a finished task; 0 if the walk must stop (and so must the others). */
-static int finish_task(team *tm, xcc_status s, xcc_stop stop)
+/*
+ * Books a finished task, its walk's figures now kf and before it began
+ * was; 0 if the walk must stop (and so must the others).
+ */
+static int finish_task(team *tm, size_t task, xcc_status s, const xcc_fast_kernel_figs *kf,
+                       const xcc_fast_kernel_figs *was)
 {
+    xcc_stop stop = kf->stop;
     pthread_mutex_lock(&tm->lock);
     tm->done++;
+    if (tm->done_map && !s && stop == XCC_COMPLETE) { /* walked whole: done */
+        tm->done_figs.count += kf->count - was->count;
+        tm->done_figs.nodes += kf->nodes - was->nodes;
+        tm->done_figs.updates += kf->updates - was->updates;
+        if (kf->maxl > tm->done_figs.maxl)
+            tm->done_figs.maxl = kf->maxl;
+        tm->done_map[task] = 1;
+    }
     if (s && !tm->status)
         tm->status = s;
     if (s || stop != XCC_COMPLETE)
@@ -103,28 +129,63 @@ static void *work(void *arg)
     while (take_task(tm, m->k % 2, &task)) {
         int len;
         const int *path = xcc_path_of(&tm->tasks, task, &len);
+        xcc_fast_kernel_figs kf, was;
+        xcc_fast_walk_figs(m->walk, &was);
         xcc_status s = xcc_fast_walk_task(m->walk, path, len);
-        xcc_fast_kernel_figs kf;
         xcc_fast_walk_figs(m->walk, &kf);
-        if (!finish_task(tm, s, kf.stop))
+        if (!finish_task(tm, task, s, &kf, &was))
             break;
     }
     return NULL;
 }
 
-/* Reports the share of tasks finished, every 0.2 s, until all are (as parallel.c). */
-static void report_while_waiting(team *tm)
+/*
+ * --checkpoint: the tasks done and their figures, written down by the
+ * sink; nonzero when it says to stop: then the walks stop (quit).
+ */
+static int checkpoint_tasks(team *tm)
 {
+    size_t n = tm->tasks.count;
+    pthread_mutex_lock(&tm->lock);
+    xcc_position pos = {.maxl = tm->done_figs.maxl, .ntasks = n, .plan = tm->plan,
+                        .done = tm->map_copy};
+    pos.fig.solutions = tm->done_figs.count, pos.fig.nodes = tm->done_figs.nodes;
+    pos.fig.updates = tm->done_figs.updates;
+    memcpy(tm->map_copy, tm->done_map, n);
+    pthread_mutex_unlock(&tm->lock);
+    int stop = tm->user->checkpoint(tm->user->ctx, &pos);
+    if (stop) {
+        pthread_mutex_lock(&tm->lock);
+        tm->halt = 1;
+        tm->quit = 1;
+        pthread_mutex_unlock(&tm->lock);
+    }
+    return stop;
+}
+
+/*
+ * Waits for the walks: reports the share of tasks finished every 0.2 s
+ * (as parallel.c) when reporting, and with --checkpoint looks at the
+ * caller's flag every 0.02 s, writing a checkpoint when it is set.
+ */
+static void wait_for_walks(team *tm, int reporting)
+{
+    const volatile sig_atomic_t *flag = tm->st->interrupt;
+    int ticks = 0;
     for (;;) {
-        struct timespec pause = {0, 200000000};
+        struct timespec pause = {0, tm->checkpointing ? 20000000 : 200000000};
         nanosleep(&pause, NULL);
         pthread_mutex_lock(&tm->lock);
-        int over = tm->done >= tm->tasks.count || tm->halt
-                   || (tm->st->interrupt && *tm->st->interrupt);
-        double share = tm->tasks.count ? (double)tm->done / (double)tm->tasks.count : 1.0;
+        int over = tm->done >= tm->nmine || tm->halt
+                   || (!tm->checkpointing && flag && *flag);
+        double share = tm->nmine ? (double)tm->done / (double)tm->nmine : 1.0;
         pthread_mutex_unlock(&tm->lock);
         if (over)
             break;
+        if (tm->checkpointing && flag && *flag && checkpoint_tasks(tm))
+            break;
+        if (!reporting || (tm->checkpointing && ++ticks % 10))
+            continue;
         xcc_progress pr = {.fraction = share, .subtrees = 1};
         tm->user->progress(tm->user->ctx, &pr);
     }
@@ -152,14 +213,15 @@ static xcc_status cut_tree(team *tm, xcc_fast_walk *w, size_t want)
 static void run_tasks(team *tm, member *m, int n)
 {
     int reporting = tm->user->progress && xcc_knobs(tm->st)->progress_nodes;
-    int first = reporting ? 0 : 1, started = first;
-    tm->front = 0, tm->back = tm->tasks.count;
+    int waiting = reporting || tm->checkpointing;
+    int first = waiting ? 0 : 1, started = first;
+    tm->front = 0, tm->back = tm->nmine;
     while (started < n && !pthread_create(&m[started].thread, NULL, work, &m[started]))
         started++;
     if (first || started == 0)
         work(&m[0]); /* here, as planned, or because no thread could start */
-    if (started > 0 && reporting)
-        report_while_waiting(tm);
+    if (started > 0 && waiting)
+        wait_for_walks(tm, reporting);
     for (int i = first; i < started; i++)
         pthread_join(m[i].thread, NULL);
 }
@@ -184,10 +246,50 @@ static void sum_up(const team *tm, member *m, int n, xcc_figs *fig)
         if (kf.stop == XCC_STOP_INTERRUPT && stop == XCC_COMPLETE)
             stop = XCC_STOP_INTERRUPT;
     }
-    if (stop == XCC_COMPLETE && tm->done < tm->tasks.count)
+    const xcc_position *r = tm->checkpointing ? xcc_knobs(tm->st)->resume : NULL;
+    if (r && r->ntasks && tm->done_map) { /* the tasks a checkpoint had done */
+        if (r->fig.solutions >= XCC_WIDE_TOP - fig->solutions)
+            stop = XCC_STOP_WIDE;
+        else
+            fig->solutions += r->fig.solutions;
+        fig->nodes += r->fig.nodes, fig->updates += r->fig.updates;
+        if (r->maxl > fig->maxl)
+            fig->maxl = r->maxl;
+    }
+    if (stop == XCC_COMPLETE && (tm->done < tm->nmine || tm->quit))
         stop = XCC_STOP_INTERRUPT; /* tasks left untaken: stopped by the caller */
     fig->stop = stop;
     fig->level = 0;
+}
+
+/*
+ * The tasks to walk: all, or with --checkpoint those a checkpoint gone
+ * on from had not done; XCC_REFUSED when it is not of this plan.
+ */
+static xcc_status my_tasks(team *tm)
+{
+    size_t n = tm->tasks.count;
+    if (!(tm->mine = malloc((n + 1) * sizeof(size_t))))
+        return XCC_NO_MEMORY;
+    const xcc_position *r = xcc_knobs(tm->st)->resume;
+    if (tm->checkpointing) {
+        tm->plan = xcc_paths_fingerprint(&tm->tasks);
+        tm->done_map = calloc(n + 1, 1);
+        tm->map_copy = calloc(n + 1, 1);
+        if (!tm->done_map || !tm->map_copy)
+            return XCC_NO_MEMORY;
+        if (r && r->ntasks && (r->ntasks != n || r->plan != tm->plan))
+            return XCC_REFUSED;
+        if (r && r->ntasks) {
+            tm->done_figs.count = r->fig.solutions, tm->done_figs.nodes = (ullng)r->fig.nodes;
+            tm->done_figs.updates = (ullng)r->fig.updates, tm->done_figs.maxl = r->maxl;
+            memcpy(tm->done_map, r->done, n);
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        if (!tm->done_map || !tm->done_map[i])
+            tm->mine[tm->nmine++] = i;
+    return XCC_OK;
 }
 
 static xcc_status fast_threads_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
@@ -199,10 +301,12 @@ static xcc_status fast_threads_solve(xcc_problem *p, const xcc_settings *st, con
     int n = st->threads, per = xcc_knobs(st)->tasks_per_worker;
     size_t want = (size_t)(per > 0 ? per : 64) * (size_t)n;
     member *m = calloc((size_t)n, sizeof *m);
-    team tm = {.st = st, .user = sink, .status = XCC_OK};
+    team tm = {.st = st, .user = sink, .status = XCC_OK, .checkpointing = !!sink->checkpoint};
+    /* with --checkpoint the walks stop at quit, set by this thread */
+    volatile sig_atomic_t *flag = tm.checkpointing ? &tm.quit : st->interrupt;
     xcc_status s = XCC_OK;
     pthread_mutex_init(&tm.lock, NULL);
-    if (!m || !(m[0].walk = xcc_fast_walk_new(p, NULL, st->interrupt))) {
+    if (!m || !(m[0].walk = xcc_fast_walk_new(p, NULL, flag))) {
         free(m);
         pthread_mutex_destroy(&tm.lock);
         return xcc_diag_set(d, XCC_NO_MEMORY, "out of memory building the tables of the fast"
@@ -214,9 +318,11 @@ static xcc_status fast_threads_solve(xcc_problem *p, const xcc_settings *st, con
     for (int i = 0; i < n; i++)
         m[i].tm = &tm, m[i].k = i;
     for (int i = 1; !s && i < n; i++)
-        if (!(m[i].walk = xcc_fast_walk_new(p, m[0].walk, st->interrupt)))
+        if (!(m[i].walk = xcc_fast_walk_new(p, m[0].walk, flag)))
             s = XCC_NO_MEMORY;
-    if (!s && top.stop == XCC_COMPLETE && tm.tasks.count)
+    if (!s && top.stop == XCC_COMPLETE)
+        s = my_tasks(&tm);
+    if (!s && top.stop == XCC_COMPLETE && tm.nmine)
         run_tasks(&tm, m, n);
     if (!s)
         s = tm.status;
@@ -225,6 +331,7 @@ static xcc_status fast_threads_solve(xcc_problem *p, const xcc_settings *st, con
         xcc_fast_walk_free(m[i].walk);
     free(m);
     xcc_paths_free(&tm.tasks);
+    free(tm.mine), free(tm.done_map), free(tm.map_copy);
     pthread_mutex_destroy(&tm.lock);
     if (s == XCC_NO_MEMORY)
         return xcc_diag_set(d, s, "out of memory in the threads of the fast engine");

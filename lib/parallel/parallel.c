@@ -81,6 +81,19 @@ typedef struct shared {
     xcc_u128 count;        /* the global solution number, when numbering */
     xcc_stop stop;
     int failed;            /* out of memory in a thread */
+    /*
+     * --checkpoint (the caller's sink has a checkpoint): the workers do
+     * not see the caller's interrupt flag; this thread polls it (outer's)
+     * and writes down which tasks are done (done_map, one byte a task of
+     * t), with the sums of their figures (done_fig, done_maxl: those of a
+     * checkpoint gone on from too). A task in flight is not done: it is
+     * walked again when the run goes on.
+     */
+    const xcc_settings *outer;
+    unsigned char *done_map, *map_copy;
+    xcc_figs done_fig;
+    int done_maxl;
+    ullng plan;            /* the fingerprint of the tasks (xcc_paths_fingerprint) */
 } shared;
 
 /*
@@ -167,6 +180,20 @@ static void add_counts(xcc_tree *to, const xcc_tree *from)
     if ((to->vbose & XCC_SHOW_PROFILE) && !xcc_tree_reserve(to, from->maxl + 1))
         for (int l = 0; l <= from->maxl && l < from->levels_cap; l++)
             to->profile[l] += from->profile[l];
+}
+
+/* Adds the counts of from to those of to (the sums of parts). */
+static void add_figs(xcc_figs *to, const xcc_figs *from)
+{
+    to->solutions += from->solutions;
+    to->nodes += from->nodes;
+    to->updates += from->updates;
+    to->cleansings += from->cleansings;
+    to->mems += from->mems;
+    to->lmems += from->lmems;
+    to->cmems += from->cmems;
+    if (from->maxdeg > to->maxdeg)
+        to->maxdeg = from->maxdeg;
 }
 
 /* Drops what e counted: not this part's, or nothing of the search yet. */
@@ -282,13 +309,28 @@ static int take_task(shared *sh, int from_back, size_t *task)
     return got;
 }
 
-/* Books a finished task; 0 if the worker must stop. */
-static int finish_task(shared *sh, size_t task, xcc_status status, xcc_stop stop)
+/*
+ * Books a finished task, walked by t, whose figures were before when it
+ * began; 0 if the worker must stop.
+ */
+static int finish_task(shared *sh, size_t task, xcc_status status, const xcc_tree *t,
+                       const xcc_figs *before)
 {
+    xcc_stop stop = t->fig.stop;
     pthread_mutex_lock(&sh->lock);
     sh->done++;
     if (sh->finished)
         sh->finished[task] = 1;
+    if (sh->done_map && !status && stop == XCC_COMPLETE) { /* walked whole: done */
+        xcc_figs f = t->fig;
+        f.solutions -= before->solutions, f.nodes -= before->nodes;
+        f.updates -= before->updates, f.cleansings -= before->cleansings;
+        f.mems -= before->mems, f.lmems -= before->lmems, f.cmems -= before->cmems;
+        add_figs(&sh->done_fig, &f);
+        if (t->maxl > sh->done_maxl)
+            sh->done_maxl = t->maxl;
+        sh->done_map[task] = 1;
+    }
     if (status)
         sh->failed = 1, sh->halt = 1;
     else if (stop == XCC_STOP_MEMS && sh->stop == XCC_COMPLETE)
@@ -336,9 +378,10 @@ static void *work(void *arg)
         int len;
         const int *path = xcc_path_of(&t->ps, task, &len);
         w->t.fig.stop = XCC_COMPLETE;
+        xcc_figs before = w->t.fig;
         xcc_status s = w->twin ? walk_with_twin(w, path, len)
                                : walk_with_links(w, path, len, task);
-        if (!finish_task(sh, task, s, w->t.fig.stop))
+        if (!finish_task(sh, task, s, &w->t, &before))
             break;
     }
     hand_on(w); /* found, so listed and counted, even when stopped */
@@ -487,14 +530,42 @@ static double *weigh_tasks(shared *sh)
 }
 
 /*
- * Reports the share of the tree in the tasks finished, every 0.2 s,
- * until all are: each task weighs its estimate (weigh_tasks).
+ * --checkpoint: the tasks done and their figures, written down by the
+ * caller's sink; nonzero when it says to stop (a signal, a time limit):
+ * then the workers stop, their tasks in flight not done.
  */
-static void report_while_waiting(shared *sh)
+static int checkpoint_tasks(shared *sh)
 {
-    double *size = sh->finished ? weigh_tasks(sh) : NULL;
+    size_t n = sh->t->ps.count;
+    pthread_mutex_lock(&sh->lock);
+    xcc_position pos = {.maxl = sh->done_maxl, .fig = sh->done_fig, .ntasks = n,
+                        .plan = sh->plan, .done = sh->map_copy};
+    memcpy(sh->map_copy, sh->done_map, n);
+    pthread_mutex_unlock(&sh->lock);
+    int stop = sh->user->checkpoint(sh->user->ctx, &pos);
+    if (stop) {
+        pthread_mutex_lock(&sh->lock);
+        if (sh->stop == XCC_COMPLETE)
+            sh->stop = XCC_STOP_INTERRUPT;
+        sh->halt = 1;
+        pthread_mutex_unlock(&sh->lock);
+    }
+    return stop;
+}
+
+/*
+ * Waits for the workers: with reporting, reports the share of the tree
+ * in the tasks finished every 0.2 s, each task weighing its estimate
+ * (weigh_tasks); with --checkpoint, looks at the caller's interrupt flag
+ * every 0.02 s and writes a checkpoint when it is set.
+ */
+static void wait_for_workers(shared *sh, int reporting)
+{
+    double *size = reporting && sh->finished ? weigh_tasks(sh) : NULL;
+    struct timespec last;
+    clock_gettime(CLOCK_MONOTONIC, &last);
     for (;;) {
-        struct timespec pause = {0, 200000000};
+        struct timespec pause = {0, sh->outer ? 20000000 : 200000000};
         nanosleep(&pause, NULL);
         pthread_mutex_lock(&sh->lock);
         /* an interruption stops each worker, with tasks left untaken */
@@ -509,6 +580,11 @@ static void report_while_waiting(shared *sh)
         pthread_mutex_unlock(&sh->lock);
         if (over)
             break;
+        if (sh->outer && xcc_split_interrupted(sh->outer) && checkpoint_tasks(sh))
+            break;
+        if (!reporting || since(&last) < 0.19)
+            continue;
+        clock_gettime(CLOCK_MONOTONIC, &last);
         xcc_progress pr = {.fraction = share, .subtrees = 1, .mems_counted = 1};
         sh->user->progress(sh->user->ctx, &pr);
     }
@@ -523,7 +599,8 @@ static void report_while_waiting(shared *sh)
 static int run_workers(shared *sh, worker **w, int made)
 {
     int reporting = sh->user->progress && xcc_knobs(sh->st)->delta;
-    int first = reporting ? 0 : 1; /* the first worker with a thread of its own */
+    int waiting = reporting || sh->outer; /* this thread waits, reports, checkpoints */
+    int first = waiting ? 0 : 1; /* the first worker with a thread of its own */
     int ready = !sh->failed && made > 0; /* read before any thread may write it */
     int started = first; /* workers first .. started - 1 have threads */
     while (ready && started < made && !start_thread(w[started], started - first))
@@ -534,8 +611,8 @@ static int run_workers(shared *sh, worker **w, int made)
             work(w[0]); /* here, as planned, or because no thread could start */
         ran = started ? started : 1;
     }
-    if (started > 0 && reporting)
-        report_while_waiting(sh);
+    if (started > 0 && waiting)
+        wait_for_workers(sh, reporting);
     for (int i = first; i < started; i++)
         pthread_join(w[i]->thread, NULL); /* all, before a shared memo goes */
     return ran;
@@ -546,7 +623,10 @@ static int run_workers(shared *sh, worker **w, int made)
 /* One solve of the driver: the tasks, the top of the tree, the workers. */
 typedef struct drive {
     xcc_problem *p;
-    const xcc_settings *st;
+    const xcc_settings *st; /* the caller's, as the parts see them (inner) */
+    xcc_settings inner;    /* without a resume; with --checkpoint, without the interrupt */
+    xcc_dlx2 inner_k;
+    const xcc_position *resume; /* a checkpoint's tasks done, or NULL */
     const xcc_walker *walker;
     int sharded, n;        /* --shard; the threads */
     xcc_tasks t;
@@ -565,6 +645,15 @@ static void drive_init(drive *d, xcc_problem *p, const xcc_settings *st, const x
     xcc_settings one = *st; /* what a twin or a worker is asked */
     one.threads = 1, one.shards = 0, one.shard = 0;
     memset(d, 0, sizeof *d);
+    const xcc_position *resume = xcc_knobs(st)->resume;
+    d->resume = resume && resume->ntasks ? resume : NULL; /* else from the start */
+    d->inner = *st, d->inner_k = *xcc_knobs(st);
+    d->inner_k.resume = NULL; /* the parts start at their own roots */
+    d->inner.dlx2 = &d->inner_k;
+    if (sink->checkpoint) /* this thread polls the flag, not the parts */
+        d->inner.interrupt = NULL;
+    const xcc_settings *outer = st;
+    st = &d->inner;
     d->p = p, d->st = st, d->walker = walker;
     d->sharded = st->shards > 1, d->n = st->threads > 1 ? st->threads : 1;
     d->t = (xcc_tasks){.counting_only = 1, .user = sink};
@@ -574,7 +663,8 @@ static void drive_init(drive *d, xcc_problem *p, const xcc_settings *st, const x
                      .use_twin = use_twin && !walker->twin_refuses(p, &one),
                      .numbering = sink->solution || st->max_solutions != ~0ULL,
                      .batching = sink->solution && sink->batched
-                                 && st->max_solutions == ~0ULL};
+                                 && st->max_solutions == ~0ULL,
+                     .outer = sink->checkpoint ? outer : NULL};
     d->stop = XCC_COMPLETE;
     pthread_mutex_init(&d->sh.lock, NULL);
 }
@@ -618,12 +708,51 @@ static xcc_status cut_tree(drive *d)
     return s;
 }
 
+/*
+ * --checkpoint: the map of the tasks done, and those of the checkpoint
+ * gone on from taken out of this part's; XCC_REFUSED when that
+ * checkpoint is not of this plan (another count of tasks, another
+ * fingerprint, a task done of another shard).
+ */
+static xcc_status checkpointed_tasks(drive *d)
+{
+    shared *sh = &d->sh;
+    size_t n = d->t.ps.count;
+    sh->plan = xcc_paths_fingerprint(&d->t.ps);
+    sh->done_map = calloc(n + 1, 1);
+    sh->map_copy = calloc(n + 1, 1);
+    if (!sh->done_map || !sh->map_copy)
+        return XCC_NO_MEMORY;
+    const xcc_position *r = d->resume;
+    if (!r)
+        return XCC_OK;
+    if (r->ntasks != n || r->plan != sh->plan)
+        return XCC_REFUSED;
+    size_t kept = 0, taken = 0;
+    for (size_t i = 0; i < sh->nmine; i++)
+        if (r->done[sh->mine[i]])
+            sh->done_map[sh->mine[i]] = 1, taken++;
+        else
+            sh->mine[kept++] = sh->mine[i];
+    size_t all = 0;
+    for (size_t i = 0; i < n; i++)
+        all += r->done[i] != 0;
+    if (all != taken) /* a task done that is not this part's */
+        return XCC_REFUSED;
+    sh->nmine = kept;
+    sh->done_fig = r->fig;
+    sh->done_maxl = r->maxl;
+    return XCC_OK;
+}
+
 /* This part's tasks, searched by the threads. */
 static xcc_status run_tasks(drive *d)
 {
     xcc_status s = my_tasks(&d->sh, d->p, (ullng)d->e.fig.nodes, &d->stop);
     if (s || d->stop != XCC_COMPLETE)
         return s; /* an interruption while dealing, or no memory */
+    if (d->sh.outer && (s = checkpointed_tasks(d)))
+        return s;
     d->w = calloc((size_t)d->n, sizeof(worker *));
     if (!d->w)
         return XCC_NO_MEMORY;
@@ -647,6 +776,11 @@ static void sum_up(drive *d, xcc_figs *fig)
         forget_figures(e); /* the enumerator's figures are shard 1's */
     for (int i = 0; i < d->ran; i++)
         add_counts(e, &d->w[i]->t);
+    if (d->resume && d->sh.done_map) { /* the tasks a checkpoint had done */
+        add_figs(&e->fig, &d->resume->fig);
+        if (d->resume->maxl > e->maxl)
+            e->maxl = d->resume->maxl;
+    }
     if (d->sh.numbering && d->ran)
         e->fig.solutions = d->sh.count; /* counted there, found after a limit or not */
     e->fig.stop = d->sh.stop != XCC_COMPLETE ? d->sh.stop : d->stop;
@@ -669,6 +803,8 @@ static void drive_free(drive *d)
     free(d->w);
     free(d->sh.mine);
     free(d->sh.finished);
+    free(d->sh.done_map);
+    free(d->sh.map_copy);
     xcc_paths_free(&d->t.ps);
     xcc_shard_plan_free(&d->pl);
     pthread_mutex_destroy(&d->sh.lock);

@@ -51,6 +51,26 @@ void xcc_paths_free(xcc_paths *ps)
     *ps = (xcc_paths){0};
 }
 
+static ullng mix(ullng h, ullng x)
+{
+    for (int i = 0; i < 8; i++, x >>= 8)
+        h = (h ^ (x & 0xff)) * 0x100000001b3ULL;
+    return h;
+}
+
+ullng xcc_paths_fingerprint(const xcc_paths *ps)
+{
+    ullng h = mix(0xcbf29ce484222325ULL, ps->count);
+    for (size_t i = 0; i < ps->count; i++) {
+        int len;
+        const int *path = xcc_path_of(ps, i, &len);
+        h = mix(h, (ullng)len);
+        for (int l = 0; l < len; l++)
+            h = mix(h, (ullng)(unsigned)path[l]);
+    }
+    return h;
+}
+
 /*
  * A walk of p for the driver: the caller's limits, but no progress
  * reports, no hooks, and only the profile of its verbosity.

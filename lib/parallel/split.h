@@ -29,6 +29,13 @@ const int *xcc_path_of(const xcc_paths *ps, size_t i, int *len);
 int xcc_paths_add(xcc_paths *ps, const int *path, int len);
 void xcc_paths_free(xcc_paths *ps);
 
+/*
+ * The fingerprint of the paths of ps, in their order (FNV-1a, 64 bits,
+ * over their count, lengths and options): what a checkpoint of -j or
+ * --shard names its plan of tasks by.
+ */
+ullng xcc_paths_fingerprint(const xcc_paths *ps);
+
 /* Sorts set ps (for xcc_paths_find), and the sizes with it when not NULL. */
 xcc_status xcc_paths_sort(xcc_paths *ps, double *size);
 

@@ -9,8 +9,9 @@
 . "$(dirname "$0")/../lib.sh"
 I=$REF/instances
 
-# The first checkpoint past the root: the file's position is not level 0.
-past_root() { grep -aq '^level [1-9]' "$1" 2> /dev/null; }
+# The first checkpoint past the root: the file's position is not level 0,
+# or (-j, --shard) a task of the plan is done.
+past_root() { grep -aq '^level [1-9]\|^done [1-9]' "$1" 2> /dev/null; }
 
 # ck_case NAME INSTANCE ARGS...: the run whole, then the run killed by
 # kill -9 at a random moment after a checkpoint past the root, resumed.
@@ -105,8 +106,54 @@ ck_case cost-links-profile "$C/pentomino-5x12-cost.dlx" --engine=cost-links m1 k
 # the fast engine's count (its nodes and updates depend on its memo,
 # which starts empty again: the count and the status are compared)
 fast_only=1 ck_case fast-count pentomino-5x12 -c --engine=fast v1
-if [ "$ran" -ge 14 ]; then t_ok "kill -9 and --resume: $ran cases ran"
-else t_fail "kill -9 and --resume: only $ran of 14 cases ran"; fi
+# -j 2: the tasks done written down by the main thread, those in flight
+# walked again; the twins' threads end with every figure of the run
+# without a stop, the fast engine's with its count
+ck_case j2-twin pentomino-5x12 -c -j 2 v1 --engine=dlx
+fast_only=1 ck_case j2-fast pentomino-5x12 -c -j 2 --engine=fast v1
+t_eq "-c -j 2 --checkpoint: the count" 4040 "$(cat "$TMP/j2-twin/resumed.stdout")"
+t_eq "-c -j 2 --engine=fast --checkpoint: the count" 4040 "$(cat "$TMP/j2-fast/resumed.stdout")"
+if [ "$ran" -ge 16 ]; then t_ok "kill -9 and --resume: $ran cases ran"
+else t_fail "kill -9 and --resume: only $ran of 16 cases ran"; fi
+
+# --shard k/3: each shard killed at a random moment after a task of its
+# own was done, then gone on with, ends with its count (the plan and the
+# deal are the same on every machine: these counts are queens-14's), its
+# shard report on stderr; the three reports merge to the whole count
+Q14=$TMP/queens-14.dlx
+"$GEN/gen-queens" 14 > "$Q14"
+want_shard() { case $1 in 1) echo 121365 ;; 2) echo 121779 ;; 3) echo 122452 ;; esac; }
+shards=0
+for k in 1 2 3; do
+    d=$TMP/shard$k
+    mkdir -p "$d"
+    (cd "$d" && exec "$DLX2" -c --shard $k/3 --checkpoint ck --checkpoint-every 0.1 "$Q14" \
+        > part.out 2> part.err) &
+    pid=$!
+    n=0
+    while ! past_root "$d/ck" && kill -0 $pid 2> /dev/null && [ $n -lt 600 ]; do
+        sleep 0.05
+        n=$((n + 1))
+    done
+    sleep "0.$((RANDOM % 3))$((RANDOM % 10))"
+    if ! kill -9 $pid 2> /dev/null; then
+        wait $pid
+        t_fail "shard $k/3: the run ended before it was killed (a longer instance is needed)"
+        continue
+    fi
+    wait $pid 2> /dev/null
+    t_match "shard $k/3: a checkpoint with tasks done" '^done [1-9]' "$(grep -a '^done' "$d/ck")"
+    t_eq "shard $k/3: the checkpoint's shard" "shard $k 3" "$(grep -a '^shard' "$d/ck")"
+    (cd "$d" && "$DLX2" --resume ck > out 2> err)
+    t_eq "shard $k/3: resumed, status 0" 0 $?
+    t_eq "shard $k/3: its count" "$(want_shard $k)" "$(cat "$d/out")"
+    t_match "shard $k/3: its report" "^Shard $k/3, problem fingerprint [0-9a-f]+: $(want_shard $k) solutions\.\$" \
+        "$(cat "$d/err")"
+    shards=$((shards + 1))
+done
+t_eq "shards: 3 killed and gone on with" 3 $shards
+t_eq "shards: the reports merged, queens-14's count" 365596 "$("$DLX2" --merge "$TMP"/shard*/err)"
+
 
 # SIGTERM: a checkpoint, then the end of a run stopped by a signal (143);
 # --resume goes on to the whole run's end.
@@ -146,6 +193,26 @@ else t_fail "--time-limit slices: only $slices runs (a longer instance is needed
 t_file_eq "--time-limit slices: the count" "$d/whole.out" "$d/slice.out"
 t_eq "--time-limit slices: the closing line" "$(tail -1 "$d/whole.err")" "$(tail -1 "$d/slice.err")"
 
+# -c -j 2 sliced by --time-limit: each slice cuts the tree again, and
+# writes the tasks done when the time is up (the tasks in flight are
+# walked again by the next slice: a slice must be longer than most tasks,
+# which under ASan take ten times as long)
+d=$TMP/jslices
+mkdir -p "$d"
+slice=0.25
+[ -n "${SANITIZE:-}" ] && slice=1.5
+"$DLX2" -c -j 2 --engine=dlx --time-limit $slice --checkpoint "$d/ck" "$I/pentomino-4x15.dlx" \
+    > "$d/slice.out" 2> /dev/null
+st=$? slices=1
+while [ $st = 4 ] && [ $slices -lt 100 ]; do
+    "$DLX2" --resume "$d/ck" > "$d/slice.out" 2> /dev/null
+    st=$? slices=$((slices + 1))
+done
+t_eq "-j 2 --time-limit slices: the last ends with status 0" 0 $st
+if [ $slices -ge 2 ]; then t_ok "-j 2 --time-limit slices: $slices runs"
+else t_fail "-j 2 --time-limit slices: only $slices run (a longer instance is needed)"; fi
+t_eq "-j 2 --time-limit slices: the count" 1472 "$(cat "$d/slice.out")"
+
 # JSON Lines into --output, sliced by --time-limit: the same lines, the
 # summary's seconds aside (the wall clock, added up over the slices)
 d=$TMP/json
@@ -166,10 +233,14 @@ t_match "JSON slices: the summary" '^\{"summary":\{"solutions":1472,"complete":t
 # ---- refusals ----------------------------------------------------------------
 Q=$I/queens-8.dlx
 help="Try 'dlx2 --help' for more information."
-t_run "-j refused" 2 "dlx2: --checkpoint does not go with -j yet
-$help" "$DLX2" -c -j 2 --checkpoint "$TMP/x" "$Q"
-t_run "--shard refused" 2 "dlx2: --checkpoint does not go with --shard yet
-$help" "$DLX2" -c --shard 1/2 --checkpoint "$TMP/x" "$Q"
+t_run "-j with a listing refused" 2 "dlx2: --checkpoint with -j counts only (-c, or no m<n> nor --format=json): the threads list in an order that a run gone on with would not repeat
+$help" "$DLX2" -j 2 m1 --output "$TMP/o" --checkpoint "$TMP/x" "$Q"
+t_run "--shard with t<n> refused" 2 "dlx2: --checkpoint with --shard does not go with t<n> yet (the count limit is met in an order no two runs share)
+$help" "$DLX2" --shard 1/2 t5 --checkpoint "$TMP/x" "$Q"
+t_run "-j with v128 refused" 2 "dlx2: --checkpoint with -j does not keep the profile (v128) yet
+$help" "$DLX2" -c -j 2 v129 --checkpoint "$TMP/x" "$Q"
+t_run "-j on DLX5's search refused" 2 "dlx2: --checkpoint does not go with -j on DLX5's search (costs) yet" \
+    "$DLX2" -j 2 k2 v0 --checkpoint "$TMP/x" "$ROOT/data/reference-family/dlx5/instances/pentomino-5x12-cost.dlx"
 t_run "s<n> refused" 2 "dlx2: --checkpoint does not go with s<n> yet (its random choices)
 $help" "$DLX2" s3 --checkpoint "$TMP/x" "$Q"
 t_run "a listing on stdout refused" 2 "dlx2: --checkpoint with a listing (m<n>, --format=json) needs --output FILE: stdout cannot be cut back to the checkpoint
@@ -199,10 +270,12 @@ bad "cut short" cut "cut short (it does not end with its checksum)"
 sed '1!{/^figures /s/ 0 / 1 /}' good > flipped
 bad "a figure changed" flipped "corrupted (its checksum does not match its contents)"
 bad "a problem" "$Q" "not a checkpoint of dlx2"
-sed '1s/ 2$/ 3/' good > format3
-bad "another format" format3 "a checkpoint of format 3; this dlx2 reads format 2"
-sed '1s/ 2$/ 1/' good > format1
-bad "an older format (before DLX5's costs)" format1 "a checkpoint of format 1; this dlx2 reads format 2"
+sed '1s/ 3$/ 4/' good > format4
+bad "another format" format4 "a checkpoint of format 4; this dlx2 reads format 3"
+sed '1s/ 3$/ 2/' good > format2
+bad "an older format (before the tasks of -j and --shard)" format2 "a checkpoint of format 2; this dlx2 reads format 3"
+sed '1s/ 3$/ 1/' good > format1
+bad "an older format (before DLX5's costs)" format1 "a checkpoint of format 1; this dlx2 reads format 3"
 : > empty
 bad "empty" empty "not a checkpoint of dlx2"
 t_run "another problem" 2 "dlx2: good: a checkpoint of another problem than $Q" \
@@ -261,6 +334,43 @@ choice 99999" > cost-nothresh
     bad "DLX5: a level without its thresholds" cost-nothresh "corrupted (a field is missing or out of place)"
     resum good "costs 0" "costs 1 5" > nocost
     bad "best costs in a search without costs" nocost "corrupted (best costs in a checkpoint of a search without costs)"
+    # -j and --shard: the plan's tasks, spoilt
+    "$DLX2" -c -j 2 --checkpoint jgood --time-limit 0.000001 "$I/pentomino-4x15.dlx" > /dev/null 2>&1
+    tasks=$(grep -a '^tasks' jgood) done=$(grep -a '^done' jgood)
+    t_match "-j: a checkpoint of the plan's tasks" '^tasks [1-9][0-9]* [0-9a-f]{16}$' "$tasks"
+    resum jgood "$tasks" "${tasks% *} 0123456789abcdef" > jplan
+    bad "-j: another plan" jplan "corrupted (its tasks are not those of this search's plan)"
+    resum jgood "shard 0 0" "shard 1 2" > jshard
+    bad "-j: another shard" jshard "corrupted (its shard is not its arguments' --shard)"
+    set -- $done
+    resum jgood "$done" "done $(($2 + 1)) $3" > jcount
+    bad "-j: a count of tasks done that is not theirs" jcount "corrupted (its count of tasks done does not match them)"
+    level=$(grep -a '^level' jgood) # level 0 M: M the deepest of the tasks done
+    resum jgood "$level
+choice" "level 1 ${level##* }
+choice 5" > jlevel
+    bad "-j: tasks at a level past the root" jlevel "corrupted (tasks of threads or shards in a walk's position)"
+    resum jgood "$tasks
+$done" "tasks 0 0000000000000000
+done 0" > j0
+    resum j0 "$level
+choice" "level 1 ${level##* }
+choice 5" > jwalk
+    bad "-j: a walk's position" jwalk "corrupted (a walk's position in a search of threads or shards)"
+    resum good "tasks 0 0000000000000000
+done 0" "tasks 1 0000000000000000
+done 1 1" > onetask
+    bad "one thread: tasks" onetask "corrupted (tasks of threads or shards in a search of one thread)"
+    resum good "tasks 0 0000000000000000
+done 0" "tasks 1 0000000000000000
+done 1 2" > pastdone
+    bad "a task done past the tasks" pastdone "corrupted (a task done past its tasks)"
+    "$DLX2" -c --shard 2/3 --checkpoint sgood --time-limit 0.000001 "$I/queens-12.dlx" > /dev/null 2>&1
+    t_eq "--shard: the checkpoint's shard" "shard 2 3" "$(grep -a '^shard' sgood)"
+    set -- $(grep -a '^tasks' sgood)
+    all=$(python3 -c 'import sys; n = int(sys.argv[1]); print("done %d %s" % (n, "".join("%x" % ((1 << min(4, n - i)) - 1) for i in range(0, n, 4))))' "$2")
+    resum sgood "$(grep -a '^done' sgood)" "$all" > sall
+    bad "--shard: tasks done of other shards" sall "corrupted (its tasks are not those of this search's plan)"
 else
     t_skip "checkpoints spoilt but well checksummed" python3
 fi

@@ -15,7 +15,9 @@
  * and both must end with the same figures and leave the problem as read.
  * A problem with costs: the position with its k best and thresholds is
  * checked (xcc_cost_position_fits) and gone on with by DLX5's links and
- * twin, which must agree.
+ * twin, which must agree. The tasks of -j or --shard (a plan's
+ * fingerprint, the map of tasks done, the shard) are gone on with by two
+ * threads over links, which must refuse a plan not theirs or go on.
  *
  * Build and run: make fuzz-checkpoint FUZZ_SECONDS=N (clang with
  * libFuzzer, ASan and UBSan); seeds in tests/fuzz/checkpoints/.
@@ -40,6 +42,8 @@ static void same(const cli_ckpt *a, const cli_ckpt *b)
              && a->nodes == b->nodes && a->updates == b->updates && a->cleansings == b->cleansings
              && a->mems == b->mems && a->lmems == b->lmems && a->cmems == b->cmems
              && a->thresh == b->thresh && a->maxdeg == b->maxdeg && a->nprofile == b->nprofile
+             && a->ntasks == b->ntasks && a->plan == b->plan && a->shard == b->shard
+             && a->shards == b->shards && !memcmp(a->done, b->done, a->ntasks)
              && !strcmp(a->version, b->version);
     for (int i = 0; ok && i < a->nargs; i++)
         ok = !strcmp(a->args[i], b->args[i]);
@@ -133,6 +137,42 @@ static void go_on_costs(xcc_problem *p, const cli_ckpt *k, xcc_position *pos)
     xcc_figs_free(&b);
 }
 
+static int no_stop(void *ctx, const xcc_position *pos)
+{
+    (void)ctx, (void)pos;
+    return 0;
+}
+
+/*
+ * The tasks of a checkpoint of -j or --shard, gone on with by two
+ * threads over links (small limits): the driver makes its plan again and
+ * refuses one not its own (XCC_REFUSED), or walks the tasks not done.
+ */
+static void go_on_tasks(xcc_problem *p, const cli_ckpt *k, const xcc_node *nd,
+                        const xcc_item *cl)
+{
+    xcc_position pos = {.maxl = k->maxl, .ntasks = k->ntasks, .plan = k->plan, .done = k->done};
+    pos.fig.solutions = k->solutions, pos.fig.nodes = k->nodes;
+    xcc_dlx2 knobs = {.show_choices_max = 1000000, .show_choices_gap = 1000000,
+                      .show_levels_max = 1000000, .tasks_per_worker = 64, .lenthresh = 10,
+                      .zchars = "", .resume = &pos};
+    xcc_settings st;
+    xcc_settings_init(&st);
+    st.max_mems = 200000;
+    st.threads = 2;
+    if (k->shards <= 8)
+        st.shard = k->shard, st.shards = k->shards;
+    st.dlx2 = &knobs;
+    xcc_sink sink = {.checkpoint = no_stop};
+    const xcc_engine *e = xcc_has_bounds(p) ? &xcc_mcc_threads_links : &xcc_threads_links;
+    if (e->refuses(p, &st))
+        return;
+    xcc_figs f;
+    xcc_engine_run(e, p, &st, &sink, &f, NULL);
+    check_restored(p, nd, cl);
+    xcc_figs_free(&f);
+}
+
 /* The input with its checksum made right (past the gate, the fields are read). */
 static char *resummed(const uint8_t *data, size_t size, size_t *n)
 {
@@ -197,7 +237,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 int fits = !(mcc ? xcc_mcc_position_fits(&p, &pos)
                                  : xcc_position_fits(&p, &pos));
                 check_restored(&p, nd, cl);
-                if (fits)
+                if (k.ntasks)
+                    go_on_tasks(&p, &k, nd, cl);
+                else if (fits)
                     go_on(&p, &pos, nd, cl, mcc);
             }
             free(nd);
