@@ -61,7 +61,7 @@ typedef struct team {
      * flight is walked again when the run goes on.
      */
     int checkpointing;
-    volatile sig_atomic_t quit;
+    atomic_int quit;
     unsigned char *done_map, *map_copy;
     xcc_fast_kernel_figs done_figs;
     ullng plan;
@@ -170,7 +170,7 @@ static int checkpoint_tasks(team *tm)
  */
 static void wait_for_walks(team *tm, int reporting)
 {
-    const volatile sig_atomic_t *flag = tm->st->interrupt;
+    const atomic_int *flag = tm->st->interrupt;
     int ticks = 0;
     for (;;) {
         struct timespec pause = {0, tm->checkpointing ? 20000000 : 200000000};
@@ -303,7 +303,7 @@ static xcc_status fast_threads_solve(xcc_problem *p, const xcc_settings *st, con
     member *m = calloc((size_t)n, sizeof *m);
     team tm = {.st = st, .user = sink, .status = XCC_OK, .checkpointing = !!sink->checkpoint};
     /* with --checkpoint the walks stop at quit, set by this thread */
-    volatile sig_atomic_t *flag = tm.checkpointing ? &tm.quit : st->interrupt;
+    atomic_int *flag = tm.checkpointing ? &tm.quit : st->interrupt;
     xcc_status s = XCC_OK;
     pthread_mutex_init(&tm.lock, NULL);
     if (!m || !(m[0].walk = xcc_fast_walk_new(p, NULL, flag))) {
