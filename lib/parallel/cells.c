@@ -21,6 +21,7 @@
  * thread's. T<n> counts the mems of each thread, as with DLX2's tree.
  */
 #include "cells/cells.h"
+#include "parallel/parallel.h"
 #include "engine.h"
 #include "knobs.h"
 #include "base/alloc.h"
@@ -250,18 +251,8 @@ static xcc_status cells_threads_solve(xcc_problem *p, const xcc_settings *st,
 
 static const char *cells_threads_refuses(const xcc_problem *p, const xcc_settings *st)
 {
-    const xcc_dlx2 *k = xcc_knobs(st);
     (void)p;
-    if (st->threads <= 1 && st->shards <= 1)
-        return "one thread and the whole tree: nothing to share out";
-    if (k->want_shape)
-        return "S<file> needs the whole tree in one thread: not with -j or --shard";
-    if (k->vbose & (XCC_SHOW_CHOICES | XCC_SHOW_DETAILS))
-        return "tracing (v2, v4) needs the whole tree in one thread: not with"
-               " {threads or shard|-j or --shard}";
-    if (st->accept || st->retract)
-        return "pruning hooks need one thread: not with {threads or shard|-j or --shard}";
-    return NULL;
+    return xcc_threads_refuse_common(st, 0);
 }
 
 const xcc_engine xcc_cells_threads = {"threads", cells_threads_refuses, cells_threads_solve, NULL};

@@ -26,6 +26,7 @@
  * part of the tree, and the k best of the parts' (dlx2 --merge) are the
  * whole problem's.
  */
+#include "parallel/parallel.h"
 #include "tree/dlx5.h"
 #include "engine.h"
 #include "base/alloc.h"
@@ -305,18 +306,12 @@ done:
 
 static const char *threads_refuses(const xcc_problem *p, const xcc_settings *st)
 {
-    const xcc_dlx2 *k = xcc_knobs(st);
+    const char *no = xcc_threads_refuse_common(st, 0);
     (void)p;
-    if (st->threads <= 1 && st->shards <= 1)
-        return "one thread and the whole tree: nothing to share out";
-    if (k->want_shape)
-        return "S<file> needs the whole tree in one thread: not with -j or --shard";
-    if (k->vbose & (XCC_SHOW_CHOICES | XCC_SHOW_DETAILS))
-        return "tracing (v2, v4) needs one thread: not with -j or --shard";
+    if (no)
+        return no;
     if (st->randomize)
         return "the minimum-cost search breaks no ties at random (DLX5 has no {randomize|s<n>})";
-    if (st->accept || st->retract)
-        return "pruning hooks need one thread: not with {threads or shard|-j or --shard}";
     return NULL;
 }
 

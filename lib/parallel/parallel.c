@@ -838,18 +838,32 @@ xcc_status xcc_threads_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
 
 /* ---- the engines ----------------------------------------------------------- */
 
-const char *xcc_threads_refuses(const xcc_problem *p, const xcc_settings *st)
+const char *xcc_threads_refuse_common(const xcc_settings *st, int shard_traces)
 {
     const xcc_dlx2 *k = xcc_knobs(st);
-    (void)p;
     if (st->threads <= 1 && st->shards <= 1)
         return "one thread and the whole tree: nothing to share out";
     if (k->want_shape)
         return "S<file> needs the whole tree in one thread: not with -j or --shard";
-    if (st->threads > 1 && (k->vbose & (XCC_SHOW_CHOICES | XCC_SHOW_DETAILS)))
-        return "tracing (v2, v4) needs one thread: not with -j";
+    if (k->vbose & (XCC_SHOW_CHOICES | XCC_SHOW_DETAILS)) {
+        if (st->threads > 1 && shard_traces)
+            return "tracing (v2, v4) needs one thread: not with -j";
+        if (!shard_traces)
+            return "tracing (v2, v4) needs the whole tree in one thread: not with"
+                   " {threads or shard|-j or --shard}";
+    }
     if (st->accept || st->retract)
         return "pruning hooks need one thread: not with {threads or shard|-j or --shard}";
+    return NULL;
+}
+
+const char *xcc_threads_refuses(const xcc_problem *p, const xcc_settings *st)
+{
+    const xcc_dlx2 *k = xcc_knobs(st);
+    const char *no = xcc_threads_refuse_common(st, 1);
+    (void)p;
+    if (no)
+        return no;
     if ((k->vbose & XCC_SHOW_MAX_DEG) && k->knuth == XCC_KNUTH_DLX1)
         return "DLX1's v2048 needs the whole tree in one thread: not with"
                " {threads or shard|-j or --shard}";

@@ -42,6 +42,14 @@ xcc_status xcc_threads_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
 /* Why the driver cannot run st (one thread and the whole tree, S<file>, ...), or NULL. */
 const char *xcc_threads_refuses(const xcc_problem *p, const xcc_settings *st);
 
+/*
+ * What no driver of threads or shards takes (one thread and the whole
+ * tree, S<file>, pruning hooks), and tracing (v2, v4) unless a shard of
+ * a tree that traces by itself (shard_traces: DLX2's and DLX3's links); NULL
+ * when st passes. The engines' refuses() begin with it.
+ */
+const char *xcc_threads_refuse_common(const xcc_settings *st, int shard_traces);
+
 
 /*
  * The nodes of each of st->shards parts of --shard (nodes[0 .. shards-1]),

@@ -66,6 +66,22 @@ typedef struct ss {
     int *tmp;
 } ss;
 
+/* Adds perm to the strong generators, fixing the base points before level j; nonzero when out of memory. */
+static int strong_add(ss *S, const int *perm, int j)
+{
+    if (gens_add(&S->strong, perm))
+        return 1;
+    if (S->strong.count > S->glevcap) {
+        int *q = realloc(S->glev, (size_t)S->strong.cap * sizeof *q);
+        if (!q)
+            return 1;
+        S->glev = q;
+        S->glevcap = S->strong.cap;
+    }
+    S->glev[S->strong.count - 1] = j;
+    return 0;
+}
+
 static uint64_t next_random(ss *S)
 {
     S->rng ^= S->rng << 13;
@@ -203,16 +219,8 @@ xcc_status xcc_sym_stab(const xcc_sym_gens *H, int p, size_t max_ints, xcc_sym_g
         goto out;
     }
     for (int k = 0; k < H->count; k++) {
-        if (gens_add(&S.strong, H->perm[k]))
+        if (strong_add(&S, H->perm[k], 0))
             goto out;
-        if (S.strong.count > S.glevcap) {
-            int *q = realloc(S.glev, (size_t)S.strong.cap * sizeof *q);
-            if (!q)
-                goto out;
-            S.glev = q;
-            S.glevcap = S.strong.cap;
-        }
-        S.glev[k] = 0;
     }
     S.lev[0].b = p;
     S.nlev = 1;
@@ -275,16 +283,8 @@ xcc_status xcc_sym_stab(const xcc_sym_gens *H, int p, size_t max_ints, xcc_sym_g
                 x++;
             S.lev[S.nlev++].b = x;
         }
-        if (gens_add(&S.strong, h))
+        if (strong_add(&S, h, j))
             goto out;
-        if (S.strong.count > S.glevcap) {
-            int *q = realloc(S.glev, (size_t)S.strong.cap * sizeof *q);
-            if (!q)
-                goto out;
-            S.glev = q;
-            S.glevcap = S.strong.cap;
-        }
-        S.glev[S.strong.count - 1] = j;
         for (int i = 1; i <= j && full; i++) {
             r = level_make(&S, i);
             if (r == 1)
