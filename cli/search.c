@@ -143,6 +143,14 @@ static void play(cli *c, const knuth_program *prog)
                      " --engine=%s)", cells_row()->name);
             cli_usage(msg, c->engine);
         }
+        /*
+         * -c with no report asked: the count is the same on every tree, so
+         * -c's own choice counts it (the memo); a report asked is SSXCC's,
+         * whose figures only its own walk without a memo gives.
+         */
+        if (!asked && c->count_only && !c->json && !(c->k.vbose & XCC_SHOW_BASICS)
+            && !c->progress && !cli_given(c, "T"))
+            return;
         c->xs.engine = cells_row()->name;
         return;
     }

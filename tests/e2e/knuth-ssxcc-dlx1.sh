@@ -125,7 +125,16 @@ colors=$REF/instances/knuth-example-colors.dlx
 hint="Try 'dlx2 --help' for more information."
 t_eq "--engine=cells is --knuth=ssxcc" "$(cat "$FAM/ssxcc/expected/langford-7.stderr")" \
     "$("$DLX2" --engine=cells "$l7" 2>&1)"
-t_eq "--knuth=ssxcc -c: the count, SSXCC's tree" 52 "$("$DLX2" --knuth=ssxcc -c "$l7")"
+t_eq "--knuth=ssxcc -c: the count" 52 "$("$DLX2" --knuth=ssxcc -c "$l7")"
+t_eq "--engine=cells -c: the count, SSXCC's tree" 52 "$("$DLX2" --engine=cells -c "$l7")"
+# -c with no report: -c's own engine and its memo, 106172416 covers of the
+# 6x6 knight's board in about 0.1 s (1 s under ASan), where SSXCC's walk
+# takes 17 s: within 5 s, status 0
+"$GEN/gen-knight" 6 > "$TMP/k6.dlx"
+out=$("$DLX2" --knuth=ssxcc -c --time-limit 5 "$TMP/k6.dlx" 2>&1)
+t_eq "--knuth=ssxcc -c with no report: -c's memo counts knight 6x6 (status 0)" "106172416 0" "$out $?"
+t_eq "--knuth=ssxcc -c v1: SSXCC's walk and report (JSON: engine cells)" '"engine":"cells"' \
+    "$("$DLX2" --knuth=ssxcc -c --format=json "$l7" | grep -o '"engine":"[a-z]*"')"
 t_eq "--knuth=dlx1 -c: the count" 52 "$("$DLX2" --knuth=dlx1 -c "$l7")"
 t_run "--knuth=dlx1 refuses colors" 2 \
     "Option ignored (no primary items): X:0 Y:1
@@ -145,10 +154,10 @@ n=0 bad=""
 for name in langford-7 queens-8 knuth-example-colors wordsearch-4x4-es-abel-land zebra-16-clues \
     random-small-007 random-small-013; do
     f=$REF/instances/$name.dlx
-    one=$("$DLX2" --knuth=ssxcc -c "$f" 2> /dev/null)
-    j2=$("$DLX2" --knuth=ssxcc -c -j 2 "$f" 2> /dev/null)
-    s1=$("$DLX2" --knuth=ssxcc -c --shard 1/2 "$f" 2> /dev/null)
-    s2=$("$DLX2" --knuth=ssxcc -c --shard 2/2 "$f" 2> /dev/null)
+    one=$("$DLX2" --engine=cells -c "$f" 2> /dev/null)
+    j2=$("$DLX2" --engine=cells -c -j 2 "$f" 2> /dev/null)
+    s1=$("$DLX2" --engine=cells -c --shard 1/2 "$f" 2> /dev/null)
+    s2=$("$DLX2" --engine=cells -c --shard 2/2 "$f" 2> /dev/null)
     "$DLX2" --knuth=ssxcc m1 "$f" 2> /dev/null > "$TMP/one"
     "$DLX2" --knuth=ssxcc -j 3 m1 "$f" 2> /dev/null > "$TMP/j3"
     # a solution a line: its options without "(k of d)" (where they were in
