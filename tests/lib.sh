@@ -116,6 +116,33 @@ t_asan_quiet() {
     sed -z 's/==[0-9]*==WARNING: ASan doesn.t fully support makecontext[^\n]*\n//g'
 }
 
+# t_signals_caught PID — waits (up to a minute) until process PID, which
+# a script started in the background, is past its start-up and catches
+# SIGINT and SIGTERM (its handlers installed: SigCgt in /proc/PID/status),
+# so that a signal sent next meets the program's handler, not the default
+# action (a loaded machine or a sanitized build may take long to get
+# there); where there is no /proc it waits one second. False when PID
+# ended (or never caught them) first.
+t_signals_caught() {
+    local i mask comm
+    if [ ! -r "/proc/$$/status" ]; then
+        sleep 1
+        kill -0 "$1" 2> /dev/null
+        return
+    fi
+    for ((i = 0; i < 1200; i++)); do
+        mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2> /dev/null)
+        [ -n "$mask" ] || return 1
+        comm=$(cat "/proc/$1/comm" 2> /dev/null)
+        # the shell's child before its exec is not the program
+        if [ "$comm" != bash ] && [ "$comm" != sh ] && (((16#$mask & 0x4002) == 0x4002)); then
+            return 0
+        fi
+        sleep 0.05
+    done
+    return 1
+}
+
 # t_args_seen CASES MAXBIT — what a table of cases of a Knuth program's
 # arguments (CASES.tsv: id, instance, arguments) covers: the first
 # letters of its arguments, sorted and joined, on one line; on the next,

@@ -13,6 +13,20 @@ I=$REF/instances
 # or (-j, --shard) a task of the plan is done.
 past_root() { grep -aq '^level [1-9]\|^done [1-9]' "$1" 2> /dev/null; }
 
+# The moment of the kill: at random, up to 0.39 s after the first
+# checkpoint past the root, but within the first half of the run (its
+# length, in microseconds, measured on a run without a stop just before:
+# the instances here take 0.5 to 3.6 s of CPU, and on an idle machine
+# the whole 0.39 s after 0.15 s could outlast the shortest).
+usec() { local t=${EPOCHREALTIME:-$(date +%s.%N | cut -c1-17)}; t=${t/,/.}; echo $((10#${t%.*} * 1000000 + 10#${t#*.})); }
+kill_delay() { # LENGTH_USEC START_USEC: sleep at random, within the first half of LENGTH
+    local left=$(($1 / 2 - ($(usec) - $2))) d
+    [ $left -gt 390000 ] && left=390000
+    [ $left -gt 0 ] || return 0
+    d=$((RANDOM * left / 32768))
+    sleep "$((d / 1000000)).$(printf '%06d' $((d % 1000000)))"
+}
+
 # ck_case NAME INSTANCE ARGS...: the run whole, then the run killed by
 # kill -9 at a random moment after a checkpoint past the root, resumed.
 # Listing into --output (when ARGS list), count on stdout.
@@ -25,14 +39,17 @@ ck_case() {
     mkdir -p "$d"
     listing=
     case " $* " in *" m"[0-9]*) listing=1 ;; esac
+    t0=$(usec)
     if [ -n "$listing" ]; then
         (cd "$d" && "$DLX2" "$@" --output whole.out < "$inst" > whole.stdout 2> whole.err)
         st=$?
+        length=$(($(usec) - t0)) t0=$(usec)
         (cd "$d" && exec "$DLX2" "$@" --output part.out --checkpoint ck --checkpoint-every 0.1 \
             < "$inst" > part.stdout 2> part.err) &
     else
         (cd "$d" && "$DLX2" "$@" < "$inst" > whole.out 2> whole.err)
         st=$?
+        length=$(($(usec) - t0)) t0=$(usec)
         (cd "$d" && exec "$DLX2" "$@" --checkpoint ck --checkpoint-every 0.1 \
             < "$inst" > part.out 2> part.err) &
     fi
@@ -42,7 +59,7 @@ ck_case() {
         sleep 0.05
         n=$((n + 1))
     done
-    sleep "0.$((RANDOM % 4))$((RANDOM % 10))" # a random moment after it
+    kill_delay $length $t0 # a random moment after it
     if ! kill -9 $pid 2> /dev/null; then
         wait $pid
         t_fail "$name: the run ended before it was killed (a longer instance is needed)"
@@ -127,6 +144,11 @@ shards=0
 for k in 1 2 3; do
     d=$TMP/shard$k
     mkdir -p "$d"
+    # the run without a stop: its count, and its length for kill_delay
+    # (about 0.55 s of CPU each)
+    t0=$(usec)
+    t_eq "shard $k/3 without a stop: its count" "$(want_shard $k)" "$("$DLX2" -c --shard $k/3 "$Q14" 2> /dev/null)"
+    length=$(($(usec) - t0)) t0=$(usec)
     (cd "$d" && exec "$DLX2" -c --shard $k/3 --checkpoint ck --checkpoint-every 0.1 "$Q14" \
         > part.out 2> part.err) &
     pid=$!
@@ -135,7 +157,7 @@ for k in 1 2 3; do
         sleep 0.05
         n=$((n + 1))
     done
-    sleep "0.$((RANDOM % 3))$((RANDOM % 10))"
+    kill_delay $length $t0
     if ! kill -9 $pid 2> /dev/null; then
         wait $pid
         t_fail "shard $k/3: the run ended before it was killed (a longer instance is needed)"
@@ -180,10 +202,15 @@ t_eq "SIGTERM: the closing line" "$(tail -1 "$d/whole.err")" "$(tail -1 "$d/resu
 d=$TMP/slices
 mkdir -p "$d"
 "$DLX2" -c v1 --engine=links < "$I/pentomino-4x15.dlx" > "$d/whole.out" 2> "$d/whole.err"
-"$DLX2" -c v1 --engine=links --time-limit 0.5 --checkpoint "$d/ck" < "$I/pentomino-4x15.dlx" \
+# (slices of 0.2 s, 1 s under the sanitizers: the search takes 1.8 s of
+# CPU here, 9 slices, and at least 3 are asked; slices of 0.5 s asked
+# for more than 1 s, a margin under 2x)
+slice=0.2
+[ -n "${SANITIZE:-}" ] && slice=1
+"$DLX2" -c v1 --engine=links --time-limit $slice --checkpoint "$d/ck" < "$I/pentomino-4x15.dlx" \
     > "$d/slice.out" 2> "$d/slice.err"
 st=$? slices=1
-while [ $st = 4 ] && [ $slices -lt 100 ]; do
+while [ $st = 4 ] && [ $slices -lt 400 ]; do
     "$DLX2" --resume "$d/ck" > "$d/slice.out" 2> "$d/slice.err"
     st=$? slices=$((slices + 1))
 done
@@ -196,22 +223,24 @@ t_eq "--time-limit slices: the closing line" "$(tail -1 "$d/whole.err")" "$(tail
 # -c -j 2 sliced by --time-limit: each slice cuts the tree again, and
 # writes the tasks done when the time is up (the tasks in flight are
 # walked again by the next slice: a slice must be longer than most tasks,
-# which under ASan take ten times as long)
+# which under ASan take ten times as long). The 5x12 box: 2.4 s of CPU
+# on the two threads, some 1.2 s of wall (the 4x15 box, about 0.4 s,
+# sometimes ended within the first slice of 0.25 s)
 d=$TMP/jslices
 mkdir -p "$d"
 slice=0.25
 [ -n "${SANITIZE:-}" ] && slice=1.5
-"$DLX2" -c -j 2 --engine=dlx --time-limit $slice --checkpoint "$d/ck" "$I/pentomino-4x15.dlx" \
+"$DLX2" -c -j 2 --engine=dlx --time-limit $slice --checkpoint "$d/ck" "$I/pentomino-5x12.dlx" \
     > "$d/slice.out" 2> /dev/null
 st=$? slices=1
-while [ $st = 4 ] && [ $slices -lt 100 ]; do
+while [ $st = 4 ] && [ $slices -lt 400 ]; do
     "$DLX2" --resume "$d/ck" > "$d/slice.out" 2> /dev/null
     st=$? slices=$((slices + 1))
 done
 t_eq "-j 2 --time-limit slices: the last ends with status 0" 0 $st
 if [ $slices -ge 2 ]; then t_ok "-j 2 --time-limit slices: $slices runs"
 else t_fail "-j 2 --time-limit slices: only $slices run (a longer instance is needed)"; fi
-t_eq "-j 2 --time-limit slices: the count" 1472 "$(cat "$d/slice.out")"
+t_eq "-j 2 --time-limit slices: the count" 4040 "$(cat "$d/slice.out")"
 
 # JSON Lines into --output, sliced by --time-limit: the same lines, the
 # summary's seconds aside (the wall clock, added up over the slices)
@@ -225,7 +254,7 @@ slice=0.3
 "$DLX2" --format=json m100 --output "$d/part" --checkpoint "$d/ck" --time-limit $slice \
     "$I/pentomino-4x15.dlx" 2> /dev/null
 st=$? slices=1
-while [ $st = 4 ] && [ $slices -lt 300 ]; do
+while [ $st = 4 ] && [ $slices -lt 400 ]; do
     "$DLX2" --resume "$d/ck" 2> /dev/null
     st=$? slices=$((slices + 1))
 done
@@ -399,7 +428,8 @@ t_eq "... the checkpoint's arguments" "args 5" "$(grep -a '^args' "$d/ck")"
 d=$TMP/short
 mkdir -p "$d"
 cd "$d" || exit 1
-"$DLX2" m1 --output out --checkpoint ck --time-limit 0.3 < "$I/pentomino-4x15.dlx" 2> /dev/null
+# (the 6x10 box: 4.4 s of CPU; the 4x15 box, 0.65 s, could end first)
+"$DLX2" m1 --output out --checkpoint ck --time-limit 0.3 < "$I/pentomino-6x10.dlx" 2> /dev/null
 t_eq "--time-limit: status 4" 4 $?
 : > out
 t_match "an --output shorter than the checkpoint's, refused" \
