@@ -35,6 +35,12 @@
  * from both ends, they walk as many nodes as one thread (bench/NOTES.md
  * has the measures).
  *
+ * With --checkpoint and a listing or t<n> (shared.ordered), the threads
+ * take the tasks from the front only and keep each task's solutions
+ * until it is finished; the finished tasks are handed on in their order
+ * (commit_ready), so that the listing is one thread's and at every
+ * moment that of the tasks a checkpoint names as done.
+ *
  * Shards: every machine makes the same plan of the cut (parallel/shard.c:
  * deeper where the estimated subtrees are larger, so that there are many
  * small tasks per shard), the same estimates of the tasks' sizes (fixed
