@@ -434,6 +434,18 @@ done 0" > j0
 choice" "level 1 ${level##* }
 choice 5" > jwalk
     bad "-j: a walk's position" jwalk "corrupted (a walk's position in a search of threads or shards)"
+    # -j with v129: the profile of the tasks done, its levels past the problem's
+    "$DLX2" -c -j 2 v129 --checkpoint jprof --time-limit 0.000001 "$I/pentomino-4x15.dlx" > /dev/null 2>&1
+    plevel=$(grep -a '^level' jprof) profile=$(grep -a '^profile' jprof)
+    t_match "-j v129: a checkpoint of tasks with their profile" '^profile [1-9][0-9]* [0-9 ]+$' "$profile"
+    resum jprof "$plevel
+$(grep -a '^choice' jprof)
+$(grep -a '^figures' jprof)
+$profile" "level 0 5000
+$(grep -a '^choice' jprof)
+$(grep -a '^figures' jprof)
+profile 5002$(printf ' 7%.0s' $(seq 5002))" > jprofdeep
+    bad "-j v129: a profile of levels past the problem's" jprofdeep "corrupted (not a position of this problem's search: its levels do not fit the problem)"
     resum good "tasks 0 0000000000000000
 done 0" "tasks 1 0000000000000000
 done 1 1" > onetask
