@@ -171,18 +171,6 @@ void cli_checkpoint_rules(cli *c)
         refuse("corrupted (its --output and its place in it disagree)");
     if (!c->checkpoint)
         return;
-    if (c->xs.threads > 1 || c->xs.shards) { /* the tasks done are written down */
-        const char *jk = c->xs.threads > 1 ? "-j" : "--shard";
-        if (c->spacing > 0)
-            cli_usage("--checkpoint with %s counts only (-c, or no m<n> nor --format=json):"
-                      " the threads list in an order that a run gone on with would not"
-                      " repeat", jk);
-        if (cli_given(c, "t"))
-            cli_usage("--checkpoint with %s does not go with t<n> yet (the count limit is"
-                      " met in an order no two runs share)", jk);
-        if (c->k.vbose & XCC_SHOW_PROFILE)
-            cli_usage("--checkpoint with %s does not keep the profile (v128) yet", jk);
-    }
     if (cli_given(c, "s"))
         cli_usage("%s", "--checkpoint does not go with s<n> yet (its random choices)");
     if (c->nshapes)

@@ -175,7 +175,8 @@ static const cli_option rows[] = {
      "problem to FILE at the start, every --checkpoint-every\n"
      "seconds and when a signal or --time-limit stops it, so\n"
      "that --resume FILE goes on (a listing needs --output;\n"
-     "with -j or --shard, the tasks done, counting only).\n"
+     "with -j or --shard, the tasks done; a listing or t<n>\n"
+     "then comes task after task: one thread's order).\n"
      "Removed when the run ends by itself"},
     {"--checkpoint-every", 0, T_SECONDS, F(checkpoint_every), "60", 0, 1000000000, CLI_SEARCH, 0,
      CLI_DLX2 | CLI_DLX1 | CLI_DLX3 | CLI_DLX5, CKPT_TREES, "a number of seconds", "--checkpoint-every S",
@@ -190,7 +191,8 @@ static const cli_option rows[] = {
      "a number of threads", "-j N",
      "search with N threads (default 1). The figures are the\n"
      "same as with one thread; with m<n> the solutions come in\n"
-     "another order (each once, numbered 1, 2, ... as found).\n"
+     "another order (each once, numbered 1, 2, ... as found;\n"
+     "with --checkpoint, one thread's order, task by task).\n"
      "With costs, the threads share the best costs found: the\n"
      "same best costs, other figures; with --knuth=ssxcc, the\n"
      "same solutions, figures near one thread's"},

@@ -35,6 +35,12 @@
  * from both ends, they walk as many nodes as one thread (bench/NOTES.md
  * has the measures).
  *
+ * With --checkpoint and a listing or t<n> (shared.ordered), the threads
+ * take the tasks from the front only and keep each task's solutions
+ * until it is finished; the finished tasks are handed on in their order
+ * (commit_ready), so that the listing is one thread's and at every
+ * moment that of the tasks a checkpoint names as done.
+ *
  * Shards: every machine makes the same plan of the cut (parallel/shard.c:
  * deeper where the estimated subtrees are larger, so that there are many
  * small tasks per shard), the same estimates of the tasks' sizes (fixed
@@ -90,10 +96,25 @@ typedef struct shared {
      * walked again when the run goes on.
      */
     const xcc_settings *outer;
-    unsigned char *done_map, *map_copy;
+    unsigned char *done_map;
     xcc_figs done_fig;
     int done_maxl;
     ullng plan;            /* the fingerprint of the tasks (xcc_paths_fingerprint) */
+    /*
+     * --checkpoint with a listing or t<n> (ordered): the tasks are taken
+     * from the front only, each task's solutions are kept until it is
+     * finished, and they are handed on (numbered, listed, counted) task
+     * after task in the order of mine[], so that what is written at any
+     * moment is the solutions of the top and of a prefix of the tasks,
+     * all done (done_map): a checkpoint names exactly what the listing
+     * holds, and the listing is the same in every run. A task finished
+     * before those ahead of it waits in held[] (by its place in mine[]).
+     */
+    int ordered;
+    struct held *held;
+    size_t next;           /* mine[next] is the next task handed on */
+    ullng *done_profile;   /* v128: the nodes per level of the tasks done, or NULL */
+    int profile_cap;       /* levels in done_profile */
 } shared;
 
 /*
@@ -113,8 +134,18 @@ typedef struct batch {
     const xcc_problem *p; /* the worker's copy, which the solutions name */
     xcc_solution *sols;  /* choices: offsets into ch until handed on */
     xcc_choice *ch;
-    size_t n, ch_used, ch_cap;
+    size_t n, ch_used, ch_cap, sols_cap;
 } batch;
+
+/* A task finished in ordered mode before those ahead of it were. */
+typedef struct held {
+    int finished;
+    batch b;             /* its solutions (with t<n> and no listing, only their count) */
+    xcc_figs fig;        /* its figures */
+    int maxl;
+    ullng *profile;      /* v128: its nodes per level, maxl + 1 of them, or NULL */
+    int limited;         /* it stopped at the count limit (t<n>) */
+} held;
 
 /*
  * One thread's walk and totals. Each worker is a separate allocation
@@ -136,6 +167,11 @@ typedef struct worker {
     int walking;     /* t is set up */
     xcc_sink sink;   /* its solutions go through worker_solution */
     batch pending;
+    size_t place;    /* ordered: its task's place in mine[] */
+    xcc_u128 room;   /* ordered with t<n>: solutions its task may keep */
+    int limited;     /* ordered: its task met room */
+    ullng *pbase;    /* v128 with --checkpoint: its profile when its task began */
+    int pbase_cap;
     void *twin;      /* walks its subtrees with bit sets, or NULL: links */
     pthread_t thread;
     char pad[CACHE_LINE];
@@ -158,6 +194,7 @@ static void free_worker(worker *w)
     if (w->twin)
         w->sh->w->twin_delete(w->twin);
     free(w->pending.sols), free(w->pending.ch);
+    free(w->pbase);
     if (w->walking)
         xcc_tree_free(&w->t);
     if (w->cloned)
@@ -241,8 +278,13 @@ static int hand_on(worker *w)
 static int keep(batch *b, const xcc_problem *p, const xcc_solution *s)
 {
     size_t need = b->ch_used + (size_t)s->size;
-    if (!b->sols && !(b->sols = malloc(BATCH_MOST * sizeof *b->sols)))
-        return 1;
+    if (b->n == b->sols_cap) { /* BATCH_MOST, or more in ordered mode */
+        size_t cap = b->sols_cap ? 2 * b->sols_cap : BATCH_MOST;
+        xcc_solution *sols = realloc(b->sols, cap * sizeof *sols);
+        if (!sols)
+            return 1;
+        b->sols = sols, b->sols_cap = cap;
+    }
     if (need > b->ch_cap) {
         size_t cap = b->ch_cap ? 2 * b->ch_cap : 4096;
         while (cap < need)
@@ -267,6 +309,18 @@ static int worker_solution(const xcc_problem *p, const xcc_solution *s, void *ct
     worker *w = ctx;
     shared *sh = w->sh;
     int stop = 0;
+    if (sh->ordered) { /* kept until its task is handed on (commit) */
+        batch *b = &w->pending;
+        if (sh->user->solution ? keep(b, p, s) : (b->n++, 0)) {
+            pthread_mutex_lock(&sh->lock);
+            sh->failed = 1, sh->halt = 1;
+            pthread_mutex_unlock(&sh->lock);
+            return 1;
+        }
+        if ((xcc_u128)b->n >= w->room) /* the count limit is met within this task */
+            return w->limited = 1;
+        return 0;
+    }
     if (sh->batching) {
         if (!keep(&w->pending, p, s))
             return w->pending.n == BATCH_MOST ? hand_on(w) : 0;
@@ -296,41 +350,157 @@ static int worker_solution(const xcc_problem *p, const xcc_solution *s, void *ct
     return stop;
 }
 
-/* Takes the next task from the front or the back; 0 when none is left. */
-static int take_task(shared *sh, int from_back, size_t *task)
+/*
+ * Takes w's next task from the front or the back (ordered: the front);
+ * 0 when none is left.
+ */
+static int take_task(worker *w, size_t *task)
 {
-    int got = 0;
+    shared *sh = w->sh;
+    int got = 0, from_back = w->k % 2 && !sh->ordered;
     pthread_mutex_lock(&sh->lock);
     if (!sh->halt && sh->front < sh->back) {
-        *task = from_back ? sh->mine[--sh->back] : sh->mine[sh->front++];
+        w->place = from_back ? --sh->back : sh->front++;
+        *task = sh->mine[w->place];
+        w->room = xcc_limit(sh->st->max_solutions) - sh->count;
+        w->limited = 0;
         got = 1;
     }
     pthread_mutex_unlock(&sh->lock);
     return got;
 }
 
-/*
- * Books a finished task, walked by t, whose figures were before when it
- * began; 0 if the worker must stop.
- */
-static int finish_task(shared *sh, size_t task, xcc_status status, const xcc_tree *t,
-                       const xcc_figs *before)
+/* Adds prof[0 .. n-1] to the nodes per level of the tasks done; nonzero without memory. */
+static int add_done_profile(shared *sh, const ullng *prof, int n)
 {
+    int need = (n > sh->done_maxl + 1 ? n : sh->done_maxl + 1) + 1; /* a checkpoint writes maxl + 2 */
+    if (need > sh->profile_cap) {
+        ullng *q = realloc(sh->done_profile, (size_t)need * sizeof *q);
+        if (!q)
+            return 1;
+        memset(q + sh->profile_cap, 0, (size_t)(need - sh->profile_cap) * sizeof *q);
+        sh->done_profile = q, sh->profile_cap = need;
+    }
+    for (int l = 0; l < n; l++)
+        sh->done_profile[l] += prof[l];
+    return 0;
+}
+
+/*
+ * v128 with --checkpoint: the nodes per level w's task has walked, into
+ * memory the caller frees (maxl + 1 of them, in *n); NULL without memory.
+ */
+static ullng *task_profile(const worker *w, int *n)
+{
+    const xcc_tree *t = &w->t;
+    *n = t->maxl + 1 < t->levels_cap ? t->maxl + 1 : t->levels_cap;
+    ullng *d = malloc(((size_t)*n + 1) * sizeof *d);
+    for (int l = 0; d && l < *n; l++)
+        d[l] = t->profile[l] - (l < w->pbase_cap ? w->pbase[l] : 0);
+    return d;
+}
+
+/* v128 with --checkpoint: w's profile as its task begins; nonzero without memory. */
+static int profile_base(worker *w)
+{
+    const xcc_tree *t = &w->t;
+    if (t->levels_cap > w->pbase_cap) {
+        ullng *q = realloc(w->pbase, (size_t)t->levels_cap * sizeof *q);
+        if (!q)
+            return 1;
+        w->pbase = q, w->pbase_cap = t->levels_cap;
+    }
+    if (t->levels_cap)
+        memcpy(w->pbase, t->profile, (size_t)t->levels_cap * sizeof *w->pbase);
+    return 0;
+}
+
+/*
+ * Ordered mode: hands on the held tasks from mine[next] on while they are
+ * finished, numbered in all, and books them done; stops at the count
+ * limit or when the sink asks to. Under the lock.
+ */
+static void commit_ready(shared *sh)
+{
+    xcc_u128 limit = xcc_limit(sh->st->max_solutions);
+    while (!sh->halt && sh->next < sh->nmine && sh->held[sh->next].finished) {
+        held *h = &sh->held[sh->next];
+        batch *b = &h->b;
+        for (size_t i = 0; i < b->n && sh->count < limit; i++) {
+            ++sh->count;
+            if (!xcc_sink_wants(sh->user, sh->count))
+                continue;
+            xcc_solution global = b->sols[i];
+            global.choices = b->ch + (size_t)b->sols[i].number;
+            global.number = (ullng)sh->count, global.number_high = (ullng)(sh->count >> 64);
+            if (sh->user->solution(b->p, &global, sh->user->ctx)) {
+                sh->stop = XCC_STOP_CALLBACK, sh->halt = 1;
+                break;
+            }
+        }
+        if (sh->count >= limit && limit != ~(xcc_u128)0) {
+            sh->stop = XCC_STOP_COUNT, sh->halt = 1;
+        } else if (!sh->halt) { /* walked whole and all handed on: done */
+            add_figs(&sh->done_fig, &h->fig);
+            if (h->maxl > sh->done_maxl)
+                sh->done_maxl = h->maxl;
+            if (h->profile && add_done_profile(sh, h->profile, h->maxl + 1))
+                sh->failed = 1, sh->halt = 1;
+            sh->done_map[sh->mine[sh->next]] = 1;
+        }
+        free(b->sols), free(b->ch), free(h->profile);
+        *h = (held){0};
+        sh->next++;
+    }
+}
+
+/*
+ * Books a finished task of w, whose figures were before when it began;
+ * 0 if the worker must stop.
+ */
+static int finish_task(worker *w, size_t task, xcc_status status, const xcc_figs *before)
+{
+    shared *sh = w->sh;
+    const xcc_tree *t = &w->t;
     xcc_stop stop = t->fig.stop;
+    int whole = !status && (stop == XCC_COMPLETE || (sh->ordered && w->limited));
+    xcc_figs f = t->fig;
+    f.solutions -= before->solutions, f.nodes -= before->nodes;
+    f.updates -= before->updates, f.cleansings -= before->cleansings;
+    f.mems -= before->mems, f.lmems -= before->lmems, f.cmems -= before->cmems;
+    int np = 0;
+    int profiling = sh->done_map && (t->vbose & XCC_SHOW_PROFILE);
+    ullng *prof = whole && profiling ? task_profile(w, &np) : NULL;
     pthread_mutex_lock(&sh->lock);
     sh->done++;
     if (sh->finished)
         sh->finished[task] = 1;
-    if (sh->done_map && !status && stop == XCC_COMPLETE) { /* walked whole: done */
-        xcc_figs f = t->fig;
-        f.solutions -= before->solutions, f.nodes -= before->nodes;
-        f.updates -= before->updates, f.cleansings -= before->cleansings;
-        f.mems -= before->mems, f.lmems -= before->lmems, f.cmems -= before->cmems;
+    if (whole && profiling && !prof)
+        status = XCC_NO_MEMORY;
+    if (sh->ordered) {
+        if (whole && !status && !sh->halt) { /* handed on in turn */
+            held *h = &sh->held[w->place];
+            *h = (held){.finished = 1, .b = w->pending, .fig = f, .maxl = t->maxl,
+                        .profile = prof, .limited = w->limited};
+            w->pending = (batch){0};
+            prof = NULL;
+            commit_ready(sh);
+        }
+        w->pending.n = 0, w->pending.ch_used = 0;
+        if (w->limited) { /* the commit says whether the limit is met; none after it is needed */
+            stop = XCC_COMPLETE;
+            if (w->place + 1 < sh->back)
+                sh->back = w->place + 1;
+        }
+    } else if (sh->done_map && whole) { /* walked whole: done */
         add_figs(&sh->done_fig, &f);
         if (t->maxl > sh->done_maxl)
             sh->done_maxl = t->maxl;
+        if (prof && add_done_profile(sh, prof, np))
+            status = XCC_NO_MEMORY;
         sh->done_map[task] = 1;
     }
+    free(prof);
     if (status)
         sh->failed = 1, sh->halt = 1;
     else if (stop == XCC_STOP_MEMS && sh->stop == XCC_COMPLETE)
@@ -374,17 +544,22 @@ static void *work(void *arg)
     if (w->placed) /* it runs: from now on the scheduler decides */
         pthread_setaffinity_np(pthread_self(), sizeof w->allowed, &w->allowed);
 #endif
-    while (take_task(sh, w->k % 2, &task)) {
+    while (take_task(w, &task)) {
         int len;
         const int *path = xcc_path_of(&t->ps, task, &len);
         w->t.fig.stop = XCC_COMPLETE;
         xcc_figs before = w->t.fig;
+        if (sh->done_map && (w->t.vbose & XCC_SHOW_PROFILE) && profile_base(w)) {
+            finish_task(w, task, XCC_NO_MEMORY, &before);
+            break;
+        }
         xcc_status s = w->twin ? walk_with_twin(w, path, len)
                                : walk_with_links(w, path, len, task);
-        if (!finish_task(sh, task, s, &w->t, &before))
+        if (!finish_task(w, task, s, &before))
             break;
     }
-    hand_on(w); /* found, so listed and counted, even when stopped */
+    if (!sh->ordered)
+        hand_on(w); /* found, so listed and counted, even when stopped */
     return NULL;
 }
 
@@ -536,20 +711,22 @@ static double *weigh_tasks(shared *sh)
  */
 static int checkpoint_tasks(shared *sh)
 {
-    size_t n = sh->t->ps.count;
+    /* under the lock: no task is handed on (listed) nor booked meanwhile,
+       so the listing on the disk is that of the tasks written down */
     pthread_mutex_lock(&sh->lock);
-    xcc_position pos = {.maxl = sh->done_maxl, .fig = sh->done_fig, .ntasks = n,
-                        .plan = sh->plan, .done = sh->map_copy};
-    memcpy(sh->map_copy, sh->done_map, n);
-    pthread_mutex_unlock(&sh->lock);
+    xcc_position pos = {.maxl = sh->done_maxl, .fig = sh->done_fig, .ntasks = sh->t->ps.count,
+                        .plan = sh->plan, .done = sh->done_map, .profile = sh->done_profile};
+    if ((xcc_knobs(sh->st)->vbose & XCC_SHOW_PROFILE) && !sh->done_profile
+        && add_done_profile(sh, NULL, 0))
+        sh->failed = 1;
+    pos.profile = sh->done_profile;
     int stop = sh->user->checkpoint(sh->user->ctx, &pos);
     if (stop) {
-        pthread_mutex_lock(&sh->lock);
         if (sh->stop == XCC_COMPLETE)
             sh->stop = XCC_STOP_INTERRUPT;
         sh->halt = 1;
-        pthread_mutex_unlock(&sh->lock);
     }
+    pthread_mutex_unlock(&sh->lock);
     return stop;
 }
 
@@ -656,7 +833,8 @@ static void drive_init(drive *d, xcc_problem *p, const xcc_settings *st, const x
     st = &d->inner;
     d->p = p, d->st = st, d->walker = walker;
     d->sharded = st->shards > 1, d->n = st->threads > 1 ? st->threads : 1;
-    d->t = (xcc_tasks){.counting_only = 1, .user = sink};
+    /* going on from tasks done: the top's solutions are listed already */
+    d->t = (xcc_tasks){.counting_only = 1, .user = d->resume ? NULL : sink};
     d->esink = (xcc_sink){.solution = sink->solution ? xcc_split_solution : NULL,
                           .every = sink->every, .ctx = &d->t};
     d->sh = (shared){.st = st, .user = sink, .t = &d->t, .stop = XCC_COMPLETE, .w = walker,
@@ -664,7 +842,9 @@ static void drive_init(drive *d, xcc_problem *p, const xcc_settings *st, const x
                      .numbering = sink->solution || st->max_solutions != ~0ULL,
                      .batching = sink->solution && sink->batched
                                  && st->max_solutions == ~0ULL,
-                     .outer = sink->checkpoint ? outer : NULL};
+                     .outer = sink->checkpoint ? outer : NULL,
+                     .ordered = sink->checkpoint
+                                && (sink->solution || st->max_solutions != ~0ULL)};
     d->stop = XCC_COMPLETE;
     pthread_mutex_init(&d->sh.lock, NULL);
 }
@@ -720,8 +900,9 @@ static xcc_status checkpointed_tasks(drive *d)
     size_t n = d->t.ps.count;
     sh->plan = xcc_paths_fingerprint(&d->t.ps);
     sh->done_map = calloc(n + 1, 1);
-    sh->map_copy = calloc(n + 1, 1);
-    if (!sh->done_map || !sh->map_copy)
+    if (!sh->done_map)
+        return XCC_NO_MEMORY;
+    if (sh->ordered && !(sh->held = calloc(sh->nmine + 1, sizeof *sh->held)))
         return XCC_NO_MEMORY;
     const xcc_position *r = d->resume;
     if (!r)
@@ -742,6 +923,9 @@ static xcc_status checkpointed_tasks(drive *d)
     sh->nmine = kept;
     sh->done_fig = r->fig;
     sh->done_maxl = r->maxl;
+    if (r->profile && (xcc_knobs(d->st)->vbose & XCC_SHOW_PROFILE)
+        && add_done_profile(sh, r->profile, r->maxl + 2))
+        return XCC_NO_MEMORY;
     return XCC_OK;
 }
 
@@ -759,6 +943,8 @@ static xcc_status run_tasks(drive *d)
     if (!d->sh.nmine)
         return XCC_OK;
     d->sh.count = d->sharded && d->st->shard != 1 ? 0 : d->e.fig.solutions;
+    if (d->resume) /* numbered after those of the tasks done */
+        d->sh.count += d->resume->fig.solutions;
     d->sh.front = 0, d->sh.back = d->sh.nmine;
     d->sh.p = d->p;
     if (d->sh.user->progress && xcc_knobs(d->st)->delta) /* -p: which tasks are finished */
@@ -777,9 +963,14 @@ static void sum_up(drive *d, xcc_figs *fig)
     for (int i = 0; i < d->ran; i++)
         add_counts(e, &d->w[i]->t);
     if (d->resume && d->sh.done_map) { /* the tasks a checkpoint had done */
-        add_figs(&e->fig, &d->resume->fig);
-        if (d->resume->maxl > e->maxl)
-            e->maxl = d->resume->maxl;
+        const xcc_position *r = d->resume;
+        add_figs(&e->fig, &r->fig);
+        if (r->maxl > e->maxl)
+            e->maxl = r->maxl;
+        if (r->profile && (xcc_knobs(d->st)->vbose & XCC_SHOW_PROFILE)
+            && !xcc_tree_reserve(e, r->maxl + 1))
+            for (int l = 0; l <= r->maxl; l++)
+                e->profile[l] += r->profile[l];
     }
     if (d->sh.numbering && d->ran)
         e->fig.solutions = d->sh.count; /* counted there, found after a limit or not */
@@ -804,7 +995,10 @@ static void drive_free(drive *d)
     free(d->sh.mine);
     free(d->sh.finished);
     free(d->sh.done_map);
-    free(d->sh.map_copy);
+    free(d->sh.done_profile);
+    for (size_t i = 0; d->sh.held && i < d->sh.nmine; i++)
+        free(d->sh.held[i].b.sols), free(d->sh.held[i].b.ch), free(d->sh.held[i].profile);
+    free(d->sh.held);
     xcc_paths_free(&d->t.ps);
     xcc_shard_plan_free(&d->pl);
     pthread_mutex_destroy(&d->sh.lock);

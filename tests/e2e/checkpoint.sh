@@ -29,8 +29,16 @@ kill_delay() { # LENGTH_USEC START_USEC: sleep at random, within the first half 
 
 # ck_case NAME INSTANCE ARGS...: the run whole, then the run killed by
 # kill -9 at a random moment after a checkpoint past the root, resumed.
-# Listing into --output (when ARGS list), count on stdout.
+# Listing into --output (when ARGS list), count on stdout. With
+# whole_args set, the run whole is made with those arguments instead
+# (one thread's: the listing of -j with --checkpoint is one thread's,
+# byte for byte); with limit_only=1 (t<n> with -j), the closing lines
+# are compared up to their count of solutions (the other figures count
+# what the threads walked, which depends on their timing).
 ran=0
+whole() { # whole ARGS...: the run whole, by ARGS or by whole_args
+    if [ -n "$whole_args" ]; then "$DLX2" $whole_args $whole_out; else "$DLX2" "$@" $whole_out; fi
+}
 ck_case() {
     name=$1 inst=$I/$2.dlx
     case $2 in /*) inst=$2 ;; esac
@@ -41,13 +49,13 @@ ck_case() {
     case " $* " in *" m"[0-9]*) listing=1 ;; esac
     t0=$(usec)
     if [ -n "$listing" ]; then
-        (cd "$d" && "$DLX2" "$@" --output whole.out < "$inst" > whole.stdout 2> whole.err)
+        (cd "$d" && whole_out="--output whole.out" whole "$@" < "$inst" > whole.stdout 2> whole.err)
         st=$?
         length=$(($(usec) - t0)) t0=$(usec)
         (cd "$d" && exec "$DLX2" "$@" --output part.out --checkpoint ck --checkpoint-every 0.1 \
             < "$inst" > part.stdout 2> part.err) &
     else
-        (cd "$d" && "$DLX2" "$@" < "$inst" > whole.out 2> whole.err)
+        (cd "$d" && whole_out= whole "$@" < "$inst" > whole.out 2> whole.err)
         st=$?
         length=$(($(usec) - t0)) t0=$(usec)
         (cd "$d" && exec "$DLX2" "$@" --checkpoint ck --checkpoint-every 0.1 \
@@ -80,10 +88,18 @@ ck_case() {
         t_file_eq "$name: the count" "$d/whole.out" "$d/resumed.stdout"
     fi
     if [ -n "$fast_only" ]; then
-        ran=$((ran + 1)) fast_only=
+        ran=$((ran + 1)) fast_only= whole_args=
         return
     fi
     closing=$(grep '^Altogether' "$d/whole.err")
+    if [ -n "$limit_only" ]; then
+        t_match "$name: the whole run's closing line" '^Altogether [0-9]+ solutions' "$closing"
+        t_eq "$name: the closing line's count" "${closing%%,*}" \
+            "$(grep '^Altogether' "$d/resumed.err" | sed 's/,.*//')"
+        t_eq "$name: the checkpoint removed at the end" "no" "$([ -e "$d/ck" ] && echo yes || echo no)"
+        ran=$((ran + 1)) limit_only= whole_args=
+        return
+    fi
     t_match "$name: the whole run's closing line" '^Altogether [0-9]+ solutions' "$closing"
     t_eq "$name: the closing line" "$closing" "$(grep '^Altogether' "$d/resumed.err")"
     wl=$(wc -c < "$d/whole.err") rl=$(wc -c < "$d/resumed.err")
@@ -94,7 +110,7 @@ ck_case() {
             "$(diff "$d/whole.err" "$d/resumed.err" | head -10)"
     fi
     t_eq "$name: the checkpoint removed at the end" "no" "$([ -e "$d/ck" ] && echo yes || echo no)"
-    ran=$((ran + 1))
+    ran=$((ran + 1)) whole_args=
 }
 
 # DLX2's tree by links and by the twin, listings and counts (the twin's
@@ -130,8 +146,20 @@ ck_case j2-twin pentomino-5x12 -c -j 2 v1 --engine=dlx
 fast_only=1 ck_case j2-fast pentomino-5x12 -c -j 2 --engine=fast v1
 t_eq "-c -j 2 --checkpoint: the count" 4040 "$(cat "$TMP/j2-twin/resumed.stdout")"
 t_eq "-c -j 2 --engine=fast --checkpoint: the count" 4040 "$(cat "$TMP/j2-fast/resumed.stdout")"
-if [ "$ran" -ge 16 ]; then t_ok "kill -9 and --resume: $ran cases ran"
-else t_fail "kill -9 and --resume: only $ran of 16 cases ran"; fi
+# -j 2 listing into --output: each task's solutions handed on in the
+# tasks' order, so the listing is one thread's, byte for byte (and so is
+# the closing line); DLX3's tree too; the profile (v129) of the tasks
+# done written down; t<n>: the first n of one thread's listing
+whole_args="m1" ck_case j2-list pentomino-5x12 -j 2 m1
+whole_args="m100" ck_case j2-mcc-list "$M/langford12-8.dlx" -j 2 m100
+whole_args="-c v129 --engine=dlx" ck_case j2-profile pentomino-5x12 -j 2 -c v129 --engine=dlx
+whole_args="m7 t3000" limit_only=1 ck_case j2-limit pentomino-5x12 -j 2 m7 t3000
+t_eq "-j 2 m7 t3000 --checkpoint: 3000 solutions, 428 listed" 428 \
+    "$(grep -c '^[0-9]*:$' "$TMP/j2-limit/part.out")"
+whole_args="-c t3000 v1" limit_only=1 ck_case j2-limit-count pentomino-5x12 -j 2 -c t3000 v1
+t_eq "-j 2 -c t3000 --checkpoint: the count" 3000 "$(cat "$TMP/j2-limit-count/resumed.stdout")"
+if [ "$ran" -ge 21 ]; then t_ok "kill -9 and --resume: $ran cases ran"
+else t_fail "kill -9 and --resume: only $ran of 21 cases ran"; fi
 
 # --shard k/3: each shard killed at a random moment after a task of its
 # own was done, then gone on with, ends with its count (the plan and the
@@ -175,6 +203,12 @@ for k in 1 2 3; do
 done
 t_eq "shards: 3 killed and gone on with" 3 $shards
 t_eq "shards: the reports merged, queens-14's count" 365596 "$("$DLX2" --merge "$TMP"/shard*/err)"
+# a shard's listing into --output: its tasks' solutions in their order,
+# as the shard run whole lists them
+ran=0
+ck_case shard-list "$Q14" --shard 2/3 m1
+t_eq "--shard 2/3 m1: its solutions listed" 121779 "$(grep -c '^[0-9]*:$' "$TMP/shard-list/part.out")"
+t_eq "--shard 2/3 m1: the case ran" 1 $ran
 
 
 # SIGTERM: a checkpoint, then the end of a run stopped by a signal (143);
@@ -196,6 +230,55 @@ t_eq "SIGTERM: the checkpoint kept" yes "$([ -e "$d/ck" ] && echo yes || echo no
 t_eq "SIGTERM: resumed, status 0" 0 $?
 t_file_eq "SIGTERM: the listing" "$d/whole.out" "$d/part.out"
 t_eq "SIGTERM: the closing line" "$(tail -1 "$d/whole.err")" "$(tail -1 "$d/resumed.err")"
+
+# -j 2 --format=json into --output, stopped by SIGTERM, resumed: one
+# thread's lines, the summary's seconds aside
+d=$TMP/jterm
+mkdir -p "$d"
+"$DLX2" --format=json m1 --output "$d/whole.out" < "$I/pentomino-5x12.dlx" 2> /dev/null
+"$DLX2" -j 2 --format=json m1 --output "$d/part.out" --checkpoint "$d/ck" --checkpoint-every 0.1 \
+    < "$I/pentomino-5x12.dlx" 2> "$d/part.err" &
+pid=$!
+n=0
+while ! past_root "$d/ck" && [ $n -lt 600 ]; do sleep 0.05; n=$((n + 1)); done
+kill -TERM $pid
+wait $pid
+t_eq "-j 2 JSON, SIGTERM: status 143" 143 $?
+t_match "-j 2 JSON, SIGTERM: a checkpoint with tasks done" '^done [1-9]' "$(grep -a '^done' "$d/ck")"
+"$DLX2" --resume "$d/ck" 2> "$d/resumed.err"
+t_eq "-j 2 JSON, SIGTERM: resumed, status 0" 0 $?
+t_eq "-j 2 JSON, SIGTERM: one thread's lines" "$(sed 's/"seconds":[0-9.]*//' "$d/whole.out")" \
+    "$(sed 's/"seconds":[0-9.]*//' "$d/part.out")"
+t_eq "-j 2 JSON, SIGTERM: 4040 solutions listed" 4040 "$(grep -c '^{"solution"' "$d/part.out")"
+
+# -j 2 m1: killed (kill -9) three times, each time after a checkpoint
+# with more tasks done, resumed each time: the listing is one thread's
+d=$TMP/jkills
+mkdir -p "$d"
+"$DLX2" m1 --output "$d/whole.out" < "$I/pentomino-5x12.dlx" 2> "$d/whole.err"
+"$DLX2" -j 2 m1 --output "$d/part.out" --checkpoint "$d/ck" --checkpoint-every 0.1 \
+    < "$I/pentomino-5x12.dlx" 2> /dev/null &
+pid=$! kills=0 last=0
+while [ $kills -lt 3 ]; do
+    n=0
+    while kill -0 $pid 2> /dev/null && [ $n -lt 600 ]; do
+        now=$(grep -a '^done' "$d/ck" 2> /dev/null | cut -d' ' -f2)
+        [ "${now:-0}" -gt "$last" ] && break
+        sleep 0.05
+        n=$((n + 1))
+    done
+    kill -9 $pid 2> /dev/null || break
+    wait $pid 2> /dev/null
+    kills=$((kills + 1)) last=$(grep -a '^done' "$d/ck" | cut -d' ' -f2)
+    "$DLX2" --resume "$d/ck" 2> /dev/null &
+    pid=$!
+done
+wait $pid
+t_eq "-j 2 m1 killed 3 times: the last run's status" 0 $?
+t_eq "-j 2 m1 killed 3 times: each after more tasks were done" 3 $kills
+t_eq "-j 2 m1 killed 3 times: the checkpoint removed at the end" no \
+    "$([ -e "$d/ck" ] && echo yes || echo no)"
+t_file_eq "-j 2 m1 killed 3 times: the listing" "$d/whole.out" "$d/part.out"
 
 # --time-limit: each run a slice (status 4, the checkpoint kept), each
 # --resume the next, to the same end
@@ -266,12 +349,6 @@ t_match "JSON slices: the summary" '^\{"summary":\{"solutions":1472,"complete":t
 # ---- refusals ----------------------------------------------------------------
 Q=$I/queens-8.dlx
 help="Try 'dlx2 --help' for more information."
-t_run "-j with a listing refused" 2 "dlx2: --checkpoint with -j counts only (-c, or no m<n> nor --format=json): the threads list in an order that a run gone on with would not repeat
-$help" "$DLX2" -j 2 m1 --output "$TMP/o" --checkpoint "$TMP/x" "$Q"
-t_run "--shard with t<n> refused" 2 "dlx2: --checkpoint with --shard does not go with t<n> yet (the count limit is met in an order no two runs share)
-$help" "$DLX2" --shard 1/2 t5 --checkpoint "$TMP/x" "$Q"
-t_run "-j with v128 refused" 2 "dlx2: --checkpoint with -j does not keep the profile (v128) yet
-$help" "$DLX2" -c -j 2 v129 --checkpoint "$TMP/x" "$Q"
 t_run "-j on DLX5's search refused" 2 "dlx2: --checkpoint does not go with -j on DLX5's search (costs) yet" \
     "$DLX2" -j 2 k2 v0 --checkpoint "$TMP/x" "$ROOT/data/reference-family/dlx5/instances/pentomino-5x12-cost.dlx"
 t_run "s<n> refused" 2 "dlx2: --checkpoint does not go with s<n> yet (its random choices)
@@ -390,6 +467,18 @@ done 0" > j0
 choice" "level 1 ${level##* }
 choice 5" > jwalk
     bad "-j: a walk's position" jwalk "corrupted (a walk's position in a search of threads or shards)"
+    # -j with v129: the profile of the tasks done, its levels past the problem's
+    "$DLX2" -c -j 2 v129 --checkpoint jprof --time-limit 0.000001 "$I/pentomino-4x15.dlx" > /dev/null 2>&1
+    plevel=$(grep -a '^level' jprof) profile=$(grep -a '^profile' jprof)
+    t_match "-j v129: a checkpoint of tasks with their profile" '^profile [1-9][0-9]* [0-9 ]+$' "$profile"
+    resum jprof "$plevel
+$(grep -a '^choice' jprof)
+$(grep -a '^figures' jprof)
+$profile" "level 0 5000
+$(grep -a '^choice' jprof)
+$(grep -a '^figures' jprof)
+profile 5002$(printf ' 7%.0s' $(seq 5002))" > jprofdeep
+    bad "-j v129: a profile of levels past the problem's" jprofdeep "corrupted (not a position of this problem's search: its levels do not fit the problem)"
     resum good "tasks 0 0000000000000000
 done 0" "tasks 1 0000000000000000
 done 1 1" > onetask
