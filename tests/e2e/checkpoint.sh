@@ -67,7 +67,7 @@ ck_case() {
         sleep 0.05
         n=$((n + 1))
     done
-    kill_delay $length $t0 # a random moment after it
+    kill_delay "$length" "$t0" # a random moment after it
     if ! kill -9 $pid 2> /dev/null; then
         wait $pid
         t_fail "$name: the run ended before it was killed (a longer instance is needed)"
@@ -185,7 +185,7 @@ for k in 1 2 3; do
         sleep 0.05
         n=$((n + 1))
     done
-    kill_delay $length $t0
+    kill_delay "$length" "$t0"
     if ! kill -9 $pid 2> /dev/null; then
         wait $pid
         t_fail "shard $k/3: the run ended before it was killed (a longer instance is needed)"
