@@ -23,7 +23,10 @@ T_PASS=0
 T_FAIL=0
 T_SKIP=0
 
+# once: a script that calls it before exit is not counted again by the trap
 t_finish() {
+    [ -n "${T_FINISHED:-}" ] && return
+    T_FINISHED=1
     echo "$T_PASS $T_FAIL $T_SKIP" >> "${RESULTS:-/dev/null}"
     rm -rf "$TMP"
 }
