@@ -67,7 +67,7 @@ if command -v python3 > /dev/null; then
     t_eq "--format=json: JSON that python reads" "601 True" \
         "$(python3 -c 'import json,sys; e=json.load(sys.stdin)["estimate"]; print(e["nodes"], e["nodes_low"] <= e["nodes"] <= e["nodes_high"])' < "$TMP/out")"
 else
-    t_skip "--format=json: JSON that python reads (no python3)"
+    t_skip "--format=json: JSON that python reads" python3
 fi
 # a search longer than the sample: the time is an estimate, with its interval
 "$DLX2" --estimate --format=json --probes 100 "$I/pentomino-6x10.dlx" > "$TMP/out" 2> /dev/null
