@@ -135,14 +135,15 @@ if [ -x "$RAND" ]; then
 else
     t_skip "-c -j 1..4 on 40 random problems" "$BUILD/randxcc (make $BUILD/randxcc)"
 fi
-fam() { # NAME FILE: -c -j 2, 3, 4 count as -c, as DLX2's tree does, and with the fast engine
+fam() { # NAME FILE [ENGINE]: -c -j 2, 3, 4 count as -c, as DLX2's tree does, and with
+    # ENGINE (default fast; the zdd engine, which has no threads, walks in one)
     want=$("$DLX2" --engine=dlx -c "$2" 2> /dev/null)
     got="$("$DLX2" -c "$2" 2> /dev/null)"
     for j in 2 3 4; do
         got="$got $("$DLX2" -c -j $j "$2" 2> /dev/null)"
     done
     t_eq "$1: -c and -c -j 2, 3, 4 count $want" "$want $want $want $want" "$got"
-    t_eq "$1: -c -j 3 runs the fast engine" fast "$("$DLX2" -c -j 3 --format=json "$2" | engine)"
+    t_eq "$1: -c -j 3 runs the ${3:-fast} engine" "${3:-fast}" "$("$DLX2" -c -j 3 --format=json "$2" | engine)"
 }
 "$GEN/gen-queens" 12 > "$TMP/q12.dlx"
 fam "queens 12" "$TMP/q12.dlx"
@@ -155,7 +156,10 @@ fam "sudoku, 24 clues" "$TMP/s24.dlx"
 fam "wordrect-5x5-sgb400" "$ROOT/data/gen/wordrect-5x5-sgb400.dlx"
 fam "knight-6x6 (the memo)" "$ROOT/data/gen/knight-6x6.dlx"
 fam "zebra-16-clues (colors)" "$REF/instances/zebra-16-clues.dlx"
-fam "pentomino-3x20 (over 512 options: the engine's own walk)" "$ROOT/data/gen/pentomino-3x20.dlx"
+fam "pentomino-3x20 (over 512 options: -c picks the zdd engine)" "$ROOT/data/gen/pentomino-3x20.dlx" zdd
+# the fast engine's threads past 512 options (its own walk, no kernel)
+t_eq "pentomino-3x20: --engine=fast -c -j 3: the fast engine's threads count 8" "8 fast" \
+    "$("$DLX2" --engine=fast -c -j 3 "$ROOT/data/gen/pentomino-3x20.dlx") $("$DLX2" --engine=fast -c -j 3 --format=json "$ROOT/data/gen/pentomino-3x20.dlx" | engine)"
 # -c --use-symmetry -j N: the walk's subtrees on N workers (formats/symmetry.md), here
 # under ThreadSanitizer too (make test-threads): queens 12 (6 subtrees: 2 and 3 workers)
 # (a group too large to list, and more instances: tests/e2e/symmetry.sh)
