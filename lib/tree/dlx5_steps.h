@@ -63,7 +63,15 @@ COST_INLINE int xcc_cost_enter(cost_walk *w, const struct tally *t)
         return -1;
     }
     xcc_cost_refresh_cutoff(w);
-    return 0;
+    /*
+     * Another thread's solutions may have brought the cutoff down to this
+     * node's cost: nothing under it can do better, and the room below,
+     * the cutoff less the cost, would wrap round and make usable the
+     * options too dear to be hidden when their items were covered. (A
+     * walk alone never gets here: its cutoff stays above the cost of the
+     * nodes it enters.)
+     */
+    return w->shared_cutoff && w->cutoff <= w->curcost;
 }
 
 #endif
