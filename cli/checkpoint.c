@@ -38,6 +38,7 @@ static struct {
     const char *from;          /* --resume's file */
     cli_ckpt k;                /* what it holds */
     xcc_position pos;
+    int unwritable_said;
     double before;             /* seconds of the runs before */
     const cli *c;
     atomic_int *stop_flag, *stop_signal, *alarm;
@@ -182,11 +183,11 @@ void cli_checkpoint_rules(cli *c)
         cli_usage("%s", "--checkpoint with a listing (m<n>, --format=json) needs --output FILE:"
                         " stdout cannot be cut back to the checkpoint");
     const xcc_engine_row *row = c->engine ? xcc_engine_row_named(c->engine) : NULL;
-    int fast_count = row && !strcmp(row->name, "fast") && c->count_only;
+    int count = row && (!strcmp(row->name, "fast") || !strcmp(row->name, "zdd")) && c->count_only;
     if (row && strcmp(row->name, "dlx") && strcmp(row->name, "links") && strcmp(row->name, "cost")
-        && strcmp(row->name, "cost-links") && !fast_count)
+        && strcmp(row->name, "cost-links") && !count)
         cli_usage("--checkpoint does not go with --engine=%s yet (dlx, links, cost or cost-links;"
-                  " fast with -c)", c->engine);
+                  " fast and zdd with -c)", c->engine);
     if (c->knuth && strcmp(c->knuth, "dlx2") && strcmp(c->knuth, "dlx1")
         && strcmp(c->knuth, "dlx3") && strcmp(c->knuth, "dlx5"))
         cli_usage("--checkpoint does not go with --knuth=%s yet (DLX2's, DLX3's and DLX5's"
@@ -207,7 +208,7 @@ void cli_checkpoint_engine(const cli *c, xcc_problem *p, const xcc_engine *e, in
                 " yet", c->xs.threads > 1 ? "-j" : "--shard");
     if (e != &xcc_twin_engine && e != &xcc_links_engine && e != &xcc_mcc_twin_engine
         && e != &xcc_mcc_links_engine && e != &xcc_cost_engine && e != &xcc_cost_links_engine
-        && !(e == &xcc_fast_engine && c->count_only) && !tasks)
+        && !((e == &xcc_fast_engine || e == &xcc_zdd_engine) && c->count_only) && !tasks)
         rep_die(PROG_BAD_INPUT, "--checkpoint does not go with the %s engine yet", e->name);
     if (!ck.resuming)
         return;
@@ -426,7 +427,14 @@ static int on_checkpoint(void *ctx, const xcc_position *pos)
     int stopping = *ck.stop_signal || *ck.alarm;
     if (stopping)
         *ck.stop_flag = 1;
-    save_or_say(pos);
+    if (!pos->unwritable)
+        save_or_say(pos);
+    else if (!ck.unwritable_said) { /* the last one written stays */
+        char b[REP_SHOWN_SIZE];
+        fprintf(stderr, "dlx2: no more checkpoints written to %s: %s\n",
+                rep_shown(ck.c->checkpoint, 200, b), pos->unwritable);
+        ck.unwritable_said = 1;
+    }
     return stopping;
 }
 

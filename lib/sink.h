@@ -131,6 +131,9 @@ typedef struct xcc_position {
     size_t ntasks;
     ullng plan;
     const unsigned char *done;
+    /* not NULL: why this position cannot be written down (the run goes on or stops as
+       the flag says, from the last one written) */
+    const char *unwritable;
 } xcc_position;
 
 typedef struct xcc_sink {

@@ -107,15 +107,20 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_count *coun
     if (xcc_sanity_due(z->nodes, (ullng)t->b.P8 * (ullng)t->b.W))
         xcc_twin_sanity(t, s, z->nodes);
 #endif
-    if (xcc_zdd_stopped(z))
+    int want = -1; /* on resume's path: the node chosen there */
+    if (z->replay && l < z->resume->level)
+        want = z->resume->choice[l];
+    else
+        z->replay = 0;
+    if (xcc_zdd_stopped_at(z, l))
         return 1;
     int least = least_length(t, s);
-    if (!least)
-        return 0; /* a dead end: no node, and not worth a memo entry */
+    if (!least) /* a dead end: no node, and not worth a memo entry */
+        return want < 0 ? 0 : xcc_zdd_refuse_path(z);
     word *key = z->levkey + (size_t)l * (size_t)z->K;
     word h = state_key(z, s, key);
     zslot at;
-    if (xcc_zdd_recall(z, h, key, &at, node, count))
+    if (want < 0 && xcc_zdd_recall(z, h, key, &at, node, count))
         return 0;
     ullng looked;
     int x = choose(s, least, &looked);
@@ -125,11 +130,18 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_count *coun
     unsigned top = 0;
     xcc_count sum = 0;
     twin_slot *c = &t->slots[l + 1];
-    int rank = 0;
+    int rank = 0, replayed = want >= 0;
+    if (z->psum)
+        z->psum[l] = 0;
     for (int k = next_entry(t, s->opts, x, t->b.lstart[x]); k < t->b.lstart[x + 1];
          k = next_entry(t, s->opts, x, k + 1)) {
         unsigned below = 1;
         rank++;
+        if (want >= 0) {
+            if (t->b.list[k].node != want)
+                continue; /* done before the checkpoint */
+            want = -1;
+        }
         xcc_count n = 1;
         copy_slot(t, c, s, 1);
         commit(t, c, z->p, t->b.list[k].node, 1, &ignored);
@@ -146,9 +158,13 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_count *coun
             xcc_choice ch = {o, t->b.list[k].node - z->p->opt_node[o], rank, least};
             if (add_branch(z, &ch, below, n, &top, &sum))
                 return 1;
+            if (z->psum)
+                z->psum[l] = sum;
         }
     }
-    if (xcc_zdd_remember(z, at, h, key, top, sum))
+    if (want >= 0)
+        return xcc_zdd_refuse_path(z);
+    if (!replayed && xcc_zdd_remember(z, at, h, key, top, sum))
         return 1;
     *node = top, *count = sum;
     return 0;
@@ -354,7 +370,12 @@ BITS_INLINE int count_node(zwalk *z, const zcount *m, int l, unsigned *node, xcc
     z->nodes++;
     if (z->nodes >= z->next_report)
         xcc_zdd_progress(z, l);
-    if (xcc_zdd_stopped(z))
+    int want = -1; /* on resume's path: the node chosen there */
+    if (z->replay && l < z->resume->level)
+        want = z->resume->choice[l];
+    else
+        z->replay = 0;
+    if (xcc_zdd_stopped_at(z, l))
         return 1;
     /* the branch item: the first active one of least length; none of length 0 */
     int least = INT32_MAX, x = 0, *nz = m->nz, nnz = 0;
@@ -372,15 +393,15 @@ BITS_INLINE int count_node(zwalk *z, const zcount *m, int l, unsigned *node, xcc
                 for (int w = 0; w < W; w++)
                     c += __builtin_popcountll(live[w] & mk[w]);
             if (c < least) {
-                if (!c)
-                    return 0; /* a dead end: no node, and not worth a memo entry */
+                if (!c) /* a dead end: no node, and not worth a memo entry */
+                    return want < 0 ? 0 : xcc_zdd_refuse_path(z);
                 least = c, x = i;
             }
         }
     word *key = z->levkey + (size_t)l * (size_t)z->K;
     word h = count_key(z, m, st, key, W, nz, nnz);
     zslot at;
-    if (xcc_zdd_recall(z, h, key, &at, node, count))
+    if (want < 0 && xcc_zdd_recall(z, h, key, &at, node, count))
         return 0;
     const word *mk = bits_item_mask(b, x);
     for (int w = 0; w < W; w++)
@@ -389,13 +410,20 @@ BITS_INLINE int count_node(zwalk *z, const zcount *m, int l, unsigned *node, xcc
     unsigned top = 0;
     xcc_count sum = 0;
     word *cst = st + R, *clive = cst, *cpure = cst + 2 * W, *cact = cpure + SW;
-    int rank = 0;
+    int rank = 0, replayed = want >= 0;
+    if (z->psum)
+        z->psum[l] = 0;
     /* x's list, in input order: its live options, in the order of their numbers */
     for (int w = 0; w < W; w++)
         for (word bits = opts[w]; bits; bits &= bits - 1) {
             unsigned below = 1;
             int o = w * 64 + __builtin_ctzll(bits);
             rank++;
+            if (want >= 0) {
+                if (xcc_zdd_node_of(z, o, x) != want)
+                    continue; /* done before the checkpoint */
+                want = -1;
+            }
             xcc_count n = 1;
             const word *hd = m->hide + (size_t)o * W, *pu = m->purify + (size_t)o * SW,
                        *cv = m->cover + (size_t)o * AW;
@@ -432,9 +460,13 @@ BITS_INLINE int count_node(zwalk *z, const zcount *m, int l, unsigned *node, xcc
                 xcc_choice ch = {o, q - z->p->opt_node[o], rank, least};
                 if (add_branch(z, &ch, below, n, &top, &sum))
                     return 1;
+                if (z->psum)
+                    z->psum[l] = sum;
             }
         }
-    if (xcc_zdd_remember(z, at, h, key, top, sum))
+    if (want >= 0)
+        return xcc_zdd_refuse_path(z);
+    if (!replayed && xcc_zdd_remember(z, at, h, key, top, sum))
         return 1;
     *node = top, *count = sum;
     return 0;
@@ -532,6 +564,12 @@ static xcc_status zdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_si
         solve_below(&z, 0, &top, &total);
     }
     zcount_free(&m);
+    if (z.resume && z.status == XCC_OK && z.stop == XCC_COMPLETE) { /* what was counted before */
+        if (z.replay)
+            xcc_zdd_refuse_path(&z);
+        else
+            xcc_zdd_add(&z, &total, z.resume->fig.solutions);
+    }
     xcc_status s = xcc_zdd_finish(&z, top, total, fig);
     xcc_twin_delete(t);
     return s;

@@ -200,7 +200,10 @@ void xcc_zdd_progress(zwalk *z, int l)
 
 int xcc_zdd_stopped(zwalk *z)
 {
-    if (z->st->interrupt && *z->st->interrupt) {
+    /* with --checkpoint the flag is seen only entering a node (xcc_zdd_stopped_at), where
+       there is a position to write down */
+    int flag = !z->psum && z->st->interrupt;
+    if (flag && *z->st->interrupt) {
         z->stop = XCC_STOP_INTERRUPT;
         return 1;
     }
@@ -208,12 +211,63 @@ int xcc_zdd_stopped(zwalk *z)
         xcc_progress pr = {.level = -1};
         z->polls = 0;
         z->sink->progress(z->sink->ctx, &pr);
-        if (z->st->interrupt && *z->st->interrupt) {
+        if (flag && *z->st->interrupt) {
             z->stop = XCC_STOP_INTERRUPT;
             return 1;
         }
     }
     return z->status != XCC_OK || z->stop != XCC_COMPLETE;
+}
+
+int xcc_zdd_node_of(const zwalk *z, int o, int x)
+{
+    int q = z->p->opt_node[o];
+    while (z->p->nd[q].itm != x)
+        q++;
+    return q;
+}
+
+/* The position of a node of level l: its path, the solutions of the branches done above it. */
+static int checkpoint_at(zwalk *z, int l)
+{
+    int *choice = malloc(((size_t)l + 1) * sizeof(int));
+    xcc_count total = z->resume ? z->resume->fig.solutions : 0;
+    int fail = !choice;
+    for (int j = 0; j < l && !fail; j++) {
+        choice[j] = xcc_zdd_node_of(z, z->trail[j].option, z->trail[j].entry);
+        fail = xcc_count_add(&z->pool, total, z->psum[j], &total);
+    }
+    if (fail) {
+        free(choice);
+        z->status = XCC_NO_MEMORY;
+        return 1;
+    }
+    xcc_position pos = {.level = l, .maxl = l, .choice = choice};
+    pos.fig.nodes = z->nodes - 1; /* the node is entered again on resuming */
+    if (xcc_count_is_big(total))
+        pos.unwritable = "the count so far is past 2^127";
+    else
+        pos.fig.solutions = total;
+    int stop = z->sink->checkpoint(z->sink->ctx, &pos);
+    free(choice);
+    if (stop)
+        z->stop = XCC_STOP_INTERRUPT;
+    return stop;
+}
+
+int xcc_zdd_stopped_at(zwalk *z, int l)
+{
+    if (z->replay) /* the flag waits for the first node past the path */
+        return z->status != XCC_OK;
+    if (z->psum && z->st->interrupt && *z->st->interrupt && checkpoint_at(z, l))
+        return 1;
+    return xcc_zdd_stopped(z);
+}
+
+int xcc_zdd_refuse_path(zwalk *z)
+{
+    z->status = XCC_REFUSED;
+    return 1;
 }
 
 unsigned xcc_zdd_make_node(zwalk *z, const xcc_choice *c, unsigned lo, unsigned hi, xcc_count count)
@@ -424,15 +478,22 @@ xcc_status xcc_zdd_init(zwalk *z, int K, size_t levels, const xcc_problem *p, co
     z->path = malloc(levels * sizeof(xcc_choice));
     z->none_mask = 1023;
     z->none = calloc(z->none_mask + 1, ((size_t)K + 1) * sizeof(word));
-    z->trail = z->every ? malloc(levels * sizeof(xcc_choice)) : NULL;
-    if (!z->levkey || !z->keys || !z->table || !z->path || !z->none || (z->every && !z->trail))
+    int ck = sink->checkpoint && !sink->solution && !sink->zdd; /* -c: a count is all it keeps */
+    z->trail = z->every || ck ? malloc(levels * sizeof(xcc_choice)) : NULL;
+    z->psum = ck ? calloc(levels, sizeof(xcc_count)) : NULL;
+    z->resume = ck ? xcc_knobs(st)->resume : NULL;
+    z->replay = z->resume && z->resume->level > 0;
+    if (z->resume) /* the path's nodes are entered again */
+        z->nodes = (ullng)z->resume->fig.nodes - (ullng)z->resume->level;
+    if (!z->levkey || !z->keys || !z->table || !z->path || !z->none || ((z->every || ck) && !z->trail)
+        || (ck && !z->psum))
         return XCC_NO_MEMORY;
     return XCC_OK;
 }
 
 void xcc_zdd_free(zwalk *z)
 {
-    free(z->levkey), free(z->keys), free(z->table), free(z->path), free(z->trail);
+    free(z->levkey), free(z->keys), free(z->table), free(z->path), free(z->trail), free(z->psum);
     free(z->zn), free(z->stk), free(z->none);
     xcc_bigpool_free(&z->pool);
 }

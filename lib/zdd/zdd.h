@@ -85,6 +85,18 @@ typedef struct zwalk {
     xcc_choice *trail;
     xcc_u128 listed;
     xcc_bigpool pool;   /* the counts past 2^127 */
+    /*
+     * --checkpoint (-c): psum[l] holds the solutions of the branches of
+     * level l done so far, so that the count found up to a node is that
+     * of the levels above it (trail[] names their choices). resume: the
+     * position a run goes on from; while replay is set, the walk goes
+     * down its path, each node of which it enters afresh and walks only
+     * from the path's option on (the options before are in its count),
+     * and neither recalls nor remembers (the node is walked in part).
+     */
+    xcc_count *psum;
+    const xcc_position *resume;
+    int replay;
     xcc_stop stop;
     xcc_status status;
     xcc_diag *d;
@@ -108,6 +120,19 @@ void xcc_zdd_progress(zwalk *z, int l);
 
 /* Whether the walk must stop: interrupted, cut short, or out of memory. */
 int xcc_zdd_stopped(zwalk *z);
+
+/*
+ * The same on entering a node of level l, whose path is trail[0 .. l-1]:
+ * with --checkpoint, the interrupt flag set hands the node's position to
+ * the sink first, and the walk goes on if it says so.
+ */
+int xcc_zdd_stopped_at(zwalk *z, int l);
+
+/* A path to resume that the walk does not take: 1, the walk stops (XCC_REFUSED). */
+int xcc_zdd_refuse_path(zwalk *z);
+
+/* The node of option o on item x, the way positions name choices. */
+int xcc_zdd_node_of(const zwalk *z, int o, int x);
 
 /* 1 if the subproblem of key (hash h) was met before: then its node and count; else *at is where it goes. */
 int xcc_zdd_recall(zwalk *z, word h, const word *key, zslot *at, unsigned *node, xcc_count *count);
