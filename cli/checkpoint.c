@@ -208,7 +208,9 @@ void cli_checkpoint_engine(const cli *c, xcc_problem *p, const xcc_engine *e, in
                 " yet", c->xs.threads > 1 ? "-j" : "--shard");
     if (e != &xcc_twin_engine && e != &xcc_links_engine && e != &xcc_mcc_twin_engine
         && e != &xcc_mcc_links_engine && e != &xcc_cost_engine && e != &xcc_cost_links_engine
-        && !((e == &xcc_fast_engine || e == &xcc_zdd_engine) && c->count_only) && !tasks)
+        && !((e == &xcc_fast_engine || e == &xcc_zdd_engine || e == &xcc_mcc_zdd_engine)
+             && c->count_only)
+        && !tasks)
         rep_die(PROG_BAD_INPUT, "--checkpoint does not go with the %s engine yet", e->name);
     if (!ck.resuming)
         return;

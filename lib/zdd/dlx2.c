@@ -564,12 +564,7 @@ static xcc_status zdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_si
         solve_below(&z, 0, &top, &total);
     }
     zcount_free(&m);
-    if (z.resume && z.status == XCC_OK && z.stop == XCC_COMPLETE) { /* what was counted before */
-        if (z.replay)
-            xcc_zdd_refuse_path(&z);
-        else
-            xcc_zdd_add(&z, &total, z.resume->fig.solutions);
-    }
+    xcc_zdd_resumed(&z, &total);
     xcc_status s = xcc_zdd_finish(&z, top, total, fig);
     xcc_twin_delete(t);
     return s;

@@ -207,16 +207,21 @@ static int solve_below(mzwalk *m, int l, unsigned *node, xcc_count *count)
     const xcc_problem *p = z->p;
     *node = 0, *count = 0;
     z->nodes++;
-    if (xcc_zdd_stopped(z))
+    int want = -1; /* on resume's path: the node chosen there, or the item of a null choice */
+    if (z->replay && l < z->resume->level)
+        want = z->resume->choice[l];
+    else
+        z->replay = 0;
+    if (xcc_zdd_stopped_at(z, l))
         return 1;
     long long score;
     int x = choose(m, &m->slots[l], &score);
-    if (score <= 0)
-        return 0; /* a dead end */
+    if (score <= 0) /* a dead end */
+        return want < 0 ? 0 : xcc_zdd_refuse_path(z);
     word *key = z->levkey + (size_t)l * (size_t)z->K;
     word h = state_key(m, &m->slots[l], key);
     zslot at;
-    if (xcc_zdd_recall(z, h, key, &at, node, count))
+    if (want < 0 && xcc_zdd_recall(z, h, key, &at, node, count))
         return 0;
     if (slot_ready(m, l + 1))
         return z->status = XCC_NO_MEMORY, 1;
@@ -233,7 +238,9 @@ static int solve_below(mzwalk *m, int l, unsigned *node, xcc_count *count)
             left += __builtin_popcountll(s->opts[w]);
     }
     size_t base = m->nbr;
-    int tries = 0;
+    int tries = 0, replayed = want >= 0;
+    if (z->psum)
+        z->psum[l] = 0;
     for (int k = m->b.lstart[x];; k++) {
         while (k < m->b.lstart[x + 1] && !bit(s->opts, m->b.list[k].opt))
             k++;
@@ -252,10 +259,20 @@ static int solve_below(mzwalk *m, int l, unsigned *node, xcc_count *count)
             break;
         }
         tries++;
+        if (want >= 0) {
+            if ((o >= 0 ? m->b.list[k].node : x) != want) { /* done before the checkpoint */
+                if (o < 0)
+                    break;
+                continue;
+            }
+            want = -1;
+        }
         copy_slot(m, c, s);
         xcc_choice ch = {o, o >= 0 ? m->b.list[k].node - p->opt_node[o] : x, tries, (int)score};
         if (o >= 0)
             commit(m, c, p, o, m->b.list[k].node);
+        if (z->trail) /* as the other walks keep it: the option and the item */
+            z->trail[l] = (xcc_choice){o, x, tries, (int)score};
         unsigned below = 1;
         xcc_count n = 1;
         if (!c->nact)
@@ -264,9 +281,13 @@ static int solve_below(mzwalk *m, int l, unsigned *node, xcc_count *count)
             return 1;
         if (n && push_branch(m, &ch, below, n))
             return z->status = XCC_NO_MEMORY, 1;
+        if (n && z->psum && xcc_zdd_add(z, &z->psum[l], n))
+            return 1;
         if (o < 0)
             break;
     }
+    if (want >= 0)
+        return xcc_zdd_refuse_path(z);
     /* the chain, from the last branch back: the null one, if any, is its end */
     unsigned top = 0;
     xcc_count sum = 0;
@@ -278,7 +299,7 @@ static int solve_below(mzwalk *m, int l, unsigned *node, xcc_count *count)
         if (xcc_zdd_stopped(z))
             return 1;
     }
-    if (xcc_zdd_remember(z, at, h, key, top, sum))
+    if (!replayed && xcc_zdd_remember(z, at, h, key, top, sum))
         return 1;
     *node = top, *count = sum;
     return 0;
@@ -359,6 +380,7 @@ static xcc_status mzdd_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
     xcc_count total = 1;
     if (m.slots[0].nact)
         solve_below(&m, 0, &top, &total);
+    xcc_zdd_resumed(&m.z, &total);
     xcc_status s = xcc_zdd_finish(&m.z, top, total, fig);
     mzwalk_free(&m);
     return s;

@@ -219,8 +219,20 @@ int xcc_zdd_stopped(zwalk *z)
     return z->status != XCC_OK || z->stop != XCC_COMPLETE;
 }
 
+void xcc_zdd_resumed(zwalk *z, xcc_count *total)
+{
+    if (!z->resume || z->status != XCC_OK || z->stop != XCC_COMPLETE)
+        return;
+    if (z->replay) /* the path ended before its last level */
+        xcc_zdd_refuse_path(z);
+    else
+        xcc_zdd_add(z, total, z->resume->fig.solutions);
+}
+
 int xcc_zdd_node_of(const zwalk *z, int o, int x)
 {
+    if (o < 0) /* DLX3's null choice: its item */
+        return x;
     int q = z->p->opt_node[o];
     while (z->p->nd[q].itm != x)
         q++;

@@ -131,8 +131,11 @@ int xcc_zdd_stopped_at(zwalk *z, int l);
 /* A path to resume that the walk does not take: 1, the walk stops (XCC_REFUSED). */
 int xcc_zdd_refuse_path(zwalk *z);
 
-/* The node of option o on item x, the way positions name choices. */
+/* The node of option o on item x, the way positions name choices (o < 0: DLX3's null choice, x). */
 int xcc_zdd_node_of(const zwalk *z, int o, int x);
+
+/* At the end of a resumed walk: *total gets the checkpoint's count, or the walk is refused. */
+void xcc_zdd_resumed(zwalk *z, xcc_count *total);
 
 /* 1 if the subproblem of key (hash h) was met before: then its node and count; else *at is where it goes. */
 int xcc_zdd_recall(zwalk *z, word h, const word *key, zslot *at, unsigned *node, xcc_count *count);
