@@ -75,12 +75,15 @@ for prog in ssxcc dlx1; do
     # ---- random problems, each row of arguments ----
     D=$FAM/$prog/random
     mkdir -p "$TMP/rand"
-    while IFS=$'\t' read -r name how; do
+    if [ ! -x "$RAND" ]; then # make test builds it; a script run alone may lack it
+        t_skip "--knuth=$prog: random problems under 7 rows of arguments" "$BUILD/randxcc (make $BUILD/randxcc)"
+    fi
+    [ -x "$RAND" ] && while IFS=$'\t' read -r name how; do
         # shellcheck disable=SC2086
         "$RAND" $how > "$TMP/rand/$name.dlx"
     done < "$D/INSTANCES.tsv"
     rows=0
-    while IFS=$'\t' read -r id args; do
+    [ -x "$RAND" ] && while IFS=$'\t' read -r id args; do
         while IFS=$'\t' read -r name how; do
             echo "== $name"
             # shellcheck disable=SC2086
@@ -91,7 +94,7 @@ for prog in ssxcc dlx1; do
         t_file_eq "--knuth=$prog $args: $(grep -c '^== ' "$D/$id.out") random problems" "$D/$id.out" "$TMP/got"
         rows=$((rows + 1))
     done < "$D/ARGS.tsv"
-    t_eq "--knuth=$prog: random problems under 7 rows of arguments" 7 "$rows"
+    [ -x "$RAND" ] && t_eq "--knuth=$prog: random problems under 7 rows of arguments" 7 "$rows"
 
     # ---- the arguments ----
     A=$ROOT/tests/expected/knuth-args-$prog
