@@ -201,11 +201,16 @@ void cli_checkpoint_engine(const cli *c, xcc_problem *p, const xcc_engine *e, in
     if (!c->checkpoint)
         return;
     int mcc = xcc_wants_mcc(p, &c->xs);
+    int cost_tasks = e == &xcc_cost_threads || e == &xcc_cost_threads_links;
     int tasks = e == &xcc_threads_twin || e == &xcc_threads_links || e == &xcc_mcc_threads_twin
-                || e == &xcc_mcc_threads_links || e == &xcc_fast_threads;
-    if (e == &xcc_cost_threads || e == &xcc_cost_threads_links)
-        rep_die(PROG_BAD_INPUT, "--checkpoint does not go with %s on DLX5's search (costs)"
-                " yet", c->xs.threads > 1 ? "-j" : "--shard");
+                || e == &xcc_mcc_threads_links || e == &xcc_fast_threads || cost_tasks;
+    /* the threads of DLX5's search hand out the solutions that improve on the k best of
+       the moment: which they are depends on the threads' timing, and so does t<n>'s end */
+    if (cost_tasks && (c->spacing || c->xs.max_solutions != XCC_UNLIMITED))
+        rep_die(PROG_BAD_INPUT, "--checkpoint with %s on DLX5's search (costs) does not go with"
+                " %s: the solutions handed out depend on the threads' timing (the k best"
+                " costs do not)", c->xs.threads > 1 ? "-j" : "--shard",
+                c->spacing ? "a listing (m<n>, --format=json)" : "t<n>");
     if (e != &xcc_twin_engine && e != &xcc_links_engine && e != &xcc_mcc_twin_engine
         && e != &xcc_mcc_links_engine && e != &xcc_cost_engine && e != &xcc_cost_links_engine
         && !((e == &xcc_fast_engine || e == &xcc_zdd_engine || e == &xcc_mcc_zdd_engine)
@@ -220,6 +225,10 @@ void cli_checkpoint_engine(const cli *c, xcc_problem *p, const xcc_engine *e, in
         refuse("corrupted (tasks of threads or shards in a search of one thread)");
     if (ck.k.level && tasks)
         refuse("corrupted (a walk's position in a search of threads or shards)");
+    /* DLX5's search at the root, as a run writes it at its start (no k best yet): from the
+       start again */
+    if (costs && !ck.k.level && !ck.k.ntasks && !ck.k.nbest && !ck.k.nodes && !ck.k.solutions)
+        return;
     for (size_t i = 0; i < ck.k.ntasks; i++)
         ck.done_before += ck.k.done[i] != 0;
     ck.pos = (xcc_position){.level = ck.k.level, .maxl = ck.k.maxl, .choice = ck.k.choice,

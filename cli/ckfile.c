@@ -335,7 +335,7 @@ const char *cli_ckpt_read(const char *buf, size_t n, cli_ckpt *k)
     size_t digits = ((size_t)ntasks + 3) / 4;
     if (ntasks && (word(&c, " ") || (size_t)(c.end - c.s) < digits))
         return c.why ? c.why : "corrupted (more tasks than bytes)";
-    if (ntasks && (level || k->nbest))
+    if (ntasks && level) /* (DLX5's k best go with tasks: the done heap) */
         return "corrupted (tasks of threads or shards in a walk's position)";
     k->ntasks = (size_t)ntasks;
     if (!(k->done = calloc(k->ntasks + 1, 1)))

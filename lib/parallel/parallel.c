@@ -219,20 +219,6 @@ static void add_counts(xcc_tree *to, const xcc_tree *from)
             to->profile[l] += from->profile[l];
 }
 
-/* Adds the counts of from to those of to (the sums of parts). */
-static void add_figs(xcc_figs *to, const xcc_figs *from)
-{
-    to->solutions += from->solutions;
-    to->nodes += from->nodes;
-    to->updates += from->updates;
-    to->cleansings += from->cleansings;
-    to->mems += from->mems;
-    to->lmems += from->lmems;
-    to->cmems += from->cmems;
-    if (from->maxdeg > to->maxdeg)
-        to->maxdeg = from->maxdeg;
-}
-
 /* Drops what e counted: not this part's, or nothing of the search yet. */
 static void forget_figures(xcc_tree *e)
 {
@@ -441,7 +427,7 @@ static void commit_ready(shared *sh)
         if (sh->count >= limit && limit != ~(xcc_u128)0) {
             sh->stop = XCC_STOP_COUNT, sh->halt = 1;
         } else if (!sh->halt) { /* walked whole and all handed on: done */
-            add_figs(&sh->done_fig, &h->fig);
+            xcc_split_add_figs(&sh->done_fig, &h->fig);
             if (h->maxl > sh->done_maxl)
                 sh->done_maxl = h->maxl;
             if (h->profile && add_done_profile(sh, h->profile, h->maxl + 1))
@@ -464,10 +450,8 @@ static int finish_task(worker *w, size_t task, xcc_status status, const xcc_figs
     const xcc_tree *t = &w->t;
     xcc_stop stop = t->fig.stop;
     int whole = !status && (stop == XCC_COMPLETE || (sh->ordered && w->limited));
-    xcc_figs f = t->fig;
-    f.solutions -= before->solutions, f.nodes -= before->nodes;
-    f.updates -= before->updates, f.cleansings -= before->cleansings;
-    f.mems -= before->mems, f.lmems -= before->lmems, f.cmems -= before->cmems;
+    xcc_figs f;
+    xcc_split_task_figs(&f, &t->fig, before);
     int np = 0;
     int profiling = sh->done_map && (t->vbose & XCC_SHOW_PROFILE);
     ullng *prof = whole && profiling ? task_profile(w, &np) : NULL;
@@ -493,7 +477,7 @@ static int finish_task(worker *w, size_t task, xcc_status status, const xcc_figs
                 sh->back = w->place + 1;
         }
     } else if (sh->done_map && whole) { /* walked whole: done */
-        add_figs(&sh->done_fig, &f);
+        xcc_split_add_figs(&sh->done_fig, &f);
         if (t->maxl > sh->done_maxl)
             sh->done_maxl = t->maxl;
         if (prof && add_done_profile(sh, prof, np))
@@ -907,20 +891,9 @@ static xcc_status checkpointed_tasks(drive *d)
     const xcc_position *r = d->resume;
     if (!r)
         return XCC_OK;
-    if (r->ntasks != n || r->plan != sh->plan)
-        return XCC_REFUSED;
-    size_t kept = 0, taken = 0;
-    for (size_t i = 0; i < sh->nmine; i++)
-        if (r->done[sh->mine[i]])
-            sh->done_map[sh->mine[i]] = 1, taken++;
-        else
-            sh->mine[kept++] = sh->mine[i];
-    size_t all = 0;
-    for (size_t i = 0; i < n; i++)
-        all += r->done[i] != 0;
-    if (all != taken) /* a task done that is not this part's */
-        return XCC_REFUSED;
-    sh->nmine = kept;
+    xcc_status s = xcc_split_resume(r, n, sh->plan, sh->mine, &sh->nmine, sh->done_map);
+    if (s)
+        return s;
     sh->done_fig = r->fig;
     sh->done_maxl = r->maxl;
     if (r->profile && (xcc_knobs(d->st)->vbose & XCC_SHOW_PROFILE)
@@ -964,7 +937,7 @@ static void sum_up(drive *d, xcc_figs *fig)
         add_counts(e, &d->w[i]->t);
     if (d->resume && d->sh.done_map) { /* the tasks a checkpoint had done */
         const xcc_position *r = d->resume;
-        add_figs(&e->fig, &r->fig);
+        xcc_split_add_figs(&e->fig, &r->fig);
         if (r->maxl > e->maxl)
             e->maxl = r->maxl;
         if (r->profile && (xcc_knobs(d->st)->vbose & XCC_SHOW_PROFILE)

@@ -256,3 +256,43 @@ int xcc_split_interrupted(const xcc_settings *st)
 {
     return st->interrupt && *st->interrupt;
 }
+
+void xcc_split_task_figs(xcc_figs *f, const xcc_figs *after, const xcc_figs *before)
+{
+    *f = *after;
+    f->solutions -= before->solutions, f->nodes -= before->nodes;
+    f->updates -= before->updates, f->cleansings -= before->cleansings;
+    f->mems -= before->mems, f->lmems -= before->lmems, f->cmems -= before->cmems;
+}
+
+void xcc_split_add_figs(xcc_figs *to, const xcc_figs *from)
+{
+    to->solutions += from->solutions;
+    to->nodes += from->nodes;
+    to->updates += from->updates;
+    to->cleansings += from->cleansings;
+    to->mems += from->mems;
+    to->lmems += from->lmems;
+    to->cmems += from->cmems;
+    if (from->maxdeg > to->maxdeg)
+        to->maxdeg = from->maxdeg;
+}
+
+xcc_status xcc_split_resume(const xcc_position *r, size_t ntasks, ullng plan, size_t *mine,
+                            size_t *nmine, unsigned char *done)
+{
+    if (r->ntasks != ntasks || r->plan != plan)
+        return XCC_REFUSED;
+    size_t kept = 0, taken = 0, all = 0;
+    for (size_t i = 0; i < *nmine; i++)
+        if (r->done[mine[i]])
+            done[mine[i]] = 1, taken++;
+        else
+            mine[kept++] = mine[i];
+    for (size_t i = 0; i < ntasks; i++)
+        all += r->done[i] != 0;
+    if (all != taken) /* a task done that is not this part's */
+        return XCC_REFUSED;
+    *nmine = kept;
+    return XCC_OK;
+}

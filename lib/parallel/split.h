@@ -98,6 +98,24 @@ xcc_status xcc_split_walk_below(const xcc_walker *w, void *tw, xcc_tree *t, cons
 double xcc_split_estimate(const xcc_walker *w, xcc_tree *e, const int *path, int len,
                           xcc_status *s);
 
+/*
+ * --checkpoint with tasks: the figures of a task, those of its walk when
+ * it ended (after) less those when it began (before), into f; and a
+ * task's figures added to the sums of the tasks done (the largest
+ * degree kept).
+ */
+void xcc_split_task_figs(xcc_figs *f, const xcc_figs *after, const xcc_figs *before);
+void xcc_split_add_figs(xcc_figs *to, const xcc_figs *from);
+
+/*
+ * --resume from r, a checkpoint of tasks: XCC_REFUSED unless it is of
+ * this plan (ntasks tasks of fingerprint plan) and every task it has
+ * done is one of this part's, mine[0 .. *nmine - 1]; else marks them in
+ * done (ntasks bytes) and takes them out of mine (*nmine those left).
+ */
+xcc_status xcc_split_resume(const xcc_position *r, size_t ntasks, ullng plan, size_t *mine,
+                            size_t *nmine, unsigned char *done);
+
 /* Whether the caller asked the search to stop. */
 int xcc_split_interrupted(const xcc_settings *st);
 

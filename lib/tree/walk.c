@@ -212,20 +212,3 @@ void xcc_tree_figures(xcc_tree *t, xcc_figs *fig)
         t->profile = NULL;
     }
 }
-
-int xcc_path_append(int **paths, size_t *count, size_t *cap, const int *path, int depth)
-{
-    if ((*count + 1) * (size_t)depth > *cap) {
-        size_t n = *cap ? 2 * *cap : 1024;
-        while (n < (*count + 1) * (size_t)depth)
-            n *= 2;
-        int *q = realloc(*paths, n * sizeof(int));
-        if (!q)
-            return 1;
-        *paths = q;
-        *cap = n;
-    }
-    memcpy(*paths + *count * (size_t)depth, path, (size_t)depth * sizeof(int));
-    (*count)++;
-    return 0;
-}

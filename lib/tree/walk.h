@@ -130,12 +130,6 @@ void xcc_tree_figures(xcc_tree *t, xcc_figs *fig);
 ullng xcc_tree_bytes(const xcc_tree *t);
 
 
-/*
- * Appends path[0 .. depth-1] to *paths, which holds *count paths of that
- * length in *cap ints (the parallel drivers' tasks); 1 without memory.
- */
-int xcc_path_append(int **paths, size_t *count, size_t *cap, const int *path, int depth);
-
 /* The mark of the next report by delta, once a report is made. */
 static inline void xcc_tree_next_report(xcc_tree *t)
 {

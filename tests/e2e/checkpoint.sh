@@ -34,7 +34,10 @@ kill_delay() { # LENGTH_USEC START_USEC: sleep at random, within the first half 
 # (one thread's: the listing of -j with --checkpoint is one thread's,
 # byte for byte); with limit_only=1 (t<n> with -j), the closing lines
 # are compared up to their count of solutions (the other figures count
-# what the threads walked, which depends on their timing).
+# what the threads walked, which depends on their timing); with
+# costs_only=1 (DLX5's search under -j), the optimum costs are compared,
+# the lines from "The optimum cost" on (which solutions the threads hand
+# out, and so every other figure, depends on their timing).
 ran=0
 whole() { # whole ARGS...: the run whole, by ARGS or by whole_args
     if [ -n "$whole_args" ]; then "$DLX2" $whole_args $whole_out; else "$DLX2" "$@" $whole_out; fi
@@ -92,6 +95,14 @@ ck_case() {
         return
     fi
     closing=$(grep '^Altogether' "$d/whole.err")
+    if [ -n "$costs_only" ]; then
+        best=$(sed -n '/^The optimum cost/,$p' "$d/whole.err")
+        t_match "$name: the whole run's optimum costs" '^The optimum costs? (is|are)' "$best"
+        t_eq "$name: the optimum costs" "$best" "$(sed -n '/^The optimum cost/,$p' "$d/resumed.err")"
+        t_eq "$name: the checkpoint removed at the end" "no" "$([ -e "$d/ck" ] && echo yes || echo no)"
+        ran=$((ran + 1)) costs_only= whole_args=
+        return
+    fi
     if [ -n "$limit_only" ]; then
         t_match "$name: the whole run's closing line" '^Altogether [0-9]+ solutions' "$closing"
         t_eq "$name: the closing line's count" "${closing%%,*}" \
@@ -171,8 +182,22 @@ t_eq "-j 2 m7 t3000 --checkpoint: 3000 solutions, 428 listed" 428 \
     "$(grep -c '^[0-9]*:$' "$TMP/j2-limit/part.out")"
 whole_args="-c t3000 v1" limit_only=1 ck_case j2-limit-count pentomino-5x12 -j 2 -c t3000 v1
 t_eq "-j 2 -c t3000 --checkpoint: the count" 3000 "$(cat "$TMP/j2-limit-count/resumed.stdout")"
-if [ "$ran" -ge 24 ]; then t_ok "kill -9 and --resume: $ran cases ran"
-else t_fail "kill -9 and --resume: only $ran of 24 cases ran"; fi
+# DLX5's search (costs) under -j 2 and --shard: the tasks done written
+# down with the done heap, the k least of the costs those tasks put into
+# the threads' shared heap; --resume starts the shared heap (and the
+# cutoff) from it. The optimum costs come out as those of the run without
+# a stop (and of one thread's); a shard of one thread walks its tasks in
+# order, and ends with every figure of its run without a stop, byte for
+# byte
+costs_only=1 ck_case j2-cost "$C/pentomino-6x10-cost.dlx" -j 2 k5
+t_eq "-j 2 k5 --checkpoint: one thread's optimum costs" \
+    "$("$DLX2" k5 "$C/pentomino-6x10-cost.dlx" 2>&1 | sed -n '/^The optimum cost/,$p')" \
+    "$(sed -n '/^The optimum cost/,$p' "$TMP/j2-cost/resumed.err")"
+costs_only=1 ck_case j2-cost-links "$C/pentomino-5x12-cost.dlx" -j 2 k3 --engine=cost-links
+ck_case shard-cost "$C/pentomino-5x12-cost.dlx" --shard 2/3 k5
+costs_only=1 ck_case j2-shard-cost "$C/pentomino-6x10-cost.dlx" -j 2 --shard 1/2 k7
+if [ "$ran" -ge 28 ]; then t_ok "kill -9 and --resume: $ran cases ran"
+else t_fail "kill -9 and --resume: only $ran of 28 cases ran"; fi
 
 # --shard k/3: each shard killed at a random moment after a task of its
 # own was done, then gone on with, ends with its count (the plan and the
@@ -293,6 +318,53 @@ t_eq "-j 2 m1 killed 3 times: the checkpoint removed at the end" no \
     "$([ -e "$d/ck" ] && echo yes || echo no)"
 t_file_eq "-j 2 m1 killed 3 times: the listing" "$d/whole.out" "$d/part.out"
 
+# DLX5's search, -j 2 --shard 2/3, stopped by SIGTERM after a task was
+# done (status 143, the checkpoint with the tasks done and the done
+# heap), then gone on with: the shard's optimum costs
+d=$TMP/costterm
+mkdir -p "$d"
+"$DLX2" -j 2 --shard 2/3 k5 "$C/pentomino-6x10-cost.dlx" 2> "$d/whole.err"
+"$DLX2" -j 2 --shard 2/3 k5 --checkpoint "$d/ck" --checkpoint-every 0.1 \
+    "$C/pentomino-6x10-cost.dlx" 2> "$d/part.err" &
+pid=$!
+n=0
+while ! past_root "$d/ck" && [ $n -lt 600 ]; do sleep 0.05; n=$((n + 1)); done
+kill -TERM $pid
+wait $pid
+t_eq "DLX5 -j 2 --shard 2/3, SIGTERM: status 143" 143 $?
+t_match "DLX5 -j 2 --shard 2/3, SIGTERM: a checkpoint with tasks done" '^done [1-9]' "$(grep -a '^done' "$d/ck")"
+t_match "DLX5 -j 2 --shard 2/3, SIGTERM: and its done heap" '^costs 5( [0-9]+){5}$' "$(grep -a '^costs' "$d/ck")"
+"$DLX2" --resume "$d/ck" 2> "$d/resumed.err"
+t_eq "DLX5 -j 2 --shard 2/3, SIGTERM: resumed, status 0" 0 $?
+t_match "DLX5 -j 2 --shard 2/3: the run's optimum costs" '^The optimum costs are:' \
+    "$(sed -n '/^The optimum cost/,$p' "$d/whole.err")"
+t_eq "DLX5 -j 2 --shard 2/3, SIGTERM: the optimum costs" "$(sed -n '/^The optimum cost/,$p' "$d/whole.err")" \
+    "$(sed -n '/^The optimum cost/,$p' "$d/resumed.err")"
+t_eq "DLX5 -j 2 --shard 2/3, SIGTERM: the shard line" "$(grep '^Shard' "$d/whole.err")" \
+    "$(grep '^Shard' "$d/resumed.err")"
+
+# DLX5's search killed before its first checkpoint past the root (written
+# at the start, without k best yet): --resume goes on from the start, in
+# one thread and under -j 2
+for j in 1 2; do
+    d=$TMP/costroot$j
+    mkdir -p "$d"
+    "$DLX2" -j $j k5 "$C/pentomino-5x12-cost.dlx" 2> "$d/whole.err"
+    "$DLX2" -j $j k5 --checkpoint "$d/ck" --checkpoint-every 1000 \
+        "$C/pentomino-5x12-cost.dlx" 2> /dev/null &
+    pid=$!
+    n=0
+    while ! [ -s "$d/ck" ] && [ $n -lt 600 ]; do sleep 0.05; n=$((n + 1)); done
+    kill -9 $pid
+    wait $pid 2> /dev/null
+    t_eq "DLX5 -j $j killed at the root: its checkpoint" "level 0 0
+costs 0" "$(grep -a '^level\|^costs' "$d/ck")"
+    "$DLX2" --resume "$d/ck" 2> "$d/resumed.err"
+    t_eq "DLX5 -j $j killed at the root: resumed, status 0" 0 $?
+    t_eq "DLX5 -j $j killed at the root: the optimum costs" "$(sed -n '/^The optimum cost/,$p' "$d/whole.err")" \
+        "$(sed -n '/^The optimum cost/,$p' "$d/resumed.err")"
+done
+
 # --time-limit: each run a slice (status 4, the checkpoint kept), each
 # --resume the next, to the same end
 d=$TMP/slices
@@ -362,8 +434,10 @@ t_match "JSON slices: the summary" '^\{"summary":\{"solutions":1472,"complete":t
 # ---- refusals ----------------------------------------------------------------
 Q=$I/queens-8.dlx
 help="Try 'dlx2 --help' for more information."
-t_run "-j on DLX5's search refused" 2 "dlx2: --checkpoint does not go with -j on DLX5's search (costs) yet" \
-    "$DLX2" -j 2 k2 v0 --checkpoint "$TMP/x" "$ROOT/data/reference-family/dlx5/instances/pentomino-5x12-cost.dlx"
+t_run "-j on DLX5's search with a listing refused" 2 "dlx2: --checkpoint with -j on DLX5's search (costs) does not go with a listing (m<n>, --format=json): the solutions handed out depend on the threads' timing (the k best costs do not)" \
+    "$DLX2" -j 2 k2 v0 m1 --output "$TMP/o" --checkpoint "$TMP/x" "$C/pentomino-5x12-cost.dlx"
+t_run "--shard on DLX5's search with t<n> refused" 2 "dlx2: --checkpoint with --shard on DLX5's search (costs) does not go with t<n>: the solutions handed out depend on the threads' timing (the k best costs do not)" \
+    "$DLX2" --shard 1/2 k2 v0 t3 --checkpoint "$TMP/x" "$C/pentomino-5x12-cost.dlx"
 t_run "s<n> refused" 2 "dlx2: --checkpoint does not go with s<n> yet (its random choices)
 $help" "$DLX2" s3 --checkpoint "$TMP/x" "$Q"
 t_run "a listing on stdout refused" 2 "dlx2: --checkpoint with a listing (m<n>, --format=json) needs --output FILE: stdout cannot be cut back to the checkpoint
@@ -508,6 +582,34 @@ done 1 2" > pastdone
     all=$(python3 -c 'import sys; n = int(sys.argv[1]); print("done %d %s" % (n, "".join("%x" % ((1 << min(4, n - i)) - 1) for i in range(0, n, 4))))' "$2")
     resum sgood "$(grep -a '^done' sgood)" "$all" > sall
     bad "--shard: tasks done of other shards" sall "corrupted (its tasks are not those of this search's plan)"
+    # DLX5's search under -j: the plan's tasks with the done heap, spoilt
+    "$DLX2" -j 2 k3 --checkpoint cgood --time-limit 0.3 "$P" > /dev/null 2>&1
+    ctasks=$(grep -a '^tasks' cgood) ccosts=$(grep -a '^costs' cgood)
+    t_match "DLX5 -j: a checkpoint of tasks done" '^done [1-9]' "$(grep -a '^done' cgood)"
+    t_match "DLX5 -j: with its done heap" '^costs 3( [0-9]+){3}$' "$ccosts"
+    resum cgood "$ctasks" "${ctasks% *} 0123456789abcdef" > cplan
+    bad "DLX5 -j: another plan" cplan "corrupted (its tasks are not those of this search's plan)"
+    resum cgood "$ccosts" "costs 2 7 5" > ck2
+    bad "DLX5 -j: fewer best costs than k<n>" ck2 "corrupted (not a position of this problem's search: its best costs are not as many as k<n> asks)"
+    resum cgood "$ccosts" "costs 3 5 7 6" > cheap
+    bad "DLX5 -j: best costs that are no heap" cheap "corrupted (not a position of this problem's search: its best costs are not a heap)"
+    t_run "DLX5 -j: a checkpoint of another problem" 2 "dlx2: cgood: a checkpoint of another problem than $C/pentomino-6x10-cost.dlx" \
+        "$DLX2" --resume cgood "$C/pentomino-6x10-cost.dlx"
+    # the same arguments, the problem's text another's: its plan is not the checkpoint's
+    python3 -c '
+import sys
+a = open(sys.argv[1], "rb").read()
+b = open(sys.argv[2], "rb").read()
+i = a.index(b"\nproblem ") + 1
+j = a.index(b"\n", i) + 1
+n = int(a[i + 8:j - 1])
+k = a[:i] + b"problem %d\n" % len(b) + b + a[j + n:]
+k = k[:k.rindex(b"checksum ")]
+h = 0xcbf29ce484222325
+for c in k:
+    h = ((h ^ c) * 0x100000001b3) & 0xffffffffffffffff
+sys.stdout.buffer.write(k + b"checksum %016x\n" % h)' cgood "$C/pentomino-6x10-cost.dlx" > cother
+    bad "DLX5 -j: the tasks of another problem" cother "corrupted (its tasks are not those of this search's plan)"
 else
     t_skip "checkpoints spoilt but well checksummed" python3
 fi
