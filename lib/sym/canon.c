@@ -1,20 +1,21 @@
 /*
- * canon.c — the least image of a set of options under a group too
- * large to list (formats/symmetry.md, "One solution per class"). The
- * group acts on options; a chain of stabilisers whose base is the
- * options in their order (K_0 = G, K_{x+1} the stabiliser of x in K_x)
- * is made once, each stabiliser by Schreier-Sims (schreier.c) from the
- * search's generators and order. Sets of the same size compare, as
+ * canon.c — whether a set of options is the least of its images under a
+ * group too large to list (formats/symmetry.md, "One solution per
+ * class"). The group acts on options; a chain of stabilisers whose base
+ * is the options in their order (K_0 = G, K_{x+1} the stabiliser of x in
+ * K_x) is made once, each stabiliser by Schreier-Sims (schreier.c) from
+ * the search's generators and order. Sets of the same size compare, as
  * sorted lists of option numbers, as their first difference says: the
  * set holding the first option where they differ is the less. So the
- * least image is decided option by option, x = 0, 1, 2, ...: the
- * candidates are sets T, each standing for the images k(T), k in K_x,
- * all alike on the options before x. K_x is the union of the cosets
- * K_{x+1} u_y^-1 (u_y in K_x sending x to y, y in the orbit O of x), and
- * x is in k(T) for k in K_{x+1} u_y^-1 exactly when y is in T. So x is
- * in the least image when some candidate meets O; the candidates go on
- * as u_y^-1(T) for those y in T, else for every y in O; equal sets are
- * kept once. A set is canonical when it stays a candidate to the end.
+ * images of the set a are compared with a option by option, x = 0, 1,
+ * 2, ...: a coset of K_x is known by one image t, its images k(t) all
+ * alike on the options before x (K_x fixes them). K_x is the union of
+ * the cosets K_{x+1} u_y^-1 (u_y in K_x sending x to y, y in the orbit O
+ * of x), and x is in k(t) for k in K_{x+1} u_y^-1 exactly when y is in
+ * t. Where a holds x and t meets O, the cosets of the y of t in O go on
+ * (the others' images are greater than a); where a lacks x and t meets
+ * O, an image less than a is found; where neither, every y goes on. The
+ * walk is depth first and stops at the first image less than a.
  */
 #include "sym.h"
 
@@ -205,9 +206,9 @@ static int cmp_int(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static uint64_t hash_set(const int *t, int n)
+static uint64_t hash_set(int level, const int *t, int n)
 {
-    uint64_t z = 0x9e3779b97f4a7c15ULL;
+    uint64_t z = 0x9e3779b97f4a7c15ULL * (uint64_t)(level + 1);
     for (int k = 0; k < n; k++) { /* each element mixed in whole (splitmix64's finaliser) */
         z += (uint64_t)(unsigned)t[k] + 0x9e3779b97f4a7c15ULL;
         z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -217,162 +218,165 @@ static uint64_t hash_set(const int *t, int n)
     return z;
 }
 
-/* The candidates: count sets of n options, sorted, one after the other. */
-typedef struct cands {
-    int *t;
+/*
+ * The walk: the set a (n options, sorted) against the cosets of the
+ * chain's levels, depth first. seen holds the sets met at each level
+ * (sets + level), kept once in a hash table at most half full; scratch
+ * one set per level.
+ */
+typedef struct walk {
+    const xcc_sym *g;
+    const int *a;
+    int n;
+    int *sets, *level;       /* count sets of n options, and the level of each */
     size_t count, cap;
-} cands;
+    size_t *slot, size;      /* index + 1, 0: empty */
+    int *scratch;            /* (levels + 1) sets */
+    int failed;              /* memory or the budget ran out */
+} walk;
 
-/* Room for one more set; 1 when past the budget or out of memory. */
-static int cands_room(cands *C, int n)
+enum { EQUAL, LESS }; /* an image of this coset less than a found, or none */
+
+static void slot_put(walk *W, size_t idx)
 {
-    if (C->count < C->cap)
-        return 0;
-    size_t cap = 2 * C->cap + 16;
-    if (cap * (size_t)n > XCC_SYM_CANON_INTS)
-        return 1;
-    int *q = realloc(C->t, (cap * (size_t)n + 1) * sizeof *q);
-    if (!q)
-        return 1;
-    C->t = q;
-    C->cap = cap;
-    return 0;
+    size_t h = (size_t)hash_set(W->level[idx], W->sets + idx * (size_t)W->n, W->n) & (W->size - 1);
+    while (W->slot[h])
+        h = (h + 1) & (W->size - 1);
+    W->slot[h] = idx + 1;
 }
 
-/* A hash table of indices into a cands, to keep each set once; at most half full. */
-typedef struct seen {
-    size_t *slot, size, used; /* slot holds index + 1, 0: empty */
-} seen;
-
-static void seen_put(seen *S, const cands *C, int n, size_t idx)
+/* 1 when set t was met at level j before, else it is kept (0); failed when memory ran out. */
+static int met(walk *W, int j, const int *t)
 {
-    size_t h = (size_t)hash_set(C->t + idx * (size_t)n, n) & (S->size - 1);
-    while (S->slot[h])
-        h = (h + 1) & (S->size - 1);
-    S->slot[h] = idx + 1;
-    S->used++;
-}
-
-/* An empty table of at least `size` slots (a power of 2); 1 when memory is short. */
-static int seen_reset(seen *S, size_t size)
-{
-    if (size > S->size) {
-        free(S->slot);
-        if (!(S->slot = malloc(size * sizeof *S->slot))) {
-            S->size = 0;
+    size_t nn = (size_t)W->n, h = (size_t)hash_set(j, t, W->n) & (W->size - 1);
+    while (W->slot[h]) {
+        size_t i = W->slot[h] - 1;
+        if (W->level[i] == j && !memcmp(W->sets + i * nn, t, nn * sizeof *t))
+            return 1;
+        h = (h + 1) & (W->size - 1);
+    }
+    if (W->count == W->cap) {
+        size_t cap = 2 * W->cap + 64;
+        size_t budget = W->g->canon_ints ? W->g->canon_ints : XCC_SYM_CANON_INTS;
+        int *q = cap * (nn + 1) > budget ? NULL
+                 : realloc(W->sets, (cap * nn + 1) * sizeof *q);
+        int *l = q ? realloc(W->level, cap * sizeof *l) : NULL;
+        if (q)
+            W->sets = q;
+        if (!l) {
+            W->failed = 1;
             return 1;
         }
-        S->size = size;
+        W->level = l;
+        W->cap = cap;
     }
-    memset(S->slot, 0, S->size * sizeof *S->slot);
-    S->used = 0;
+    memcpy(W->sets + W->count * nn, t, nn * sizeof *t);
+    W->level[W->count] = j;
+    W->count++;
+    if (2 * W->count > W->size) { /* twice as large, every set in again */
+        size_t size = W->size ? 2 * W->size : 256;
+        size_t *q = calloc(size, sizeof *q);
+        if (!q) {
+            W->failed = 1;
+            return 1;
+        }
+        free(W->slot);
+        W->slot = q;
+        W->size = size;
+        for (size_t i = 0; i < W->count; i++)
+            slot_put(W, i);
+    } else {
+        W->slot[h] = W->count;
+    }
     return 0;
 }
 
 /*
- * Keeps the last set of C unless an equal one is there (then drops it);
- * 1 when memory is short.
+ * The images k(t), k in K_x (level j's group, x its first point not
+ * yet compared; t agrees with a on the options before x, c of them):
+ * LESS when one is less than a, else EQUAL (none less; the walk stops
+ * at the first LESS).
  */
-static int keep_once(seen *S, cands *C, int n)
+static int coset(walk *W, int j, int x, int c, const int *t0)
 {
-    size_t last = C->count - 1;
-    const int *t = C->t + last * (size_t)n;
-    size_t h = (size_t)hash_set(t, n) & (S->size - 1);
-    while (S->slot[h]) {
-        if (!memcmp(C->t + (S->slot[h] - 1) * (size_t)n, t, (size_t)n * sizeof *t)) {
-            C->count--;
-            return 0;
+    const xcc_sym *g = W->g;
+    const int *a = W->a;
+    int n = W->n;
+    size_t nn = (size_t)n;
+    int *t = W->scratch + (size_t)j * nn;
+    memcpy(t, t0, nn * sizeof *t);
+    int last = g->olev[g->onlev - 1].x;
+    for (;; x++) {
+        int tin = c < n && t[c] == x, ain = c < n && a[c] == x;
+        if (j < g->onlev && g->olev[j].x == x)
+            break;
+        if (x > last) { /* the group fixes every option from here: the sets compared */
+            for (int e = c; e < n; e++)
+                if (t[e] != a[e])
+                    return t[e] < a[e] ? LESS : EQUAL;
+            return EQUAL;
         }
-        h = (h + 1) & (S->size - 1);
+        if (tin != ain) /* holding x makes the less set */
+            return tin ? LESS : EQUAL;
+        c += tin;
     }
-    if (2 * (S->used + 1) <= S->size) {
-        S->slot[h] = last + 1;
-        S->used++;
-        return 0;
+    /* level j: K_x is the union of K_{x+1} u_y^-1, y in x's orbit O; x in u_y^-1(t) iff y in t */
+    const xcc_sym_olevel *L = &g->olev[j];
+    int ain = c < n && a[c] == x, any = 0;
+    for (int e = c; e < n && !any; e++)
+        any = L->where[t[e]] >= 0;
+    if (any != ain)
+        return any ? LESS : EQUAL;
+    int *img = W->scratch + ((size_t)g->onlev + 1) * nn; /* the child, before it is kept */
+    for (int k = any ? c : 0; k < (any ? n : L->size); k++) {
+        int y = any ? t[k] : L->pts[k];
+        if (any && L->where[y] < 0)
+            continue;
+        const int *ui = L->uinv + (size_t)L->where[y] * (size_t)g->pr.options;
+        for (int e = 0; e < n; e++)
+            img[e] = ui[t[e]];
+        qsort(img + c, nn - (size_t)c, sizeof *img, cmp_int); /* those before x stay */
+        if (met(W, j + 1, img))
+            continue; /* its cosets walked before (or memory ran out) */
+        if (coset(W, j + 1, x + 1, c + any, W->sets + (W->count - 1) * nn) == LESS)
+            return LESS;
+        if (W->failed)
+            return EQUAL;
     }
-    if (seen_reset(S, 2 * S->size)) /* twice as large, every set in again */
-        return 1;
-    for (size_t i = 0; i <= last; i++)
-        seen_put(S, C, n, i);
-    return 0;
+    return EQUAL;
 }
 
+/*
+ * Whether a is the least of its images: depth first over the chain's
+ * cosets, those whose images agree with a so far, until an image less
+ * than a is found (most sets that are not canonical stop early) or none
+ * is left. The sets met at each level are kept once: a coset whose
+ * images agree with a on the options before x is known by one of them,
+ * and met again it is not walked again.
+ */
 int xcc_sym_canonical_chain(xcc_sym *g, const int *a, int n)
 {
     if (xcc_sym_ochain_make(g))
         return -1;
     if (!g->onlev || n == 0)
         return 1;
-    size_t nn = (size_t)n;
-    cands C = {0}, D = {0};
-    seen S = {0};
-    int result = -1;
-    if (cands_room(&C, n))
-        goto out;
-    memcpy(C.t, a, nn * sizeof *a);
-    C.count = 1;
-    /* c: how many options of the least image are before x (all candidates hold them) */
-    int c = 0, j = 0, last = g->olev[g->onlev - 1].x;
-    for (int x = 0; x <= last; x++) {
-        if (j < g->onlev && g->olev[j].x == x) {
-            const xcc_sym_olevel *L = &g->olev[j++];
-            int any = 0;
-            for (size_t i = 0; i < C.count && !any; i++)
-                for (int e = c; e < n && !any; e++)
-                    any = L->where[C.t[i * nn + (size_t)e]] >= 0;
-            D.count = 0;
-            if (seen_reset(&S, 64))
-                goto out;
-            for (size_t i = 0; i < C.count; i++) {
-                const int *t = C.t + i * nn;
-                for (int k = any ? c : 0; k < (any ? n : L->size); k++) {
-                    int y = any ? t[k] : L->pts[k];
-                    if (any && L->where[y] < 0)
-                        continue;
-                    if (cands_room(&D, n))
-                        goto out;
-                    const int *ui = L->uinv + (size_t)L->where[y] * (size_t)g->pr.options;
-                    int *img = D.t + D.count * nn;
-                    for (int e = 0; e < n; e++)
-                        img[e] = ui[t[e]];
-                    qsort(img + c, nn - (size_t)c, sizeof *img, cmp_int); /* those before x stay */
-                    D.count++;
-                    if (keep_once(&S, &D, n))
-                        goto out;
-                }
-            }
-            cands T = C;
-            C = D;
-            D = T;
-        }
-        /* is x in the least image? then only the candidates holding it go on */
-        size_t kept = 0;
-        for (size_t i = 0; i < C.count; i++)
-            if (c < n && C.t[i * nn + (size_t)c] == x) {
-                if (kept != i)
-                    memcpy(C.t + kept * nn, C.t + i * nn, nn * sizeof *C.t);
-                kept++;
-            }
-        if (kept) {
-            if (c >= n || a[c] != x) { /* an image holds x, the set does not: not the least */
-                result = 0;
-                goto out;
-            }
-            C.count = kept;
-            c++;
-        }
+    walk W;
+    memset(&W, 0, sizeof W);
+    W.g = g;
+    W.a = a;
+    W.n = n;
+    W.scratch = malloc(((size_t)g->onlev + 2) * (size_t)n * sizeof *W.scratch);
+    W.size = 256;
+    W.slot = calloc(W.size, sizeof *W.slot);
+    if (!W.scratch || !W.slot) {
+        free(W.scratch);
+        free(W.slot);
+        return -1;
     }
-    /* below the last level the group is trivial: the candidates are images, compared whole */
-    result = 1;
-    for (size_t i = 0; i < C.count && result; i++)
-        for (int e = c; e < n; e++)
-            if (C.t[i * nn + (size_t)e] != a[e]) {
-                result = C.t[i * nn + (size_t)e] > a[e];
-                break;
-            }
-out:
-    free(C.t);
-    free(D.t);
-    free(S.slot);
-    return result;
+    int r = coset(&W, 0, 0, 0, a);
+    free(W.scratch);
+    free(W.sets);
+    free(W.level);
+    free(W.slot);
+    return W.failed ? -1 : r == EQUAL;
 }

@@ -151,6 +151,7 @@ struct xcc_sym {
     int chain_made, chain_full;
     int force_schreier;   /* the count with the group's help lists no elements (tests) */
     int force_chain;      /* the classes and the canonical test list no elements (tests) */
+    size_t canon_ints;    /* the least image's budget in ints, 0: XCC_SYM_CANON_INTS (tests) */
     xcc_sym_list list;
     /* made when first needed: the chain on options for the least image (canon.c) */
     int onlev, ochain_made;
@@ -226,11 +227,11 @@ xcc_status xcc_sym_ochain_make(xcc_sym *g);
 void xcc_sym_ochain_free(xcc_sym *g);
 /*
  * Whether the sorted set a of n options is the least of its orbit, by
- * the chain on options: 1 or 0; -1 when memory (or the candidates'
- * budget, XCC_SYM_CANON_INTS) ran out.
+ * the chain on options: 1 or 0; -1 when memory (or the budget of the
+ * sets met, XCC_SYM_CANON_INTS) ran out.
  */
 int xcc_sym_canonical_chain(xcc_sym *g, const int *a, int n);
-/* The most ints the candidates of one canonical test take, and what is said past it. */
+/* The most ints the sets met by one canonical test take, and what is said past it. */
 #define XCC_SYM_CANON_INTS ((size_t)1 << 24)
 #define XCC_SYM_CANON_TEXT "the least image of a solution under the group needs more than 64 MB" \
     " (or more memory than there is): break part of the problem's symmetry"
