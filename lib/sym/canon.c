@@ -336,8 +336,11 @@ static int coset(walk *W, int j, int x, int c, const int *t0)
         for (int e = 0; e < n; e++)
             img[e] = ui[t[e]];
         qsort(img + c, nn - (size_t)c, sizeof *img, cmp_int); /* those before x stay */
-        if (met(W, j + 1, img))
-            continue; /* its cosets walked before (or memory ran out) */
+        if (met(W, j + 1, img)) {
+            if (W->failed)
+                return EQUAL;
+            continue; /* its cosets walked before */
+        }
         if (coset(W, j + 1, x + 1, c + any, W->sets + (W->count - 1) * nn) == LESS)
             return LESS;
         if (W->failed)
