@@ -344,10 +344,10 @@ static int canonical_solution(const xcc_problem *p, const xcc_solution *s, void 
     for (int k = 0; k < s->size; k++)
         canon.opts[k] = s->choices[k].option;
     int least = xcc_sym_canonical(canon.g, canon.opts, s->size);
-    if (least < 0) {
-        canon.r->no_memory = 1;
-        return 1;
-    }
+    if (least < 0) /* memory, or the least image's budget, ran out: said as the classes say it */
+        rep_die(PROG_NO_MEMORY, "the least image of a solution under the group needs more than"
+                                " 64 MB (or more memory than there is): break part of the"
+                                " problem's symmetry");
     if (!least || ++canon.found % canon.every)
         return 0;
     xcc_solution t = *s;
@@ -366,14 +366,13 @@ xcc_on_solution cli_symmetry_listing(const cli *c, xcc_problem *p, rep *r, unsig
     *every = 1;
     if (!xcc_sym_complete(canon.g))
         say_incomplete(canon.g, "one solution is listed per class of");
-    /* the group listed before the search: the canonical test only reads it */
+    /*
+     * the group listed (or, too large to list, its chain on options made)
+     * before the search: the canonical test only reads it
+     */
     int none = 0;
-    if (xcc_sym_canonical(canon.g, &none, 0) < 0) {
-        char *order = order_text(canon.g);
-        rep_die(PROG_BAD_INPUT, "the group (of order %s) is too large to list (more than %d"
-                                " elements): one solution per class needs its elements",
-                order, XCC_SYM_LIST_LIMIT);
-    }
+    if (xcc_sym_canonical(canon.g, &none, 0) < 0)
+        cli_die_no_memory("out of memory making the group's tables (one solution per class)");
     return canonical_solution;
 }
 

@@ -260,6 +260,9 @@ static size_t mark_class(burnside *B, size_t e)
     return tail;
 }
 
+static xcc_status classes_by_walk(xcc_problem *p, xcc_sym *g, const xcc_settings *s,
+                                  char **count, xcc_stop *stop, xcc_diag *d);
+
 xcc_status xcc_sym_count_classes(xcc_problem *p, xcc_sym *g, const xcc_settings *s,
                                  char **count, xcc_stop *stop, xcc_diag *d)
 {
@@ -267,15 +270,10 @@ xcc_status xcc_sym_count_classes(xcc_problem *p, xcc_sym *g, const xcc_settings 
     xcc_status st = count_start(g, &s, &dflt, count, stop, d);
     if (st)
         return st;
+    /* a group too large to list: every solution, and the canonical ones counted */
     size_t order = xcc_sym_chain_size(g, 0, XCC_SYM_LIST_LIMIT);
-    if (!g->chain_full && xcc_sym_graph_order(g, XCC_SYM_LIST_LIMIT))
-        return xcc_diag_set(d, XCC_REFUSED, "the group's tables would take more than %d MB",
-                    XCC_SYM_MB(XCC_SYM_CHAIN_INTS));
-    if (!g->chain_full || !order)
-        return xcc_diag_set(d, XCC_REFUSED,
-                    "the group is too large to sum over (more than %d elements): "
-                    "count the classes of a problem with its symmetry partly broken",
-                    XCC_SYM_LIST_LIMIT);
+    if (g->force_chain || !g->chain_full || !order)
+        return classes_by_walk(p, g, s, count, stop, d);
     int n = g->gr.n, L = g->nlev;
     size_t nv = (size_t)(unsigned)n;
     burnside B;
@@ -409,9 +407,35 @@ static int cmp_int(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* The least image among the elements listed: 1 when a is the least, 0 when not. */
+static int canonical_listed(const xcc_sym *g, const int *a, int n, int *b)
+{
+    size_t no = (size_t)g->pr.options;
+    for (size_t e = 1; e < g->list.count; e++) {
+        const int *op = g->list.opt + e * no;
+        for (int k = 0; k < n; k++)
+            b[k] = op[a[k]];
+        qsort(b, (size_t)n, sizeof *b, cmp_int);
+        for (int k = 0; k < n; k++)
+            if (b[k] != a[k]) {
+                if (b[k] < a[k])
+                    return 0;
+                break;
+            }
+    }
+    return 1;
+}
+
+/*
+ * A group small enough to list: its elements' images, each compared
+ * (|G| images of the set); else the least image by the chain on options
+ * (canon.c).
+ */
 int xcc_sym_canonical(xcc_sym *g, const int *options, int n)
 {
-    if (xcc_sym_chain_make(g) || !g->chain_full || xcc_sym_list_make(g, 0))
+    int listed = !g->force_chain && !xcc_sym_chain_make(g) && g->chain_full
+                 && !xcc_sym_list_make(g, 0);
+    if (!listed && xcc_sym_ochain_make(g))
         return -1;
     int *a = malloc(((size_t)n + 1) * sizeof *a), *b = malloc(((size_t)n + 1) * sizeof *b);
     if (!a || !b) {
@@ -421,22 +445,75 @@ int xcc_sym_canonical(xcc_sym *g, const int *options, int n)
     }
     memcpy(a, options, (size_t)n * sizeof *a);
     qsort(a, (size_t)n, sizeof *a, cmp_int);
-    int least = 1;
-    size_t no = (size_t)g->pr.options;
-    for (size_t e = 1; e < g->list.count && least; e++) {
-        const int *op = g->list.opt + e * no;
-        for (int k = 0; k < n; k++)
-            b[k] = op[a[k]];
-        qsort(b, (size_t)n, sizeof *b, cmp_int);
-        for (int k = 0; k < n; k++)
-            if (b[k] != a[k]) {
-                least = b[k] > a[k];
-                break;
-            }
-    }
+    int least = listed ? canonical_listed(g, a, n, b) : xcc_sym_canonical_chain(g, a, n);
     free(a);
     free(b);
     return least;
+}
+
+/*
+ * The classes of a group too large to list: every solution is listed
+ * by xcc_solve (with the settings s) and the canonical ones counted, by
+ * the chain on options. A walk over all the solutions, where Burnside's
+ * sum is one count per rational class.
+ */
+typedef struct walkc {
+    xcc_sym *g;
+    unsigned long long canonical;
+    int *a, cap, failed;
+} walkc;
+
+static int on_class_solution(const xcc_problem *p, const xcc_solution *sol, void *ctx)
+{
+    (void)p;
+    walkc *W = ctx;
+    int n = xcc_solution_size(sol);
+    if (n > W->cap) {
+        free(W->a);
+        W->cap = 2 * n;
+        if (!(W->a = malloc((size_t)W->cap * sizeof *W->a))) {
+            W->failed = 1;
+            return 1;
+        }
+    }
+    xcc_solution_options(sol, W->a, n);
+    qsort(W->a, (size_t)n, sizeof *W->a, cmp_int);
+    int least = xcc_sym_canonical_chain(W->g, W->a, n);
+    if (least < 0) {
+        W->failed = 1;
+        return 1;
+    }
+    W->canonical += (unsigned)least;
+    return 0;
+}
+
+static xcc_status classes_by_walk(xcc_problem *p, xcc_sym *g, const xcc_settings *s,
+                                  char **count, xcc_stop *stop, xcc_diag *d)
+{
+    xcc_status st = xcc_sym_ochain_make(g);
+    if (st == XCC_NO_MEMORY)
+        return xcc_diag_set(d, st, "out of memory");
+    if (st)
+        return xcc_diag_set(d, st, "the group's chain on options could not be made (its tables"
+                                   " past %d MB, or Schreier-Sims short of the group's order)",
+                            XCC_SYM_MB(XCC_SYM_CHAIN_INTS));
+    walkc W = {g, 0, NULL, 0, 0};
+    xcc_figures *f;
+    if (xcc_figures_new(&f))
+        return xcc_diag_set(d, XCC_NO_MEMORY, "out of memory");
+    st = xcc_solve(p, s, on_class_solution, &W, f, d);
+    *stop = st ? XCC_COMPLETE : xcc_figures_stop(f);
+    xcc_figures_free(f);
+    free(W.a);
+    if (!st && W.failed)
+        return xcc_diag_set(d, XCC_REFUSED, "%s", XCC_SYM_CANON_TEXT);
+    if (st || *stop != XCC_COMPLETE)
+        return st;
+    xcc_big z = XCC_BIG_ZERO;
+    st = xcc_big_set(&z, W.canonical) ? xcc_diag_set(d, XCC_NO_MEMORY, "out of memory")
+                                      : text_out(&z, count, d);
+    xcc_big_free(&z);
+    return st;
 }
 
 /* ---- counting with the group's help ------------------------------------------ */

@@ -205,13 +205,19 @@ xcc_status xcc_sym_stab(const xcc_sym_gens *H, int p, size_t max_ints, xcc_sym_g
     S.strong.n = n;
     S.max_ints = max_ints;
     S.rng = 0x9e3779b97f4a7c15ULL ^ (uint64_t)(unsigned)p;
-    int *pool[SS_POOL + 1] = {0}; /* product replacement: SS_POOL elements and the accumulator */
+    /*
+     * product replacement: npool elements and the accumulator (pool[npool]);
+     * at least SS_POOL, and every generator among them, else they would
+     * make a subgroup only
+     */
+    int npool = H->count > SS_POOL ? H->count : SS_POOL;
+    int **pool = calloc((size_t)npool + 1, sizeof *pool);
     int *h = malloc((size_t)n * sizeof *h);
     S.tmp = malloc((size_t)n * sizeof *S.tmp);
     S.lev = calloc(8, sizeof *S.lev);
     S.levcap = 8;
     xcc_status st = XCC_NO_MEMORY;
-    if (!h || !S.tmp || !S.lev)
+    if (!h || !S.tmp || !S.lev || !pool)
         goto out;
     if (!H->count) { /* the trivial group: so is its stabiliser */
         st = xcc_big_set(&out->order, 1) ? XCC_NO_MEMORY : XCC_OK;
@@ -234,10 +240,10 @@ xcc_status xcc_sym_stab(const xcc_sym_gens *H, int p, size_t max_ints, xcc_sym_g
             goto out;
         out->order_known = xcc_big_div_u64(&out->order, (uint64_t)S.lev[0].size) == 0;
     }
-    for (int k = 0; k <= SS_POOL; k++) {
+    for (int k = 0; k <= npool; k++) {
         if (!(pool[k] = malloc((size_t)n * sizeof(int))))
             goto out;
-        if (k < SS_POOL)
+        if (k < npool)
             memcpy(pool[k], H->perm[k % H->count], (size_t)n * sizeof(int));
         else
             for (int v = 0; v < n; v++)
@@ -246,14 +252,15 @@ xcc_status xcc_sym_stab(const xcc_sym_gens *H, int p, size_t max_ints, xcc_sym_g
     int quiet = 0, bad = 0;
     for (int t = 0; full && t < SS_TRIES + 50; t++) {
         /* a product replacement step: pool[a] := pool[a] pool[b], the accumulator times it */
-        int a = (int)(next_random(&S) % SS_POOL), b = (int)(next_random(&S) % (SS_POOL - 1));
+        int a = (int)(next_random(&S) % (unsigned)npool);
+        int b = (int)(next_random(&S) % (unsigned)(npool - 1));
         b += b >= a;
         for (int v = 0; v < n; v++)
             S.tmp[v] = pool[a][pool[b][v]];
         memcpy(pool[a], S.tmp, (size_t)n * sizeof(int));
         for (int v = 0; v < n; v++)
-            S.tmp[v] = pool[a][pool[SS_POOL][v]];
-        memcpy(pool[SS_POOL], S.tmp, (size_t)n * sizeof(int));
+            S.tmp[v] = pool[a][pool[npool][v]];
+        memcpy(pool[npool], S.tmp, (size_t)n * sizeof(int));
         if (t < 50)
             continue; /* the first steps only stir */
         if (out->order_known && complete(&S, &H->order, &bad))
@@ -262,7 +269,7 @@ xcc_status xcc_sym_stab(const xcc_sym_gens *H, int p, size_t max_ints, xcc_sym_g
             goto out;
         if (!out->order_known && quiet >= SS_QUIET)
             break;
-        memcpy(h, pool[SS_POOL], (size_t)n * sizeof(int));
+        memcpy(h, pool[npool], (size_t)n * sizeof(int));
         int j = sift(&S, h);
         if (j < 0) {
             quiet++;
@@ -309,8 +316,9 @@ out:
     free(S.glev);
     free(S.tmp);
     free(h);
-    for (int k = 0; k <= SS_POOL; k++)
+    for (int k = 0; pool && k <= npool; k++)
         free(pool[k]);
+    free(pool);
     if (st)
         xcc_sym_gens_free(out);
     return st;

@@ -67,6 +67,7 @@ void xcc_sym_free(xcc_sym *g)
     if (!g)
         return;
     xcc_sym_chain_free(g);
+    xcc_sym_ochain_free(g);
     for (int k = 0; k < g->ngens; k++)
         free(g->gens[k]);
     free(g->gens);

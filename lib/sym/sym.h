@@ -106,6 +106,21 @@ typedef struct xcc_sym_level {
  * (levels from `from` on); opt[e * options + o] is option o's image
  * under element e. Element 0 is the identity.
  */
+/*
+ * The group on options as a chain whose base is the options in their
+ * order, 0, 1, 2, ... (canon.c): level j's point x, its orbit pts[0 ..
+ * size-1] (pts[0] = x) under the stabiliser K of options 0 .. x-1,
+ * where[o] the index of option o in it or -1, and uinv + i * options
+ * the option permutation of u_i^-1, u_i an element of K sending x to
+ * pts[i] (u_0 = 1). Points whose orbit is x alone make no level. With
+ * it the least image of a set of options is found level by level,
+ * without listing the group.
+ */
+typedef struct xcc_sym_olevel {
+    int x, size;
+    int *pts, *where, *uinv;
+} xcc_sym_olevel;
+
 typedef struct xcc_sym_list {
     int from;
     size_t count;
@@ -135,7 +150,13 @@ struct xcc_sym {
     xcc_sym_level *lev;
     int chain_made, chain_full;
     int force_schreier;   /* the count with the group's help lists no elements (tests) */
+    int force_chain;      /* the classes and the canonical test list no elements (tests) */
+    size_t canon_ints;    /* the least image's budget in ints, 0: XCC_SYM_CANON_INTS (tests) */
     xcc_sym_list list;
+    /* made when first needed: the chain on options for the least image (canon.c) */
+    int onlev, ochain_made;
+    xcc_status ochain_status; /* why it could not be made, or 0 */
+    xcc_sym_olevel *olev;
 };
 
 /* ---- graph.c ------------------------------------------------------------- */
@@ -193,6 +214,28 @@ typedef struct xcc_sym_gens {
  */
 xcc_status xcc_sym_stab(const xcc_sym_gens *H, int p, size_t max_ints, xcc_sym_gens *out);
 void xcc_sym_gens_free(xcc_sym_gens *G);
+
+/* ---- canon.c ------------------------------------------------------------- */
+
+/*
+ * Makes the chain on options (once): from the search's generators and
+ * order, the stabiliser of each option in turn by Schreier-Sims. 0, or
+ * XCC_NO_MEMORY, or XCC_REFUSED when the chain's tables would pass
+ * XCC_SYM_CHAIN_INTS or Schreier-Sims did not complete it.
+ */
+xcc_status xcc_sym_ochain_make(xcc_sym *g);
+void xcc_sym_ochain_free(xcc_sym *g);
+/*
+ * Whether the sorted set a of n options is the least of its orbit, by
+ * the chain on options: 1 or 0; -1 when memory (or the budget of the
+ * sets met, XCC_SYM_CANON_INTS) ran out.
+ */
+int xcc_sym_canonical_chain(xcc_sym *g, const int *a, int n);
+/* The most ints the sets met by one canonical test take, and what is said past it. */
+#define XCC_SYM_CANON_INTS ((size_t)1 << 24)
+#define XCC_SYM_CANON_TEXT "the least image of a solution under the group needs more than 64 MB" \
+    " (or more memory than there is): break part of the problem's symmetry"
+_Static_assert(XCC_SYM_CANON_INTS * sizeof(int) == (size_t)64 << 20, "XCC_SYM_CANON_TEXT's 64 MB");
 
 /* ---- count.c ------------------------------------------------------------- */
 

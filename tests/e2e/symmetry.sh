@@ -204,29 +204,78 @@ t_run "-c --up-to-symmetry with t<n>" 2 "dlx2: a count up to symmetry or with it
 $hint" "$DLX2" -c --up-to-symmetry t5 "$TMP/q8.dlx"
 t_run "--up-to-symmetry with --zdd" 2 "dlx2: --zdd lists on stdout: --up-to-symmetry does not go with it
 $hint" "$DLX2" --zdd --up-to-symmetry "$TMP/q8.dlx"
-t_run "-c --up-to-symmetry: sudoku's group is too large, and said so" 2 \
-    "dlx2: the group is too large to sum over (more than 100000 elements): count the classes of a problem with its symmetry partly broken" \
-    "$DLX2" -c --up-to-symmetry "$TMP/sudoku.dlx"
-# a group too large to list: five boards of 6 queens, 8^5 5! symmetries; the count with
-# its help takes the stabilisers by Schreier-Sims, the classes are refused
-"$GEN/gen-queens" 6 | awk 'NR == 1 {next} NR == 2 {split($0, h, "|"); next} {o[++n] = $0}
-    END {for (k = 1; k <= 5; k++) {np = split(h[1], a, " "); for (i = 1; i <= np; i++) p = p " q" k a[i]
+# sudoku without clues: its group is too large to list, and not refused: the classes are a
+# walk over its 6.7 10^21 solutions, here cut short by --time-limit: no number, status 4
+t_run "-c --up-to-symmetry --time-limit 1: sudoku's group, too large to list, a walk cut short" 4 \
+    "dlx2: the count stopped early (the time limit or a signal): no number to give" \
+    "$DLX2" -c --up-to-symmetry --time-limit 1 "$TMP/sudoku.dlx"
+# a group too large to list: K boards of N queens, 8^K K! symmetries ("boards N K" writes it);
+# the count with its help takes the stabilisers by Schreier-Sims, the classes each
+# solution's least image by the chain on options
+boards() {
+    "$GEN/gen-queens" "$1" | awk -v K="$2" 'NR == 1 {next} NR == 2 {split($0, h, "|"); next} {o[++n] = $0}
+    END {for (k = 1; k <= K; k++) {np = split(h[1], a, " "); for (i = 1; i <= np; i++) p = p " q" k a[i]
                                    ns = split(h[2], b, " "); for (i = 1; i <= ns; i++) s = s " q" k b[i]}
          print substr(p, 2) " |" s
-         for (k = 1; k <= 5; k++) for (j = 1; j <= n; j++) {m = split(o[j], c, " "); l = ""
-             for (i = 1; i <= m; i++) l = l " q" k c[i]; print substr(l, 2)}}' > "$TMP/q6x5.dlx"
+         for (k = 1; k <= K; k++) for (j = 1; j <= n; j++) {m = split(o[j], c, " "); l = ""
+             for (i = 1; i <= m; i++) l = l " q" k c[i]; print substr(l, 2)}}'
+}
+boards 6 5 > "$TMP/q6x5.dlx"
 t_eq "five boards of 6 queens: 8^5 5! symmetries" "order 3932160" "$("$DLX2" --symmetry "$TMP/q6x5.dlx" | sed -n 1p)"
 t_eq "five boards of 6 queens: -c" 1024 "$("$DLX2" -c "$TMP/q6x5.dlx")"
 t_eq "five boards of 6 queens: -c --use-symmetry, the group too large to list" 1024 \
     "$("$DLX2" -c --use-symmetry "$TMP/q6x5.dlx")"
 t_eq "five boards of 6 queens: -c --use-symmetry -j 2" 1024 "$("$DLX2" -c --use-symmetry -j 2 "$TMP/q6x5.dlx")"
-t_run "five boards of 6 queens: -c --up-to-symmetry refused, said so" 2 \
-    "dlx2: the group is too large to sum over (more than 100000 elements): count the classes of a problem with its symmetry partly broken" \
-    "$DLX2" -c --up-to-symmetry "$TMP/q6x5.dlx"
-t_run "m1 --up-to-symmetry: sudoku's group is too large to list, and said so" 2 \
-    "(729 options, 324+0 items, 3645 entries successfully read)
-dlx2: the group (of order 1218998108160) is too large to list (more than 100000 elements): one solution per class needs its elements" \
-    "$DLX2" m1 --up-to-symmetry "$TMP/sudoku.dlx"
+t_eq "five boards of 6 queens: -c --up-to-symmetry, one class (each board's 4 solutions are one)" 1 \
+    "$("$DLX2" -c --up-to-symmetry "$TMP/q6x5.dlx")"
+t_eq "five boards of 6 queens: -c --up-to-symmetry -j 2" 1 "$("$DLX2" -c --up-to-symmetry -j 2 "$TMP/q6x5.dlx")"
+"$DLX2" m1 --up-to-symmetry "$TMP/q6x5.dlx" > "$TMP/list" 2> "$TMP/report"
+t_eq "five boards of 6 queens: m1 --up-to-symmetry, one solution listed" 1 "$(grep -c '^[0-9]*:$' "$TMP/list")"
+t_eq "five boards of 6 queens: m1 --up-to-symmetry, the report's classes" \
+    "1 class of solutions, one listed per class, under a group of order 3932160." "$(tail -1 "$TMP/report")"
+t_run "five boards of 6 queens: m1 --up-to-symmetry, verified against the report" 0 "" \
+    "$DLX2" --verify "$TMP/list" --report "$TMP/report" "$TMP/q6x5.dlx"
+# five boards of 5 queens: each board's 10 solutions in 2 classes (of 8 and 2), so
+# 10^5 solutions in C(2 + 5 - 1, 5) = 6 classes, each a multiset of the boards' classes
+boards 5 5 > "$TMP/q5x5.dlx"
+t_eq "five boards of 5 queens: 8^5 5! = 3932160 symmetries, more than 100000: the chain's way" \
+    "order 3932160 1" "$("$DLX2" --symmetry "$TMP/q5x5.dlx" | sed -n 's/^order //p' | awk '{print "order", $1, ($1 > 100000)}')"
+t_eq "five boards of 5 queens: -c" 100000 "$("$DLX2" -c "$TMP/q5x5.dlx")"
+t_eq "five boards of 5 queens: -c --up-to-symmetry" 6 "$("$DLX2" -c --up-to-symmetry "$TMP/q5x5.dlx")"
+t_eq "five boards of 5 queens: -c --up-to-symmetry --format=json" \
+    '{"summary":{"classes":6,"complete":true,"stopped":null,"symmetry":{"order":3932160,"complete":true}}}' \
+    "$("$DLX2" -c --up-to-symmetry --format=json "$TMP/q5x5.dlx")"
+"$DLX2" m1 --up-to-symmetry "$TMP/q5x5.dlx" > "$TMP/list" 2> "$TMP/report"
+t_eq "five boards of 5 queens: m1 --up-to-symmetry, 6 solutions listed, numbered 1 to 6" \
+    "$(seq 1 6 | sed 's/$/:/')" "$(grep -E '^[0-9]+:$' "$TMP/list")"
+t_eq "five boards of 5 queens: m1 --up-to-symmetry, the report counts them all, and the classes" \
+    "Altogether 100000 solutions
+6 classes of solutions, one listed per class, under a group of order 3932160." \
+    "$(tail -2 "$TMP/report" | sed '1s/ solutions,.*/ solutions/')"
+t_run "five boards of 5 queens: m1 --up-to-symmetry, verified against the report" 0 "" \
+    "$DLX2" --verify "$TMP/list" --report "$TMP/report" "$TMP/q5x5.dlx"
+# the 6 listed: each board's queens in the least of its class (the 8's holds a corner, the
+# 2's not), boards in every one of the 6 multisets: the count of boards whose first row's
+# queen is in column 0 (a corner) runs over 0 .. 5
+t_eq "five boards of 5 queens: the 6 classes listed, 0 to 5 boards from the class of 8" "0 1 2 3 4 5" \
+    "$(awk '/^[0-9]+:$/ {if (k) print c + 0; k = 1; c = 0; next} /r0/ && /c0/ {c++} END {print c + 0}' "$TMP/list" | sort -n | tr '\n' ' ' | sed 's/ $//')"
+# Latin squares of order 5 (cell, row-symbol and column-symbol items): rows, columns and
+# symbols relabelled, and the three roles permuted, 5!^3 3! = 10368000 symmetries; the
+# 161280 squares fall into 2 main classes
+awk -v n=5 'BEGIN {l = ""; for (a = 0; a < n; a++) for (b = 0; b < n; b++) l = l " p" a b " r" a b " c" a b
+    print substr(l, 2)
+    for (r = 0; r < n; r++) for (c = 0; c < n; c++) for (s = 0; s < n; s++) print "p" r c " r" r s " c" c s}' \
+    > "$TMP/latin5.dlx"
+t_eq "Latin squares of order 5: 5!^3 3! symmetries" "order 10368000" "$("$DLX2" --symmetry "$TMP/latin5.dlx" | sed -n 1p)"
+t_eq "Latin squares of order 5: -c" 161280 "$("$DLX2" -c "$TMP/latin5.dlx")"
+t_eq "Latin squares of order 5: -c --up-to-symmetry, the 2 main classes" 2 \
+    "$("$DLX2" -c --up-to-symmetry "$TMP/latin5.dlx")"
+# a walk over all the solutions cut short by --time-limit: no number, status 4
+boards 8 5 > "$TMP/q8x5.dlx"
+t_run "-c --up-to-symmetry --time-limit 0.3, a group too large to list: cut short, no number, status 4" 4 \
+    "dlx2: the count stopped early (the time limit or a signal): no number to give" \
+    "$DLX2" -c --up-to-symmetry --time-limit 0.3 "$TMP/q8x5.dlx"
+t_eq "-c --up-to-symmetry --time-limit 0.3, a group too large to list: nothing on stdout" "" "$(cat "$TMP/out")"
 printf '2:3|A B\nA\nB\nA B\n' > "$TMP/mcc.dlx"
 t_run "--up-to-symmetry: no multiplicities" 2 \
     "dlx2: --up-to-symmetry and --use-symmetry are for problems without multiplicities" \

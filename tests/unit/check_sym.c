@@ -49,9 +49,11 @@ static void order_is(const xcc_sym *g, const char *order)
  * HELPED2: with the group's help, on 2 threads (the tasks below the
  * walk spread over 2 workers when there are 4 or more). SCHREIER: with
  * the group's help, its stabilisers by random Schreier-Sims as for a
- * group too large to list.
+ * group too large to list. CHAIN: the classes counted as for a group
+ * too large to list, each solution's least image found by the chain on
+ * options (canon.c) and the canonical ones counted.
  */
-enum { CLASSES, HELPED, PLAIN, HELPED2, SCHREIER };
+enum { CLASSES, HELPED, PLAIN, HELPED2, SCHREIER, CHAIN };
 static char *count(xcc_problem *p, xcc_sym *g, int how)
 {
     static char buf[4][600];
@@ -76,9 +78,10 @@ static char *count(xcc_problem *p, xcc_sym *g, int how)
         return buf[k];
     }
     g->force_schreier = how == SCHREIER;
-    xcc_status st = how == CLASSES ? xcc_sym_count_classes(p, g, s, &c, &stop, &d)
-                                   : xcc_sym_count(p, g, s, &c, &stop, &d);
-    g->force_schreier = 0;
+    g->force_chain = how == CHAIN;
+    xcc_status st = how == CLASSES || how == CHAIN ? xcc_sym_count_classes(p, g, s, &c, &stop, &d)
+                                                   : xcc_sym_count(p, g, s, &c, &stop, &d);
+    g->force_schreier = g->force_chain = 0;
     xcc_settings_free(s);
     if (st) {
         snprintf(buf[k], sizeof buf[k], "refused: %s", d.message);
@@ -193,6 +196,7 @@ START_TEST(sym_queens)
         ck_assert_uint_eq(xcc_sym_order_upto(g, 7), 0);
         generators_are_automorphisms(p, g);
         ck_assert_str_eq(count(p, g, CLASSES), classes[k]);
+        ck_assert_str_eq(count(p, g, CHAIN), classes[k]);
         ck_assert_str_eq(count(p, g, HELPED), all[k]);
         ck_assert_str_eq(count(p, g, HELPED2), all[k]);
         ck_assert_str_eq(count(p, g, SCHREIER), all[k]);
@@ -299,6 +303,25 @@ START_TEST(sym_identical_options_and_twins)
 }
 END_TEST
 
+/* The first three solutions, and how many are canonical. */
+typedef struct first {
+    xcc_sym *g;
+    int seen, canonical;
+} first;
+
+static int first_solutions(const xcc_problem *p, const xcc_solution *s, void *ctx)
+{
+    (void)p;
+    first *f = ctx;
+    int a[81], n = xcc_solution_size(s);
+    ck_assert_int_eq(n, 81);
+    xcc_solution_options(s, a, n);
+    int c = xcc_sym_canonical(f->g, a, n);
+    ck_assert(c == 0 || c == 1);
+    f->canonical += c;
+    return ++f->seen == 3;
+}
+
 START_TEST(sym_large_group_exact)
 {
     /*
@@ -325,12 +348,18 @@ START_TEST(sym_large_group_exact)
     order_is(g, "1218998108160");
     ck_assert_uint_eq(xcc_sym_order_upto(g, ~0ULL), 1218998108160ULL);
     generators_are_automorphisms(p, g);
-    /* too many to sum over, and said so */
-    ck_assert_str_eq(count(p, g, CLASSES),
-                     "refused: the group is too large to sum over (more than 100000 elements): "
-                     "count the classes of a problem with its symmetry partly broken");
+    /*
+     * too many to list: the canonical test by the chain on options. The
+     * first grids found (123456789 456789123 ...) are not the least of
+     * their classes: relabelling the digits and moving the rows, columns,
+     * bands and stacks gives a less one
+     */
     int sol[81];
-    ck_assert_int_eq(xcc_sym_canonical(g, sol, 0), -1);
+    ck_assert_int_eq(xcc_sym_canonical(g, sol, 0), 1); /* the empty set: its own least image */
+    first f = {g, 0, 0};
+    ck_assert_int_eq(xcc_solve(p, NULL, first_solutions, &f, NULL, NULL), XCC_OK);
+    ck_assert_int_eq(f.seen, 3);
+    ck_assert_int_eq(f.canonical, 0);
     xcc_sym_free(g);
 
     /* a budget spent at once: a subgroup, said so, exact */
@@ -382,7 +411,8 @@ START_TEST(sym_too_large_to_list)
      * Five boards of 6 queens: 8^5 5! = 3932160 symmetries, more than
      * can be listed, and 4^5 solutions. The count with the group's help
      * takes its stabilisers by Schreier-Sims and is exact; the classes
-     * are refused, and said so.
+     * are counted by the chain on options: one, since each board's 4
+     * solutions are one class under its 8 symmetries.
      */
     char *t = queens_copies(6, 5);
     xcc_problem *p = parse(t);
@@ -393,9 +423,30 @@ START_TEST(sym_too_large_to_list)
     ck_assert_str_eq(count(p, g, HELPED), "1024");
     ck_assert_str_eq(count(p, g, HELPED2), "1024");
     ck_assert_str_eq(count(p, g, PLAIN), "1024");
+    ck_assert_uint_eq(xcc_sym_order_upto(g, XCC_SYM_LIST_LIMIT), 0); /* too large to list */
+    ck_assert_str_eq(count(p, g, CLASSES), "1");
+    xcc_sym_free(g);
+    xcc_problem_free(p);
+
+    /*
+     * Five boards of 5 queens: 10 solutions each, in 2 classes under the
+     * board's 8 symmetries (8 and 2 solutions); with the boards permuted,
+     * a class is a multiset of 5 classes of boards: C(2 + 5 - 1, 5) = 6
+     * classes of 10^5 solutions.
+     */
+    t = queens_copies(5, 5);
+    p = parse(t);
+    free(t);
+    g = find(p, 0);
+    order_is(g, "3932160");
+    ck_assert_uint_eq(xcc_sym_order_upto(g, XCC_SYM_LIST_LIMIT), 0);
+    ck_assert_str_eq(count(p, g, PLAIN), "100000");
+    ck_assert_str_eq(count(p, g, CLASSES), "6");
+    /* the sets a canonical test meets, past their budget (lowered here): refused, said so */
+    g->canon_ints = 100;
     ck_assert_str_eq(count(p, g, CLASSES),
-                     "refused: the group is too large to sum over (more than 100000 elements): "
-                     "count the classes of a problem with its symmetry partly broken");
+                     "refused: the least image of a solution under the group needs more than 64 MB "
+                     "(or more memory than there is): break part of the problem's symmetry");
     xcc_sym_free(g);
     xcc_problem_free(p);
 }
@@ -695,7 +746,7 @@ static long brute_order(const rprob *r)
 /* Solutions listed: how many, and how many are the least of their orbit under the generators. */
 typedef struct listed {
     xcc_sym *g;
-    long all, least_closure, canonical;
+    long all, least_closure, canonical, chain_checked;
 } listed;
 
 static int on_solution(const xcc_problem *p, const xcc_solution *s, void *ctx)
@@ -730,6 +781,10 @@ static int on_solution(const xcc_problem *p, const xcc_solution *s, void *ctx)
     int c = xcc_sym_canonical(L->g, a, n);
     ck_assert_int_eq(c, least);
     L->canonical += c;
+    L->g->force_chain = 1; /* the least image by the chain on options, as for a large group */
+    ck_assert_int_eq(xcc_sym_canonical(L->g, a, n), least);
+    L->g->force_chain = 0;
+    L->chain_checked++;
     return 0;
 }
 
@@ -737,6 +792,7 @@ START_TEST(sym_random_problems)
 {
     rng_state = 30;
     int cases = 0, symmetric = 0, colored = 0, with_solutions = 0, classes_fewer = 0;
+    int chain_compared = 0; /* symmetric problems with solutions, the chain's classes compared */
     for (int t = 0; t < 200; t++) {
         rprob r;
         int planted = t % 2 == 0, colors = t % 4 != 3;
@@ -750,13 +806,18 @@ START_TEST(sym_random_problems)
         ck_assert_msg(order == brute_order(&r), "case %d: order %ld, brute %ld\n%s", t, order,
                       brute_order(&r), text);
         generators_are_automorphisms(p, g);
-        listed L = {g, 0, 0, 0};
+        listed L = {g, 0, 0, 0, 0};
         ck_assert_int_eq(xcc_solve(p, NULL, on_solution, &L, NULL, NULL), XCC_OK);
         char want[32];
         snprintf(want, sizeof want, "%ld", L.least_closure);
         ck_assert_msg(!strcmp(count(p, g, CLASSES), want), "case %d: classes %s, listed %s\n%s", t,
                       count(p, g, CLASSES), want, text);
         ck_assert_int_eq(L.canonical, L.least_closure);
+        /* the classes and the canonical solutions by the chain, as for a group too large to list */
+        ck_assert_msg(!strcmp(count(p, g, CHAIN), want), "case %d: classes by the chain %s, listed %s\n%s",
+                      t, count(p, g, CHAIN), want, text);
+        ck_assert_int_eq(L.chain_checked, L.all);
+        chain_compared += order > 1 && L.all > 0;
         snprintf(want, sizeof want, "%ld", L.all);
         ck_assert_str_eq(count(p, g, HELPED), want);
         ck_assert_str_eq(count(p, g, HELPED2), want);
@@ -776,6 +837,7 @@ START_TEST(sym_random_problems)
     ck_assert_int_ge(colored, 100);
     ck_assert_int_ge(with_solutions, 100);
     ck_assert_int_ge(classes_fewer, 40);
+    ck_assert_int_ge(chain_compared, 50);
 }
 END_TEST
 
