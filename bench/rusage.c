@@ -2,19 +2,23 @@
  * rusage.c — runs one command and says what it cost: wall seconds, user
  * and system CPU seconds, and peak resident memory in KB.
  *
- *   rusage OUT COMMAND [ARG]...
+ *   rusage [-t SECONDS] OUT COMMAND [ARG]...
  *
  * COMMAND runs with this program's stdin, stdout and stderr, started by
  * fork and exec (no shell), and its figures come from wait4, so they are
  * the command's own: "WALL USER SYS PEAK_KB" goes to the file OUT as one
  * line. The exit status is the command's (128 + signal if it was killed;
- * 127 if it could not be started). bench/run and bench/side-by-side use
+ * 127 if it could not be started). With -t, the command may take at most
+ * SECONDS of CPU time (RLIMIT_CPU, SECONDS a whole number from 1): past
+ * them the kernel stops it with SIGXCPU, and the status is then 152
+ * (128 + 24), with no core file (RLIMIT_CORE 0). bench/run and bench/side-by-side use
  * it because this machine is shared: CPU time shows what a run cost even
  * when another job slowed its wall time down.
  */
 #define _DEFAULT_SOURCE /* wait4 */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/time.h>
@@ -30,8 +34,20 @@ static double seconds(struct timeval tv)
 
 int main(int argc, char **argv)
 {
+    long limit = 0;
+    if (argc > 1 && !strcmp(argv[1], "-t")) {
+        char *end;
+        errno = 0;
+        limit = argc > 2 ? strtol(argv[2], &end, 10) : 0;
+        if (argc < 3 || errno || *end || end == argv[2] || limit < 1) {
+            fprintf(stderr, "rusage: -t wants a whole number of seconds from 1, not '%s'\n",
+                    argc > 2 ? argv[2] : "");
+            return 2;
+        }
+        argc -= 2, argv += 2;
+    }
     if (argc < 3) {
-        fputs("usage: rusage OUT COMMAND [ARG]...\n", stderr);
+        fputs("usage: rusage [-t SECONDS] OUT COMMAND [ARG]...\n", stderr);
         return 2;
     }
     FILE *out = fopen(argv[1], "w");
@@ -47,6 +63,13 @@ int main(int argc, char **argv)
         return 2;
     }
     if (pid == 0) {
+        if (limit) {
+            struct rlimit cpu = {(rlim_t)limit, (rlim_t)limit + 5}, core = {0, 0};
+            if (setrlimit(RLIMIT_CORE, &core) || setrlimit(RLIMIT_CPU, &cpu)) {
+                fprintf(stderr, "rusage: setrlimit: %s\n", strerror(errno));
+                _exit(127);
+            }
+        }
         execvp(argv[2], argv + 2);
         fprintf(stderr, "rusage: %s: %s\n", argv[2], strerror(errno));
         _exit(127);
