@@ -132,10 +132,12 @@ t_run "bench/run: a bad --vs-name" 2 "bench/run: bad --vs-name 'a b' (letters, d
 cat > "$TMP/fake-miniexact" << 'EOF'
 #!/bin/sh
 # fake-miniexact COUNT FILE: checks FILE is in miniexact's syntax, then
-# prints lines of solutions and "Found COUNT solutions!"
+# prints lines of solutions and "Found COUNT solutions!", and ends with
+# status 20, as miniexact does once it has listed every solution
 head -1 "$2" | grep -q '^< i1 .* >$' || { echo "not converted" >&2; exit 1; }
 seq 1 1000
 echo "Found $1 solutions!"
+exit 20
 EOF
 chmod +x "$TMP/fake-miniexact"
 out=$("$ROOT/bench/run" --runs 1 --only sgb600-gen --vs "$TMP/fake-miniexact 26 /dev/stdin" --vs-format miniexact 2> "$TMP/err")
@@ -153,6 +155,51 @@ t_match "bench/run --vs-format miniexact: a problem with costs is not converted,
 t_match "bench/run --vs-format miniexact: ... and stderr says why" \
     "^bench/run: pentomino-5x12-cost: to-miniexact: .*pentomino-5x12-cost.dlx:[0-9]+:[0-9]+: costs \(Knuth's DLX5\) are not converted: '\|[0-9]+'$" \
     "$(cat "$TMP/err")"
+
+# ---- Knuth's DLX3, DLX5 and DLX6, failures and --vs-limit, with stand-ins ----
+# a stand-in reads the problem on stdin, as Knuth's programs do, and ends
+# as one of them does: its closing lines on stderr, its status
+cat > "$TMP/fake-knuth" << 'EOF'
+#!/bin/sh
+# fake-knuth KIND COUNT: ends as Knuth's KIND (dlx3, dlx5, dlx6) does after
+# COUNT solutions; "fail" as DLX6 out of cache, "spin" never ends
+cat > /dev/null
+case $1 in
+dlx3) echo "Altogether $2 solutions, 403093+146337865 mems, 10912170 updates, 0 cleansings, 141400 bytes, 32644 nodes, ccost 1%." >&2 ;;
+dlx5) echo "Altogether $2 solution, 433050+1230757 mems, 87590 updates, 0 cleansings, 210616 bytes, 234 nodes." >&2
+      echo 'The optimum cost is $0' >&2 ;;
+dlx6) echo "Altogether $2 solutions, 403457+92948948 mems, 6862309 updates, 0 cleansings, 799536 bytes, 18164 search nodes, 76 ZDD nodes, 16372+68 signatures, 1725 hits." >&2 ;;
+fail) echo "Overflow in cache memory (max_cache=2000000000)!" >&2; exit 101 ;;
+spin) while :; do :; done ;;
+esac
+EOF
+chmod +x "$TMP/fake-knuth"
+K6=knight-6x6-covers
+out=$("$ROOT/bench/run" --runs 1 --only "^$K6\$" --vs "$TMP/fake-knuth dlx3 106172416" --vs-name DLX3 \
+    --vs "$TMP/fake-knuth dlx6 106172416" --vs-name DLX6 --vs "$TMP/fake-knuth dlx5 1" --vs-name DLX5 2> "$TMP/err")
+t_eq "bench/run, DLX3, DLX6 and DLX5 stand-ins: status 0, nothing on stderr" "0:" "$?:$(cat "$TMP/err")"
+t_match "bench/run: DLX3's and DLX6's closing lines give their counts (the same: no flag); DLX5 on a problem without costs: its time, the ratio '-', CHEAPEST ONLY" \
+    "^$K6 +106172416 +425174223( +[0-9.]+){3}( +[0-9.]+ +[0-9]+ +[0-9.]+){2} +[0-9.]+ +[0-9]+ +- CHEAPEST ONLY \(DLX5, 1\)$" \
+    "$(echo "$out" | tail -1)"
+t_match "bench/run: a DLX6 closing line with another count is flagged" 'COUNTS DIFFER \(DLX6 7\)$' \
+    "$("$ROOT/bench/run" --runs 1 --only "^$K6\$" --vs "$TMP/fake-knuth dlx3 106172416" --vs-name DLX3 \
+        --vs "$TMP/fake-knuth dlx6 7" --vs-name DLX6 | tail -1)"
+t_match "bench/run: a solver that fails: its status and last line of stderr, the ratio '-'" \
+    "^$K6 +106172416 +425174223( +[0-9.]+){3} +[0-9.]+ +[0-9]+ +- FAILED \(fake-knuth: status 101: Overflow in cache memory \(max_cache=2000000000\)!\)$" \
+    "$("$ROOT/bench/run" --runs 1 --only "^$K6\$" --vs "$TMP/fake-knuth fail 0" | tail -1)"
+# the stand-in spins until RLIMIT_CPU stops it, after 1 CPU second
+out=$("$ROOT/bench/run" --runs 1 --only "^$K6\$" --vs "$TMP/fake-knuth spin 0" --vs-name DLX2 --vs-limit 1 \
+    --vs "$TMP/fake-knuth dlx3 106172416" --vs-name DLX3 --svg "$TMP/limit.svg" 2> "$TMP/err")
+t_eq "bench/run --vs-limit: status 0, nothing on stderr" "0:" "$?:$(cat "$TMP/err")"
+t_match "bench/run --vs-limit: the time '>1', the ratio at least, STOPPED" \
+    "^$K6 +106172416 +425174223( +[0-9.]+){3} +>1 +[0-9]+ +>[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9.]+ STOPPED AFTER 1 CPU SECONDS \(DLX2\)$" \
+    "$(echo "$out" | tail -1)"
+t_eq "bench/run --vs-limit: no bar for the stopped solver, one for the other" "$K6, DLX3" \
+    "$(grep -o '<title>[^<]*' "$TMP/limit.svg" | sed 's/<title>//; s/: .*//' | paste -sd'|')"
+t_run "bench/run: a bad --vs-limit" 2 "bench/run: --vs-limit wants a whole number of seconds from 1, not '0'" \
+    "$ROOT/bench/run" --vs x --vs-limit 0
+t_run "rusage: a bad -t" 2 "rusage: -t wants a whole number of seconds from 1, not '1.5'" \
+    "$ROOT/${BUILD:-build}/rusage" -t 1.5 "$TMP/ru" true
 
 # ---- miniexact itself, when MINIEXACT names a build of it --------------------
 if [ -n "${MINIEXACT:-}" ] && t_have "$MINIEXACT"; then
