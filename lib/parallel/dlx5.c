@@ -422,8 +422,7 @@ static xcc_status threads_solve(xcc_problem *p, const xcc_settings *st, const xc
 {
     const xcc_dlx2 *k = xcc_knobs(st);
     int n = st->threads > 1 ? st->threads : 1, sharded = st->shards > 1;
-    size_t want = (size_t)(k->tasks_per_worker > 0 ? k->tasks_per_worker : 64) * (size_t)n
-                  * (size_t)(sharded ? st->shards : 1);
+    size_t want = xcc_split_want(st);
     /* going on from a checkpoint's tasks, or from the root */
     const xcc_position *resume = k->resume && k->resume->ntasks ? k->resume : NULL;
     xcc_settings one = *st;

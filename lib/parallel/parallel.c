@@ -846,14 +846,12 @@ static xcc_status cut_tree(drive *d)
 {
     const xcc_settings *st = d->st;
     const xcc_walker *walker = d->walker;
-    int per_worker = xcc_knobs(st)->tasks_per_worker;
-    size_t want = (size_t)(per_worker > 0 ? per_worker : 64) * (size_t)d->n;
     void *twin = d->sh.use_twin ? walker->twin_new(d->p) : NULL; /* NULL: the enumerator dances */
     int planned = d->sharded && walker->planned;
     xcc_status s = planned ? xcc_shard_enumerate(&d->e, &d->esink, d->p, st, &d->t, &d->pl,
                                                  walker, twin)
                            : xcc_split_choose_depth(&d->e, &d->esink, d->p, st, &d->t, walker, twin,
-                                                    d->sharded ? want * (size_t)st->shards : want);
+                                                    xcc_split_want(st));
     if (!s && d->e.fig.stop == XCC_STOP_INTERRUPT) {
         forget_figures(&d->e); /* stopped while sizing the split */
         d->e.fig.stop = XCC_STOP_INTERRUPT;

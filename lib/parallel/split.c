@@ -296,3 +296,12 @@ xcc_status xcc_split_resume(const xcc_position *r, size_t ntasks, ullng plan, si
     *nmine = kept;
     return XCC_OK;
 }
+
+size_t xcc_split_want(const xcc_settings *st)
+{
+    int per = xcc_knobs(st)->tasks_per_worker;
+    size_t want = (size_t)(per > 0 ? per : 64);
+    if (st->shards > 1)
+        return want * XCC_SHARD_THREADS * (size_t)st->shards;
+    return want * (size_t)(st->threads > 1 ? st->threads : 1);
+}

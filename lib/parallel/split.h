@@ -42,6 +42,15 @@ xcc_status xcc_paths_sort(xcc_paths *ps, double *size);
 /* Where path is in the sorted set ps, or ps->count. */
 size_t xcc_paths_find(const xcc_paths *ps, const int *path, int len);
 
+/*
+ * How many tasks a cut aims for: tasks_per_worker (default 64) per
+ * thread; with --shard, per shard and for XCC_SHARD_THREADS threads,
+ * whatever -j says, so that the shards of one problem, each run with its
+ * own -j, cut the same plan and their parts add up to the whole.
+ */
+#define XCC_SHARD_THREADS 8
+size_t xcc_split_want(const xcc_settings *st);
+
 /* The tasks: the paths to the roots of subtrees searched apart. */
 typedef struct xcc_tasks {
     int depth;          /* the deepest a task's root may be */

@@ -41,6 +41,11 @@ for n in 1 2 3 4 5 6; do
     "$DLX2" --merge "$TMP/parts.err" > "$TMP/merged"
     t_eq "k5 in $n shards, merged: the five best" "$best5" "$(sed -n '/^The optimum/,$p' "$TMP/merged")"
 done
+# each shard with its own -j: one plan, the same five best
+: > "$TMP/mixed.err"
+for k in 1 2 3; do "$DLX2" k5 -j $k --shard "$k/3" "$pento" > /dev/null 2>> "$TMP/mixed.err"; done
+t_eq "k5 in 3 shards run with -j 1, 2, 3, merged: the five best" "$best5" \
+    "$("$DLX2" --merge "$TMP/mixed.err" | sed -n '/^The optimum/,$p')"
 t_eq "a part names k on its shard line" yes \
     "$(grep -Eq '^Shard 6/6, problem fingerprint [0-9a-f]{16}, k5\.$' "$TMP/parts.err" && echo yes)"
 t_match "the merged report: DLX5's closing line, the parts' figures added up" \

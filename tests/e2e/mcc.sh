@@ -63,6 +63,16 @@ for n in 1 2 3 4 5 6; do
 done
 [ "$WANT_TIER" = quick ] || exit 0
 
+# shards run each with its own -j cut one plan (the plan's size does not
+# depend on -j): their counts add up to the whole (before, -j 1 and -j 2
+# cut langford12-8 differently, and such parts added up to 2589898)
+l128=$D3/instances/langford12-8.dlx
+for k in 1 2 3; do "$DLX2" -c -j $k --shard $k/3 "$l128" > /dev/null 2> "$TMP/mixed$k.err"; done
+t_eq "langford12-8: shards K/3 run with -j K merge to the whole count" 2584697 \
+    "$("$DLX2" --merge "$TMP"/mixed[123].err)"
+t_eq "langford12-8: shard 1/3 counts the same with -j 1 and -j 2" \
+    "$("$DLX2" -c -j 1 --shard 1/3 "$l128" 2> /dev/null)" "$("$DLX2" -c -j 2 --shard 1/3 "$l128" 2> /dev/null)"
+
 # with the figures: two threads, and the parts merged, give DLX3's
 inst=$D3/instances/langford02-7.dlx
 "$DLX2" -j 2 "$inst" 2> "$TMP/err" > /dev/null
