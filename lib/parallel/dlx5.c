@@ -76,6 +76,15 @@ typedef struct shared {
     int done_maxl;
     ullng plan;               /* the fingerprint of the tasks (xcc_paths_fingerprint) */
     cost_best done_best;
+    /*
+     * One thread (a shard of one machine's core): it walks its tasks in
+     * order, one at a time, so the shared heap at the end of a task is
+     * that of the tasks done and the top, layout and all. The done heap is
+     * then a copy of it, and --resume takes it back as it is: the heap's
+     * mems after it (its sifts depend on where each cost sits) and so the
+     * closing line are those of the run without a stop.
+     */
+    int alone;
 } shared;
 
 /* Where a walk's solutions go: the shared heap, and (a task's, with --checkpoint) record. */
@@ -239,7 +248,10 @@ static int finish_task(worker *x, size_t task, xcc_status status, const xcc_figs
         xcc_split_add_figs(&sh->done_fig, &f);
         if (t->maxl > sh->done_maxl)
             sh->done_maxl = t->maxl;
-        best_merge(&sh->done_best, &x->task_best);
+        if (sh->alone)
+            memcpy(sh->done_best.heap, sh->best.heap, (size_t)sh->best.k * sizeof(ullng));
+        else
+            best_merge(&sh->done_best, &x->task_best);
         sh->done_map[task] = 1;
     }
     pthread_mutex_unlock(&sh->lock);
@@ -338,6 +350,8 @@ static xcc_status checkpointed_tasks(shared *sh, const xcc_position *r)
     sh->plan = xcc_paths_fingerprint(&sh->ps);
     if (!(sh->done_map = calloc(n + 1, 1)) || xcc_cost_best_init(&sh->done_best, sh->best.k))
         return XCC_NO_MEMORY;
+    if (sh->alone) /* the top's solutions, before any task */
+        memcpy(sh->done_best.heap, sh->best.heap, (size_t)sh->best.k * sizeof(ullng));
     if (!r)
         return XCC_OK;
     xcc_status s = xcc_split_resume(r, n, sh->plan, sh->mine, &sh->nmine, sh->done_map);
@@ -346,8 +360,13 @@ static xcc_status checkpointed_tasks(shared *sh, const xcc_position *r)
     if (r->nbest != sh->best.k || !r->best) /* xcc_cost_position_fits has said so */
         return XCC_REFUSED;
     const cost_best from = {.k = r->nbest, .heap = (ullng *)r->best};
-    best_merge(&sh->best, &from); /* with the enumerator's, which are not in it */
-    best_merge(&sh->done_best, &from);
+    if (sh->alone) { /* the top's are in it: it stands for the heap as it was */
+        memcpy(sh->best.heap, r->best, (size_t)sh->best.k * sizeof(ullng));
+        memcpy(sh->done_best.heap, r->best, (size_t)sh->best.k * sizeof(ullng));
+    } else {
+        best_merge(&sh->best, &from); /* with the enumerator's, which are not in it */
+        best_merge(&sh->done_best, &from);
+    }
     atomic_store(&sh->cutoff, sh->best.heap[0]);
     sh->done_fig = r->fig;
     sh->done_maxl = r->maxl;
@@ -430,7 +449,7 @@ static xcc_status threads_solve(xcc_problem *p, const xcc_settings *st, const xc
     if (sink->checkpoint) /* this thread polls the flag, not the walks */
         one.interrupt = NULL;
     shared sh = {.st = &one, .user = sink, .stop = XCC_COMPLETE,
-                 .outer = sink->checkpoint ? st : NULL};
+                 .outer = sink->checkpoint ? st : NULL, .alone = n == 1};
     seat top = {.sh = &sh};
     worker *w = NULL;
     int made = 0, ran = 0;
