@@ -385,12 +385,7 @@ static int checkpoint_tasks(shared *sh)
     xcc_position pos = {.maxl = sh->done_maxl, .fig = sh->done_fig, .ntasks = sh->ps.count,
                         .plan = sh->plan, .done = sh->done_map, .nbest = sh->done_best.k,
                         .best = sh->done_best.heap};
-    int stop = sh->user->checkpoint(sh->user->ctx, &pos);
-    if (stop) {
-        if (sh->stop == XCC_COMPLETE)
-            sh->stop = XCC_STOP_INTERRUPT;
-        sh->halt = 1;
-    }
+    int stop = xcc_split_checkpoint(sh->user, &pos, &sh->stop, &sh->halt);
     pthread_mutex_unlock(&sh->lock);
     return stop;
 }

@@ -704,12 +704,7 @@ static int checkpoint_tasks(shared *sh)
         && add_done_profile(sh, NULL, 0))
         sh->failed = 1;
     pos.profile = sh->done_profile;
-    int stop = sh->user->checkpoint(sh->user->ctx, &pos);
-    if (stop) {
-        if (sh->stop == XCC_COMPLETE)
-            sh->stop = XCC_STOP_INTERRUPT;
-        sh->halt = 1;
-    }
+    int stop = xcc_split_checkpoint(sh->user, &pos, &sh->stop, &sh->halt);
     pthread_mutex_unlock(&sh->lock);
     return stop;
 }

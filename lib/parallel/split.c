@@ -305,3 +305,15 @@ size_t xcc_split_want(const xcc_settings *st)
         return want * XCC_SHARD_THREADS * (size_t)st->shards;
     return want * (size_t)(st->threads > 1 ? st->threads : 1);
 }
+
+int xcc_split_checkpoint(const xcc_sink *user, const xcc_position *pos, xcc_stop *stop,
+                         atomic_int *halt)
+{
+    int stopping = user->checkpoint(user->ctx, pos);
+    if (stopping) {
+        if (*stop == XCC_COMPLETE)
+            *stop = XCC_STOP_INTERRUPT;
+        *halt = 1;
+    }
+    return stopping;
+}

@@ -128,6 +128,15 @@ xcc_status xcc_split_resume(const xcc_position *r, size_t ntasks, ullng plan, si
 /* Whether the caller asked the search to stop. */
 int xcc_split_interrupted(const xcc_settings *st);
 
+/*
+ * Hands pos, the tasks done, to user's checkpoint (the caller holds the
+ * threads' lock); when it says to stop, *stop becomes an interruption
+ * (unless it says another stop already) and *halt stops every walk.
+ * Nonzero then.
+ */
+int xcc_split_checkpoint(const xcc_sink *user, const xcc_position *pos, xcc_stop *stop,
+                         atomic_int *halt);
+
 /* ---- shards (parallel/shard.c) ------------------------------------------------ */
 
 /* A plan of plan_shards: the nodes cut below, the tasks and their sizes. */

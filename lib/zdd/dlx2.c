@@ -107,12 +107,8 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_count *coun
     if (xcc_sanity_due(z->nodes, (ullng)t->b.P8 * (ullng)t->b.W))
         xcc_twin_sanity(t, s, z->nodes);
 #endif
-    int want = -1; /* on resume's path: the node chosen there */
-    if (z->replay && l < z->resume->level)
-        want = z->resume->choice[l];
-    else
-        z->replay = 0;
-    if (xcc_zdd_stopped_at(z, l))
+    int want; /* on resume's path: the choice made there */
+    if (xcc_zdd_enter(z, l, &want))
         return 1;
     int least = least_length(t, s);
     if (!least) /* a dead end: no node, and not worth a memo entry */
@@ -370,12 +366,8 @@ BITS_INLINE int count_node(zwalk *z, const zcount *m, int l, unsigned *node, xcc
     z->nodes++;
     if (z->nodes >= z->next_report)
         xcc_zdd_progress(z, l);
-    int want = -1; /* on resume's path: the node chosen there */
-    if (z->replay && l < z->resume->level)
-        want = z->resume->choice[l];
-    else
-        z->replay = 0;
-    if (xcc_zdd_stopped_at(z, l))
+    int want; /* on resume's path: the choice made there */
+    if (xcc_zdd_enter(z, l, &want))
         return 1;
     /* the branch item: the first active one of least length; none of length 0 */
     int least = INT32_MAX, x = 0, *nz = m->nz, nnz = 0;

@@ -207,12 +207,8 @@ static int solve_below(mzwalk *m, int l, unsigned *node, xcc_count *count)
     const xcc_problem *p = z->p;
     *node = 0, *count = 0;
     z->nodes++;
-    int want = -1; /* on resume's path: the node chosen there, or the item of a null choice */
-    if (z->replay && l < z->resume->level)
-        want = z->resume->choice[l];
-    else
-        z->replay = 0;
-    if (xcc_zdd_stopped_at(z, l))
+    int want; /* on resume's path: the choice made there */
+    if (xcc_zdd_enter(z, l, &want))
         return 1;
     long long score;
     int x = choose(m, &m->slots[l], &score);

@@ -200,7 +200,7 @@ void xcc_zdd_progress(zwalk *z, int l)
 
 int xcc_zdd_stopped(zwalk *z)
 {
-    /* with --checkpoint the flag is seen only entering a node (xcc_zdd_stopped_at), where
+    /* with --checkpoint the flag is seen only entering a node (xcc_zdd_enter), where
        there is a position to write down */
     int flag = !z->psum && z->st->interrupt;
     if (flag && *z->st->interrupt) {
@@ -267,8 +267,13 @@ static int checkpoint_at(zwalk *z, int l)
     return stop;
 }
 
-int xcc_zdd_stopped_at(zwalk *z, int l)
+int xcc_zdd_enter(zwalk *z, int l, int *want)
 {
+    *want = -1;
+    if (z->replay && l < z->resume->level)
+        *want = z->resume->choice[l];
+    else
+        z->replay = 0;
     if (z->replay) /* the flag waits for the first node past the path */
         return z->status != XCC_OK;
     if (z->psum && z->st->interrupt && *z->st->interrupt && checkpoint_at(z, l))

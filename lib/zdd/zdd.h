@@ -124,9 +124,11 @@ int xcc_zdd_stopped(zwalk *z);
 /*
  * The same on entering a node of level l, whose path is trail[0 .. l-1]:
  * with --checkpoint, the interrupt flag set hands the node's position to
- * the sink first, and the walk goes on if it says so.
+ * the sink first, and the walk goes on if it says so. *want: on the path
+ * of the position resumed, the choice it made at this level (a node, or
+ * DLX3's null choice as its item), else -1.
  */
-int xcc_zdd_stopped_at(zwalk *z, int l);
+int xcc_zdd_enter(zwalk *z, int l, int *want);
 
 /* A path to resume that the walk does not take: 1, the walk stops (XCC_REFUSED). */
 int xcc_zdd_refuse_path(zwalk *z);
