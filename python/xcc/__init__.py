@@ -109,6 +109,44 @@ _cursor_solution = _fn("xcc_cursor_solution", ctypes.c_void_p, _C)
 _cursor_figures = _fn("xcc_cursor_figures", _F, _C)
 _cursor_free = _fn("xcc_cursor_free", None, _C)
 _solution_options = _fn("xcc_solution_options", _int, ctypes.c_void_p, ctypes.POINTER(_int), _int)
+_G = ctypes.c_void_p  # an xcc_sym: the problem's group (xcc_sym.h)
+_sym_find = _fn("xcc_sym_find", _int, _P, ctypes.c_double, ctypes.POINTER(_G), _D)
+_sym_free = _fn("xcc_sym_free", None, _G)
+_sym_complete = _fn("xcc_sym_complete", _int, _G)
+_sym_stopped = _fn("xcc_sym_stopped", _str, _G)
+_sym_seconds = _fn("xcc_sym_seconds", ctypes.c_double, _G)
+_sym_order = _fn("xcc_sym_order", ctypes.c_void_p, _G)  # text the caller frees
+_sym_generators = _fn("xcc_sym_generators", _int, _G)
+_sym_generator_text = _fn("xcc_sym_generator_text", ctypes.c_void_p, _G, _int, _P)
+_sym_counts = {name: _fn("xcc_sym_" + name, _int, _P, _G, _S, ctypes.POINTER(ctypes.c_void_p),
+                         ctypes.POINTER(_int), _D) for name in ("count_classes", "count")}
+_libc_free = ctypes.CDLL(None).free
+_libc_free.restype, _libc_free.argtypes = None, [ctypes.c_void_p]
+_STOPS = ("complete", "count", "mems", "interrupt", "callback", "wide", "running")
+
+
+def _taken(ptr):
+    """The text of a char * the library made for the caller, freed."""
+    if not ptr:
+        raise MemoryError("libxcc: out of memory")
+    try:
+        return _text(ctypes.string_at(ptr))
+    finally:
+        _libc_free(ptr)
+
+
+class Symmetry:
+    """A problem's automorphism group, as dlx2 --symmetry reports it: order (exact),
+    complete (False when the time budget ran out: then a subgroup), stopped (why, or
+    None), seconds, and generators (each in cycles of item names, "(r0 r7)(c0 c7)")."""
+
+    def __init__(self, order, complete, stopped, seconds, generators):
+        self.order, self.complete, self.stopped = order, complete, stopped
+        self.seconds, self.generators = seconds, generators
+
+    def __repr__(self):
+        return "Symmetry(order=%d, complete=%s, generators=%d)" % (
+            self.order, self.complete, len(self.generators))
 
 
 def library_version():
@@ -357,8 +395,57 @@ class Problem:
         finally:
             self._end(c)
 
-    def count(self, engine="auto", threads=1, **settings):
-        """The number of solutions, exact at any size, found as dlx2 -c finds it."""
+    def _group(self, seconds):
+        g, d = _G(), _Diag()
+        status = _sym_find(self._p, seconds, ctypes.byref(g), ctypes.byref(d))
+        if status:
+            _raise(status, d)
+        return g
+
+    def symmetry(self, seconds=10.0):
+        """The automorphism group (a Symmetry), found within `seconds` (0: no limit)."""
+        self._idle()
+        g = self._group(seconds)
+        try:
+            stopped = _sym_stopped(g)
+            return Symmetry(int(_taken(_sym_order(g))), bool(_sym_complete(g)),
+                            _text(stopped) if stopped else None, _sym_seconds(g),
+                            [_taken(_sym_generator_text(g, k, self._p))
+                             for k in range(_sym_generators(g))])
+        finally:
+            _sym_free(g)
+
+    def _count_with_group(self, call, seconds, settings):
+        g = self._group(seconds)
+        s = _settings(settings)
+        out, stop, d = ctypes.c_void_p(), _int(), _Diag()
+        try:
+            status = _sym_counts[call](self._p, g, s, ctypes.byref(out), ctypes.byref(stop),
+                                       ctypes.byref(d))
+            complete = _sym_complete(g)
+        finally:
+            _settings_free(s)
+            _sym_free(g)
+        if status:
+            _raise(status, d)
+        n = int(_taken(out.value)) if out.value else None
+        self.figures = {"solutions" if call == "count" else "classes": n,
+                        "stop": _STOPS[stop.value], "group_complete": bool(complete)}
+        return n
+
+    def count(self, engine="auto", threads=1, up_to_symmetry=False, use_symmetry=False,
+              symmetry_seconds=10.0, **settings):
+        """The number of solutions, exact at any size, found as dlx2 -c finds it.
+
+        up_to_symmetry: the number of classes of solutions under the problem's group
+        (dlx2 -c --up-to-symmetry); use_symmetry: the plain number, counted with the
+        group's help (--use-symmetry). The group is found within symmetry_seconds; a
+        count cut short (a time limit) is None, with figures["stop"] saying why."""
+        if up_to_symmetry or use_symmetry:
+            self._idle()
+            return self._count_with_group("count_classes" if up_to_symmetry else "count",
+                                          symmetry_seconds,
+                                          dict(settings, engine=engine, threads=threads))
         c = self._cursor(_COUNT, dict(settings, engine=engine, threads=threads))
         try:
             for _ in self._steps(c):

@@ -214,5 +214,33 @@ class Searching(unittest.TestCase):
         self.assertEqual((child.returncode, out, err), (0, "running\n", ""))
 
 
+
+class Symmetries(unittest.TestCase):
+    def test_group_as_dlx2_reports_it(self):
+        text = gen("queens", "8")
+        g = xcc.Problem.parse(text.decode()).symmetry()
+        out = subprocess.run([DLX2, "--symmetry"], input=text, check=True,
+                             capture_output=True).stdout.decode().splitlines()
+        self.assertEqual((g.order, g.complete, g.stopped), (8, True, None))
+        self.assertEqual(out[:3], ["order 8", "complete yes", "generators %d" % len(g.generators)])
+        self.assertEqual(g.generators, out[3:])
+
+    def test_counts_up_to_and_with_symmetry(self):
+        p = xcc.Problem.parse(gen("queens", "8").decode())
+        self.assertEqual(p.count(up_to_symmetry=True), 12)  # as dlx2 -c --up-to-symmetry
+        self.assertEqual(p.figures, {"classes": 12, "stop": "complete", "group_complete": True})
+        self.assertEqual(p.count(use_symmetry=True, threads=2), 92)
+        self.assertEqual(p.figures["solutions"], 92)
+        box = xcc.Problem.parse(gen("pentomino", "3", "20").decode())
+        self.assertEqual(box.count(up_to_symmetry=True), 2)
+        self.assertEqual(box.symmetry().order, 4)
+
+    def test_costs_refused(self):
+        p = xcc.Problem.parse("A B\nA |3\nB |4\nA B |9\n")
+        with self.assertRaises(xcc.Error) as e:
+            p.count(up_to_symmetry=True)
+        self.assertEqual(e.exception.status, xcc.REFUSED)
+
+
 if __name__ == "__main__":
     unittest.main()
