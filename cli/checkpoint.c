@@ -185,13 +185,13 @@ void cli_checkpoint_rules(cli *c)
     const xcc_engine_row *row = c->engine ? xcc_engine_row_named(c->engine) : NULL;
     int count = row && (!strcmp(row->name, "fast") || !strcmp(row->name, "zdd")) && c->count_only;
     if (row && strcmp(row->name, "dlx") && strcmp(row->name, "links") && strcmp(row->name, "cost")
-        && strcmp(row->name, "cost-links") && !count)
-        cli_usage("--checkpoint does not go with --engine=%s yet (dlx, links, cost or cost-links;"
-                  " fast and zdd with -c)", c->engine);
+        && strcmp(row->name, "cost-links") && strcmp(row->name, "cells") && !count)
+        cli_usage("--checkpoint does not go with --engine=%s yet (dlx, links, cost, cost-links"
+                  " or cells; fast and zdd with -c)", c->engine);
     if (c->knuth && strcmp(c->knuth, "dlx2") && strcmp(c->knuth, "dlx1")
-        && strcmp(c->knuth, "dlx3") && strcmp(c->knuth, "dlx5"))
-        cli_usage("--checkpoint does not go with --knuth=%s yet (DLX2's, DLX3's and DLX5's"
-                  " trees)", c->knuth);
+        && strcmp(c->knuth, "dlx3") && strcmp(c->knuth, "dlx5") && strcmp(c->knuth, "ssxcc"))
+        cli_usage("--checkpoint does not go with --knuth=%s yet (DLX2's, DLX3's, DLX5's and"
+                  " SSXCC's trees)", c->knuth);
     if (c->count_only && !c->engine) /* not "auto": DLX2's tree, which checkpoints */
         c->xs.engine = xcc_engine_row_named(NULL)->name;
 }
@@ -213,6 +213,7 @@ void cli_checkpoint_engine(const cli *c, xcc_problem *p, const xcc_engine *e, in
                 c->spacing ? "a listing (m<n>, --format=json)" : "t<n>");
     if (e != &xcc_twin_engine && e != &xcc_links_engine && e != &xcc_mcc_twin_engine
         && e != &xcc_mcc_links_engine && e != &xcc_cost_engine && e != &xcc_cost_links_engine
+        && e != &xcc_cells_engine
         && !((e == &xcc_fast_engine || e == &xcc_zdd_engine || e == &xcc_mcc_zdd_engine)
              && c->count_only)
         && !tasks)
@@ -242,6 +243,14 @@ void cli_checkpoint_engine(const cli *c, xcc_problem *p, const xcc_engine *e, in
     f->cmems = ck.k.cmems, f->maxdeg = ck.k.maxdeg;
     if (!costs && ck.k.nbest)
         refuse("corrupted (best costs in a checkpoint of a search without costs)");
+    if (e == &xcc_cells_engine) { /* its walk checks the path as it makes it again */
+        ck.pos.nitems = ck.k.nitems, ck.pos.nsets = ck.k.nsets, ck.pos.maxsave = ck.k.maxsave;
+        ck.pos.items = ck.k.items, ck.pos.sets = ck.k.sets;
+        ((cli *)c)->k.resume = &ck.pos;
+        return;
+    }
+    if (ck.k.nitems || ck.k.nsets)
+        refuse("corrupted (the order of SSXCC's sets in a checkpoint of another search)");
     const char *why = costs ? xcc_cost_position_fits(p, &c->xs, &ck.pos)
                       : mcc ? xcc_mcc_position_fits(p, &ck.pos)
                             : xcc_position_fits(p, &ck.pos);
@@ -369,7 +378,9 @@ static int save(const xcc_position *pos)
                   .thresh0 = (unsigned long long *)pos->thresh0,
                   .thresh1 = (unsigned long long *)pos->thresh1, .ntasks = pos->ntasks,
                   .plan = pos->plan, .done = (unsigned char *)pos->done,
-                  .shard = c->xs.shard, .shards = c->xs.shards};
+                  .shard = c->xs.shard, .shards = c->xs.shards, .nitems = pos->nitems,
+                  .nsets = pos->nsets, .items = (int *)pos->items, .sets = (int *)pos->sets,
+                  .maxsave = pos->maxsave};
     if (c->output) { /* what the listing holds so far, on the disk first */
         int err = rep_flush(stdout);
         if (err)

@@ -76,7 +76,13 @@ int cli_ckpt_text(const cli_ckpt *k, char **out, size_t *n)
             x |= (unsigned)(k->done[i + b] != 0) << b;
         fputc("0123456789abcdef"[x], f);
     }
-    fprintf(f, "\nshard %d %d\n", k->shard, k->shards);
+    fprintf(f, "\nshard %d %d\ncells %d %llu", k->shard, k->shards, k->nitems, k->maxsave);
+    for (int i = 0; i < k->nitems; i++)
+        fprintf(f, " %d", k->items[i]);
+    fprintf(f, "\nsets %d", k->nsets);
+    for (int i = 0; i < k->nsets; i++)
+        fprintf(f, " %d", k->sets[i]);
+    fputc('\n', f);
     if (fflush(f)) {
         fclose(f);
         free(text);
@@ -355,11 +361,40 @@ const char *cli_ckpt_read(const char *buf, size_t n, cli_ckpt *k)
     if (seen != ndone)
         return "corrupted (its count of tasks done does not match them)";
     if (word(&c, "\nshard ") || small(&c, 1000000, &shard) || word(&c, " ")
-        || small(&c, 1000000, &shards) || word(&c, "\n"))
+        || small(&c, 1000000, &shards))
         return c.why;
     if (shard > shards || (shard == 0) != (shards == 0))
         return "corrupted (a shard K/N without 1 <= K <= N)";
     k->shard = (int)shard, k->shards = (int)shards;
+    /* SSXCC's tree: the order of the active items and of the sets */
+    long long nitems, maxsave, nsets;
+    if (word(&c, "\ncells ") || small(&c, 1 << 30, &nitems) || word(&c, " ")
+        || small(&c, 1LL << 40, &maxsave))
+        return c.why;
+    if ((long long)(c.end - c.s) < 2 * nitems)
+        return "corrupted (more items than bytes)";
+    k->nitems = (int)nitems, k->maxsave = (unsigned long long)maxsave;
+    if (!(k->items = malloc(((size_t)nitems + 1) * sizeof(int))))
+        return no_memory();
+    for (int i = 0; i < k->nitems; i++) {
+        if (word(&c, " ") || small(&c, 1 << 30, &v))
+            return c.why;
+        k->items[i] = (int)v;
+    }
+    if (word(&c, "\nsets ") || small(&c, 1 << 30, &nsets))
+        return c.why;
+    if ((long long)(c.end - c.s) < 2 * nsets)
+        return "corrupted (more nodes than bytes)";
+    k->nsets = (int)nsets;
+    if (!(k->sets = malloc(((size_t)nsets + 1) * sizeof(int))))
+        return no_memory();
+    for (int i = 0; i < k->nsets; i++) {
+        if (word(&c, " ") || small(&c, 1 << 30, &v))
+            return c.why;
+        k->sets[i] = (int)v;
+    }
+    if (word(&c, "\n"))
+        return c.why;
     if (c.s != c.end)
         return "corrupted (bytes after its last field)";
     return NULL;
@@ -378,5 +413,7 @@ void cli_ckpt_free(cli_ckpt *k)
     free(k->thresh0);
     free(k->thresh1);
     free(k->done);
+    free(k->items);
+    free(k->sets);
     memset(k, 0, sizeof *k);
 }

@@ -11,7 +11,7 @@
 #include "base/num.h"
 
 /* The format this dlx2 writes and reads (the first line's number). */
-#define CLI_CKPT_FORMAT 3
+#define CLI_CKPT_FORMAT 4
 
 typedef struct cli_ckpt {
     const char *version;   /* of the dlx2 that wrote it */
@@ -35,6 +35,11 @@ typedef struct cli_ckpt {
     unsigned long long plan;
     unsigned char *done;   /* ntasks bytes, 1 for a task done, else 0 */
     int shard, shards;     /* --shard K/N of the run, or 0 0 */
+    /* SSXCC's tree (xcc_position): the order of its active items and of its sets,
+       the deepest save stack; 0 and NULL for the other trees */
+    int nitems, nsets;
+    int *items, *sets;
+    unsigned long long maxsave;
 } cli_ckpt;
 
 /* The file's bytes for k, into memory the caller frees; 1 without memory. */

@@ -131,6 +131,15 @@ typedef struct xcc_position {
     size_t ntasks;
     ullng plan;
     const unsigned char *done;
+    /* SSXCC's tree (cells/): the walk from a node depends on the order of
+       its sets as well as on the path, so that goes with it: the nitems
+       items (numbered from 1) in the order of the active set, each item's
+       options (nsets nodes in all, the items as read) in the order of its
+       set, and the deepest save stack (its bytes figure); 0 and NULL for
+       the other trees. */
+    int nitems, nsets;
+    const int *items, *sets;
+    ullng maxsave;
     /* not NULL: why this position cannot be written down (the run goes on or stops as
        the flag says, from the last one written) */
     const char *unwritable;

@@ -92,6 +92,7 @@ typedef struct cwalk {
        level split (0: never) and hands each node there to on_task; a
        task's walk starts at level base and ends when it backs up to it */
     int split, base;
+    int from;              /* --resume: the level of the node the walk goes on at */
     int (*on_task)(void *ctx, const struct xcc_cells *c);
     void *task_ctx;
     const struct xcc_cells *owner;
@@ -550,6 +551,196 @@ static void shuffle(cwalk *w, long seed, tally *t)
     }
 }
 
+/* ---- checkpoints (formats/checkpoint.md) ------------------------------------- */
+
+/* The base of each item, by its number (1 .. items): base[i]; base[items + 1] past the last. */
+static int *bases(const cwalk *w)
+{
+    const int *cell = w->cell;
+    int *base = malloc((size_t)(w->items + 2) * sizeof *base);
+    if (base) {
+        for (int k = 0; k < w->items; k++)
+            base[ITEM(w->act[k])] = w->act[k];
+        base[w->items + 1] = w->cells + 3;
+    }
+    return base;
+}
+
+/*
+ * The interrupt flag is set at a node just counted, no forced move
+ * waiting: the sink's checkpoint gets the position (sink.h), the node not
+ * counted, since --resume enters it again, and the order of every set and
+ * of the active items, on which the walk below depends. Nonzero: stop.
+ */
+static int checkpoint(cwalk *w)
+{
+    const xcc_sink *k = w->sink;
+    const int *cell = w->cell;
+    if (!k->checkpoint)
+        return 1;
+    int *base = bases(w), n = w->cells - 3 * w->items, m = 0;
+    int *items = malloc((size_t)(w->items + 1) * sizeof *items);
+    int *sets = malloc((size_t)(n + 1) * sizeof *sets);
+    xcc_position pos = {.level = w->level, .maxl = w->maxl, .choice = w->choice,
+                        .thresh = w->thresh, .nitems = w->items, .nsets = n, .items = items,
+                        .sets = sets, .maxsave = w->maxsave};
+    if (!base || !items || !sets)
+        pos.unwritable = "out of memory";
+    else {
+        for (int j = 0; j < w->items; j++)
+            items[j] = ITEM(w->act[j]);
+        for (int i = 1; i <= w->items; i++)
+            for (int r = base[i]; r < base[i + 1] - 3; r++)
+                sets[m++] = cell[r];
+    }
+    pos.fig.solutions = w->solutions, pos.fig.nodes = w->nodes - 1;
+    pos.fig.updates = w->updates, pos.fig.mems = w->mems, pos.fig.cmems = w->cmems;
+    pos.fig.maxdeg = w->maxdeg;
+    if (w->vbose & XCC_SHOW_PROFILE) {
+        pos.profile = w->profile;
+        w->profile[w->level]--;
+    }
+    int stop = k->checkpoint(k->ctx, &pos);
+    if (pos.profile)
+        w->profile[w->level]++;
+    free(base), free(items), free(sets);
+    return stop;
+}
+
+/* The active primary item with the fewest options, the first as read on ties; 0 if none. */
+static int least(const cwalk *w)
+{
+    const int *cell = w->cell;
+    int best = 0, deg = NO_BRANCH;
+    for (int k = 0; k < w->active; k++) {
+        int b = w->act[k];
+        if (b < w->second && (SIZE(b) < deg || (SIZE(b) == deg && b < best)))
+            best = b, deg = SIZE(b);
+    }
+    return best;
+}
+
+/*
+ * The places of the nodes of r[0 .. n-1] (a set, or the active items)
+ * into classes: cls[i] the number of cuts (cut[j] set) at or before i.
+ * Two orders of the same members whose classes agree have the same
+ * members in every prefix that ends at a cut.
+ */
+static void classes(const unsigned char *cut, int n, int *cls)
+{
+    for (int i = 0, c = 0; i < n; i++)
+        cls[i] = c += cut[i];
+}
+
+/*
+ * Going on from a checkpoint: the path made again from the root, as the
+ * walk would (each level's item the one it forces or branches on, each
+ * option in its set), then the sets and the active items put in the
+ * checkpoint's order. That order must keep the members of every prefix
+ * the walk may restore (the sizes kept on the save stack, and those of
+ * now): else the walk could leave a set with a node not in it.
+ * XCC_REFUSED for a position the walk never reaches.
+ */
+static xcc_status resume(cwalk *w, const xcc_position *pos)
+{
+    const xcc_problem *p = w->p;
+    int *cell = w->cell, n = w->cells - 3 * w->items, L = pos->level;
+    FILE *trace = w->trace;
+    tally t = {0, 0};
+    if (!pos->nitems && !L && !pos->fig.nodes) /* the root, as a run writes it first */
+        return XCC_OK;
+    if (pos->nitems != w->items || pos->nsets != n || L < 0 || pos->maxl < L
+        || pos->maxl > p->second - 1 || pos->fig.nodes < (xcc_u128)L)
+        return XCC_REFUSED;
+    if (reserve(w, pos->maxl + 1))
+        return XCC_NO_MEMORY;
+    w->trace = NULL;
+    xcc_status s = XCC_REFUSED;
+    for (w->level = 0; w->level < L; w->level++) {
+        int x = pos->choice[w->level], b;
+        if (x <= p->last_itm || x >= p->last_node || (b = w->nd[x].itm) <= 0 || b >= w->second
+            || POS(b) >= w->active || w->nd[x].loc >= b + SIZE(b)
+            || (SIZE(b) > 1 && (b != least(w) || SIZE(least(w)) < 2)))
+            goto out;
+        int forced = SIZE(b) == 1;
+        leave(w, b, &t);
+        w->oactive = w->active;
+        hide(w, b, 0, 0, &t);
+        if (forced)
+            w->saved[w->level + 1] = w->saveptr;
+        else if ((s = save_sizes(w, &t)) != XCC_OK)
+            goto out;
+        s = XCC_REFUSED;
+        w->choice[w->level] = x;
+        int ok = take(w, x, &t);
+        w->forced = 0;
+        if (!ok)
+            goto out;
+    }
+    /* the checkpoint's order: each set a permutation of its item's nodes, each
+       class of places (between the sizes the walk may restore) the same members */
+    int *base = bases(w), *cls = malloc((size_t)(w->cells + 1) * sizeof *cls);
+    unsigned char *cut = calloc((size_t)w->cells + 1, 1);
+    int *seen = calloc((size_t)p->last_node + 1, sizeof *seen);
+    s = !base || !cls || !cut || !seen ? XCC_NO_MEMORY : XCC_REFUSED;
+    if (s == XCC_REFUSED) {
+        for (size_t e = 0; e < w->saveptr; e++)
+            cut[w->save[e].item + w->save[e].size] = 1;
+        for (int k = 0; k < w->items; k++)
+            cut[w->act[k] + SIZE(w->act[k])] = 1;
+        classes(cut, w->cells, cls);
+        int m = 0, bad = 0;
+        for (int i = 1; i <= w->items && !bad; i++)
+            for (int r = base[i]; r < base[i + 1] - 3 && !bad; r++) {
+                int x = pos->sets[m++];
+                bad = x <= p->last_itm || x >= p->last_node || w->nd[x].itm != base[i]
+                      || seen[x] || cls[w->nd[x].loc] != cls[r];
+                if (!bad)
+                    seen[x] = 1;
+            }
+        /* the active items: the counts of the levels that branch, and of now */
+        memset(cut, 0, (size_t)w->items + 1);
+        for (int l = 0; l < L; l++)
+            if (w->saved[l + 1] > w->saved[l])
+                cut[w->saved[l + 1] - w->saved[l]] = 1;
+        cut[w->active] = 1;
+        classes(cut, w->items, cls);
+        memset(cut, 0, (size_t)w->items + 1); /* now: the items met */
+        for (int k = 0; k < w->items && !bad; k++) {
+            int i = pos->items[k];
+            bad = i < 1 || i > w->items || cut[i] || cls[POS(base[i])] != cls[k];
+            if (!bad)
+                cut[i] = 1;
+        }
+        if (!bad) {
+            for (int i = 1; i <= w->items; i++)
+                for (int r = base[i]; r < base[i + 1] - 3; r++) {
+                    int x = pos->sets[r - 3 * i]; /* the items' blocks, headers aside */
+                    cell[r] = x, w->nd[x].loc = r;
+                }
+            for (int k = 0; k < w->items; k++)
+                w->act[k] = base[pos->items[k]], POS(w->act[k]) = k;
+            s = XCC_OK;
+        }
+    }
+    free(base), free(cls), free(cut), free(seen);
+    if (s != XCC_OK)
+        goto out;
+    w->solutions = pos->fig.solutions, w->nodes = pos->fig.nodes;
+    w->updates = pos->fig.updates, w->mems = pos->fig.mems, w->cmems = pos->fig.cmems;
+    w->maxdeg = pos->fig.maxdeg, w->maxl = pos->maxl, w->thresh = pos->thresh;
+    if (pos->maxsave > w->maxsave)
+        w->maxsave = pos->maxsave;
+    if (pos->profile)
+        memcpy(w->profile, pos->profile, (size_t)(pos->maxl + 2) * sizeof *w->profile);
+    w->from = L;
+out:
+    w->trace = trace;
+    if (s != XCC_OK)
+        w->level = 0;
+    return s;
+}
+
 /* ---- the walk ----------------------------------------------------------------- */
 
 /*
@@ -569,7 +760,8 @@ static xcc_status walk(cwalk *w, tally *tp, xcc_stop *stop)
 #define FOLD() (w->mems += t.mems, w->updates += t.updates, t.mems = t.updates = 0)
     int best = 0, at = 0, cur, deg;
     *stop = XCC_COMPLETE;
-    w->level = w->base;
+    w->level = w->from ? w->from : w->base;
+    w->from = 0;
 forward:
     if (w->split && w->level == w->split) { /* a task: its subtree is walked apart */
         if (w->on_task(w->task_ctx, w->owner)) {
@@ -593,8 +785,11 @@ forward:
             goto forced;
     }
     if (w->interrupt && *w->interrupt) {
-        *stop = XCC_STOP_INTERRUPT;
-        goto done;
+        FOLD();
+        if (checkpoint(w)) {
+            *stop = XCC_STOP_INTERRUPT;
+            goto done;
+        }
     }
     FOLD();
     if (w->delta && w->mems >= w->thresh) {
@@ -768,7 +963,11 @@ static xcc_status cells_solve(xcc_problem *p, const xcc_settings *st, const xcc_
     } else if (status == XCC_OK) {
         if (st && st->randomize)
             shuffle(&w, st->seed, &t);
-        status = walk(&w, &t, &stop);
+        const xcc_position *from = xcc_knobs(st)->resume;
+        if (from)
+            status = resume(&w, from);
+        if (status == XCC_OK)
+            status = walk(&w, &t, &stop);
     }
     cells_figs(&w, &t, stop, fig);
     cells_free(&w);

@@ -196,8 +196,14 @@ t_eq "-j 2 k5 --checkpoint: one thread's optimum costs" \
 costs_only=1 ck_case j2-cost-links "$C/pentomino-5x12-cost.dlx" -j 2 k3 --engine=cost-links
 ck_case shard-cost "$C/pentomino-5x12-cost.dlx" --shard 2/3 k5
 costs_only=1 ck_case j2-shard-cost "$C/pentomino-6x10-cost.dlx" -j 2 --shard 1/2 k7
-if [ "$ran" -ge 28 ]; then t_ok "kill -9 and --resume: $ran cases ran"
-else t_fail "kill -9 and --resume: only $ran of 28 cases ran"; fi
+# SSXCC's tree (the engine cells): the path, and the order of the sets
+# and of the active items, which the walk below depends on; the listing,
+# the profile and progress lines, -c on a problem with colors
+ck_case ssxcc-list pentomino-4x15 --knuth=ssxcc m100 v129 d300000000
+ck_case ssxcc-count-colors random-medium-101 -c --engine=cells v1
+t_eq "-c --knuth=ssxcc --checkpoint: the count" 14678919 "$(cat "$TMP/ssxcc-count-colors/resumed.stdout")"
+if [ "$ran" -ge 30 ]; then t_ok "kill -9 and --resume: $ran cases ran"
+else t_fail "kill -9 and --resume: only $ran of 30 cases ran"; fi
 
 # --shard k/3: each shard killed at a random moment after a task of its
 # own was done, then gone on with, ends with its count (the plan and the
@@ -442,13 +448,11 @@ t_run "s<n> refused" 2 "dlx2: --checkpoint does not go with s<n> yet (its random
 $help" "$DLX2" s3 --checkpoint "$TMP/x" "$Q"
 t_run "a listing on stdout refused" 2 "dlx2: --checkpoint with a listing (m<n>, --format=json) needs --output FILE: stdout cannot be cut back to the checkpoint
 $help" "$DLX2" m1 --checkpoint "$TMP/x" "$Q"
-t_run "the fast engine's listing refused" 2 "dlx2: --checkpoint does not go with --engine=fast yet (dlx, links, cost or cost-links; fast and zdd with -c)
+t_run "the fast engine's listing refused" 2 "dlx2: --checkpoint does not go with --engine=fast yet (dlx, links, cost, cost-links or cells; fast and zdd with -c)
 $help" "$DLX2" m1 --output "$TMP/o" --engine=fast --checkpoint "$TMP/x" "$Q"
-t_run "the zdd engine's listing refused" 2 "dlx2: --checkpoint does not go with --engine=zdd yet (dlx, links, cost or cost-links; fast and zdd with -c)
+t_run "the zdd engine's listing refused" 2 "dlx2: --checkpoint does not go with --engine=zdd yet (dlx, links, cost, cost-links or cells; fast and zdd with -c)
 $help" "$DLX2" m1 --output "$TMP/o" --engine=zdd --checkpoint "$TMP/x" "$Q"
-t_run "SSXCC's search refused" 2 "dlx2: --checkpoint does not go with --knuth=ssxcc yet (DLX2's, DLX3's and DLX5's trees)
-$help" "$DLX2" --knuth=ssxcc --checkpoint "$TMP/x" "$Q"
-t_run "DLX6's refused" 2 "dlx2: --checkpoint does not go with --knuth=dlx6 yet (DLX2's, DLX3's and DLX5's trees)
+t_run "DLX6's refused" 2 "dlx2: --checkpoint does not go with --knuth=dlx6 yet (DLX2's, DLX3's, DLX5's and SSXCC's trees)
 $help" "$DLX2" --knuth=dlx6 --checkpoint "$TMP/x" "$Q"
 resume_alone="dlx2: --resume comes first, with the checkpoint FILE and at most the problem's file: nothing else (the arguments are the checkpoint's)
 $help"
@@ -469,12 +473,14 @@ bad "cut short" cut "cut short (it does not end with its checksum)"
 sed '1!{/^figures /s/ 0 / 1 /}' good > flipped
 bad "a figure changed" flipped "corrupted (its checksum does not match its contents)"
 bad "a problem" "$Q" "not a checkpoint of dlx2"
-sed '1s/ 3$/ 4/' good > format4
-bad "another format" format4 "a checkpoint of format 4; this dlx2 reads format 3"
-sed '1s/ 3$/ 2/' good > format2
-bad "an older format (before the tasks of -j and --shard)" format2 "a checkpoint of format 2; this dlx2 reads format 3"
-sed '1s/ 3$/ 1/' good > format1
-bad "an older format (before DLX5's costs)" format1 "a checkpoint of format 1; this dlx2 reads format 3"
+sed '1s/ 4$/ 5/' good > format5
+bad "another format" format5 "a checkpoint of format 5; this dlx2 reads format 4"
+sed '1s/ 4$/ 3/' good > format3
+bad "an older format (before SSXCC's sets)" format3 "a checkpoint of format 3; this dlx2 reads format 4"
+sed '1s/ 4$/ 2/' good > format2
+bad "an older format (before the tasks of -j and --shard)" format2 "a checkpoint of format 2; this dlx2 reads format 4"
+sed '1s/ 4$/ 1/' good > format1
+bad "an older format (before DLX5's costs)" format1 "a checkpoint of format 1; this dlx2 reads format 4"
 : > empty
 bad "empty" empty "not a checkpoint of dlx2"
 t_run "another problem" 2 "dlx2: good: a checkpoint of another problem than $Q" \
@@ -576,7 +582,7 @@ done 1 1" > onetask
 done 0" "tasks 1 0000000000000000
 done 1 2" > pastdone
     bad "a task done past the tasks" pastdone "corrupted (a task done past its tasks)"
-    "$DLX2" -c --shard 2/3 --checkpoint sgood --time-limit 0.000001 "$I/queens-12.dlx" > /dev/null 2>&1
+    "$DLX2" -c --shard 2/3 --checkpoint sgood --time-limit 0.000001 "$I/pentomino-4x15.dlx" > /dev/null 2>&1
     t_eq "--shard: the checkpoint's shard" "shard 2 3" "$(grep -a '^shard' sgood)"
     set -- $(grep -a '^tasks' sgood)
     all=$(python3 -c 'import sys; n = int(sys.argv[1]); print("done %d %s" % (n, "".join("%x" % ((1 << min(4, n - i)) - 1) for i in range(0, n, 4))))' "$2")
@@ -610,6 +616,46 @@ for c in k:
     h = ((h ^ c) * 0x100000001b3) & 0xffffffffffffffff
 sys.stdout.buffer.write(k + b"checksum %016x\n" % h)' cgood "$C/pentomino-6x10-cost.dlx" > cother
     bad "DLX5 -j: the tasks of another problem" cother "corrupted (its tasks are not those of this search's plan)"
+    # SSXCC's tree: its path, and the order of its sets and of its active items, spoilt
+    ("$DLX2" --knuth=ssxcc --checkpoint cells --checkpoint-every 0.05 "$I/pentomino-4x15.dlx" \
+        > /dev/null 2>&1) &
+    pid=$! n=0
+    while ! past_root cells && kill -0 $pid 2> /dev/null && [ $n -lt 600 ]; do
+        sleep 0.05
+        n=$((n + 1))
+    done
+    kill -9 $pid 2> /dev/null
+    wait $pid 2> /dev/null
+    sets=$(grep -a '^sets' cells) items=$(grep -a '^cells' cells) choice=$(grep -a '^choice' cells)
+    t_match "SSXCC: a checkpoint past the root" '^choice [0-9]+' "$choice"
+    t_match "SSXCC: with the order of its sets" '^sets 10176 [0-9]+ ' "$sets"
+    t_match "SSXCC: and of its active items" '^cells 72 [0-9]+ [0-9]+ ' "$items"
+    words() { # words LINE I J: LINE with its words I and J swapped (J empty: word I made 99999)
+        python3 -c 'import sys
+w = sys.argv[1].split(); i = int(sys.argv[2])
+if sys.argv[3]: j = int(sys.argv[3]); w[i], w[j] = w[j], w[i]
+else: w[i] = "99999"
+print(" ".join(w))' "$@"
+    }
+    resum cells "$sets" "$(words "$sets" 2 10177)" > cells-swap
+    bad "SSXCC: a node in another item's set" cells-swap "corrupted (not a position of this engine's search)"
+    resum cells "$items" "$(echo "$items" | sed 's/^\(cells [0-9]* [0-9]*\) \([0-9]*\) [0-9]*/\1 \2 \2/')" > cells-twice
+    bad "SSXCC: an item twice in its active set" cells-twice "corrupted (not a position of this engine's search)"
+    resum cells "$choice" "$(words "$choice" 1 "")" > cells-astray
+    bad "SSXCC: a path not of the search" cells-astray "corrupted (not a position of this engine's search)"
+    resum cells "$items
+$sets" "cells 0 0
+sets 0" > cells-none
+    bad "SSXCC: a position without its sets" cells-none "corrupted (not a position of this engine's search)"
+    resum good "cells 0 0
+sets 0" "$items
+$sets" > cells-other
+    bad "SSXCC's sets in a checkpoint of DLX2's tree" cells-other "corrupted (the order of SSXCC's sets in a checkpoint of another search)"
+    cp cells cells-good
+    "$DLX2" --resume cells-good > /dev/null 2> cells.err
+    t_eq "SSXCC: the checkpoint unspoilt, gone on with to the end" \
+        "Altogether 1472 solutions, 544137+2196838267 mems, 227137978 updates, 235800 bytes, 259300 nodes, ccost 0%." \
+        "$(grep '^Altogether' cells.err)"
 else
     t_skip "checkpoints spoilt but well checksummed" python3
 fi

@@ -18,6 +18,9 @@
  * twin, which must agree. The tasks of -j or --shard (a plan's
  * fingerprint, the map of tasks done, the shard) are gone on with by two
  * threads over links, which must refuse a plan not theirs or go on.
+ * A position of SSXCC's tree, with the order of its sets, is gone on
+ * with by the cells (small limits), which must refuse one its walk
+ * never reaches or go on, and leave the problem as read.
  *
  * Build and run: make fuzz-checkpoint FUZZ_SECONDS=N (clang with
  * libFuzzer, ASan and UBSan); seeds in tests/fuzz/checkpoints/.
@@ -44,7 +47,10 @@ static void same(const cli_ckpt *a, const cli_ckpt *b)
              && a->thresh == b->thresh && a->maxdeg == b->maxdeg && a->nprofile == b->nprofile
              && a->ntasks == b->ntasks && a->plan == b->plan && a->shard == b->shard
              && a->shards == b->shards && !memcmp(a->done, b->done, a->ntasks)
-             && !strcmp(a->version, b->version);
+             && !strcmp(a->version, b->version) && a->nitems == b->nitems
+             && a->nsets == b->nsets && a->maxsave == b->maxsave
+             && !memcmp(a->items, b->items, (size_t)a->nitems * sizeof(int))
+             && !memcmp(a->sets, b->sets, (size_t)a->nsets * sizeof(int));
     for (int i = 0; ok && i < a->nargs; i++)
         ok = !strcmp(a->args[i], b->args[i]);
     for (int l = 0; ok && l < a->level; l++)
@@ -173,6 +179,31 @@ static void go_on_tasks(xcc_problem *p, const cli_ckpt *k, const xcc_node *nd,
     xcc_figs_free(&f);
 }
 
+/* SSXCC's walk (cells) goes on from k's position and the order of its sets, or refuses it. */
+static void go_on_cells(xcc_problem *p, const cli_ckpt *k, const xcc_node *nd,
+                        const xcc_item *cl)
+{
+    xcc_position pos = {.level = k->level, .maxl = k->maxl, .choice = k->choice,
+                        .thresh = k->thresh, .nitems = k->nitems, .nsets = k->nsets,
+                        .items = k->items, .sets = k->sets, .maxsave = k->maxsave};
+    pos.fig.solutions = k->solutions, pos.fig.nodes = k->nodes;
+    pos.fig.mems = k->mems % 1000000;
+    xcc_dlx2 knobs = {.show_choices_max = 1000000, .show_choices_gap = 1000000,
+                      .show_levels_max = 1000000, .tasks_per_worker = 64, .lenthresh = 10,
+                      .zchars = "", .resume = &pos};
+    xcc_settings st;
+    xcc_settings_init(&st);
+    st.max_mems = 200000;
+    st.max_solutions = 1000;
+    st.dlx2 = &knobs;
+    if (xcc_cells_engine.refuses(p, &st))
+        return;
+    xcc_figs f;
+    xcc_engine_run(&xcc_cells_engine, p, &st, NULL, &f, NULL);
+    check_restored(p, nd, cl);
+    xcc_figs_free(&f);
+}
+
 /* The input with its checksum made right (past the gate, the fields are read). */
 static char *resummed(const uint8_t *data, size_t size, size_t *n)
 {
@@ -237,7 +268,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 int fits = !(mcc ? xcc_mcc_position_fits(&p, &pos)
                                  : xcc_position_fits(&p, &pos));
                 check_restored(&p, nd, cl);
-                if (k.ntasks)
+                if (k.nitems && !mcc)
+                    go_on_cells(&p, &k, nd, cl);
+                else if (k.ntasks)
                     go_on_tasks(&p, &k, nd, cl);
                 else if (fits)
                     go_on(&p, &pos, nd, cl, mcc);
