@@ -175,6 +175,23 @@ static const char *no_memory(void)
     return "out of memory";
 }
 
+/* n numbers of at most 2^30, each after a space, into a new array *out (room for n + 1):
+   NULL, or why not ("corrupted (more WHAT than bytes)" when fewer bytes than 2n are left). */
+static const char *ints(cursor *c, long long n, const char *more, int **out)
+{
+    if ((long long)(c->end - c->s) < 2 * n)
+        return more;
+    if (!(*out = malloc(((size_t)n + 1) * sizeof(int))))
+        return no_memory();
+    for (long long i = 0; i < n; i++) {
+        long long v;
+        if (word(c, " ") || small(c, 1 << 30, &v))
+            return c->why;
+        (*out)[i] = (int)v;
+    }
+    return NULL;
+}
+
 /* A hex digit's value, or -1. */
 static int hex(char ch)
 {
@@ -264,17 +281,10 @@ const char *cli_ckpt_read(const char *buf, size_t n, cli_ckpt *k)
     if (word(&c, "\nlevel ") || small(&c, 1 << 30, &level) || word(&c, " ")
         || small(&c, 1 << 30, &maxl) || word(&c, "\nchoice"))
         return c.why;
-    if ((long long)(c.end - c.s) < 2 * level)
-        return "corrupted (more levels than bytes)";
+    const char *why = ints(&c, level, "corrupted (more levels than bytes)", &k->choice);
+    if (why)
+        return why;
     k->level = (int)level, k->maxl = (int)maxl;
-    k->choice = malloc(((size_t)level + 1) * sizeof(int));
-    if (!k->choice)
-        return no_memory();
-    for (int l = 0; l < k->level; l++) {
-        if (word(&c, " ") || small(&c, 1 << 30, &v))
-            return c.why;
-        k->choice[l] = (int)v;
-    }
     if (word(&c, "\nfigures"))
         return c.why;
     xcc_u128 *figs[] = {&k->solutions, &k->nodes, &k->updates, &k->cleansings,
@@ -371,28 +381,14 @@ const char *cli_ckpt_read(const char *buf, size_t n, cli_ckpt *k)
     if (word(&c, "\ncells ") || small(&c, 1 << 30, &nitems) || word(&c, " ")
         || small(&c, 1LL << 40, &maxsave))
         return c.why;
-    if ((long long)(c.end - c.s) < 2 * nitems)
-        return "corrupted (more items than bytes)";
+    if ((why = ints(&c, nitems, "corrupted (more items than bytes)", &k->items)))
+        return why;
     k->nitems = (int)nitems, k->maxsave = (unsigned long long)maxsave;
-    if (!(k->items = malloc(((size_t)nitems + 1) * sizeof(int))))
-        return no_memory();
-    for (int i = 0; i < k->nitems; i++) {
-        if (word(&c, " ") || small(&c, 1 << 30, &v))
-            return c.why;
-        k->items[i] = (int)v;
-    }
     if (word(&c, "\nsets ") || small(&c, 1 << 30, &nsets))
         return c.why;
-    if ((long long)(c.end - c.s) < 2 * nsets)
-        return "corrupted (more nodes than bytes)";
+    if ((why = ints(&c, nsets, "corrupted (more nodes than bytes)", &k->sets)))
+        return why;
     k->nsets = (int)nsets;
-    if (!(k->sets = malloc(((size_t)nsets + 1) * sizeof(int))))
-        return no_memory();
-    for (int i = 0; i < k->nsets; i++) {
-        if (word(&c, " ") || small(&c, 1 << 30, &v))
-            return c.why;
-        k->sets[i] = (int)v;
-    }
     if (word(&c, "\n"))
         return c.why;
     if (c.s != c.end)

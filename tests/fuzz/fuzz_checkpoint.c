@@ -74,20 +74,27 @@ static void check_restored(xcc_problem *p, const xcc_node *nd, const xcc_item *c
     }
 }
 
+/* Settings of small limits (200,000 mems, 1,000 solutions), going on from pos (NULL: the root). */
+static void small_run(xcc_settings *st, xcc_dlx2 *knobs, const xcc_position *pos)
+{
+    *knobs = (xcc_dlx2){.show_choices_max = 1000000, .show_choices_gap = 1000000,
+                        .show_levels_max = 1000000, .tasks_per_worker = 64, .lenthresh = 10,
+                        .zchars = "", .resume = pos};
+    xcc_settings_init(st);
+    st->max_mems = 200000;
+    st->max_solutions = 1000;
+    st->dlx2 = knobs;
+}
+
 /* The links and the twin (DLX2's or DLX3's, mcc) go on from pos; the same figures. */
 static void go_on(xcc_problem *p, const xcc_position *pos, const xcc_node *nd,
                   const xcc_item *cl, int mcc)
 {
     const xcc_engine *links = mcc ? &xcc_mcc_links_engine : &xcc_links_engine;
     const xcc_engine *twin = mcc ? &xcc_mcc_twin_engine : &xcc_twin_engine;
-    xcc_dlx2 knobs = {.show_choices_max = 1000000, .show_choices_gap = 1000000,
-                      .show_levels_max = 1000000, .tasks_per_worker = 64, .lenthresh = 10,
-                      .zchars = "", .resume = pos};
+    xcc_dlx2 knobs;
     xcc_settings st;
-    xcc_settings_init(&st);
-    st.max_mems = 200000;
-    st.max_solutions = 1000;
-    st.dlx2 = &knobs;
+    small_run(&st, &knobs, pos);
     xcc_figs a, b;
     xcc_status sa = xcc_engine_run(links, p, &st, NULL, &a, NULL);
     check_restored(p, nd, cl);
@@ -115,15 +122,10 @@ static void go_on(xcc_problem *p, const xcc_position *pos, const xcc_node *nd,
  */
 static void go_on_costs(xcc_problem *p, const cli_ckpt *k, xcc_position *pos)
 {
-    xcc_dlx2 knobs = {.show_choices_max = 1000000, .show_choices_gap = 1000000,
-                      .show_levels_max = 1000000, .tasks_per_worker = 64, .lenthresh = 10,
-                      .zchars = ""};
+    xcc_dlx2 knobs;
     xcc_settings st;
-    xcc_settings_init(&st);
-    st.max_mems = 200000;
-    st.max_solutions = 1000;
+    small_run(&st, &knobs, NULL);
     st.best = k->nbest >= 1 && k->nbest <= 64 ? k->nbest : 1;
-    st.dlx2 = &knobs;
     pos->nbest = k->nbest, pos->best = k->best;
     pos->thresh0 = k->thresh0, pos->thresh1 = k->thresh1;
     if (xcc_cost_position_fits(p, &st, pos))
@@ -159,16 +161,13 @@ static void go_on_tasks(xcc_problem *p, const cli_ckpt *k, const xcc_node *nd,
 {
     xcc_position pos = {.maxl = k->maxl, .ntasks = k->ntasks, .plan = k->plan, .done = k->done};
     pos.fig.solutions = k->solutions, pos.fig.nodes = k->nodes;
-    xcc_dlx2 knobs = {.show_choices_max = 1000000, .show_choices_gap = 1000000,
-                      .show_levels_max = 1000000, .tasks_per_worker = 64, .lenthresh = 10,
-                      .zchars = "", .resume = &pos};
+    xcc_dlx2 knobs;
     xcc_settings st;
-    xcc_settings_init(&st);
-    st.max_mems = 200000;
+    small_run(&st, &knobs, &pos);
+    st.max_solutions = XCC_UNLIMITED;
     st.threads = 2;
     if (k->shards <= 8)
         st.shard = k->shard, st.shards = k->shards;
-    st.dlx2 = &knobs;
     xcc_sink sink = {.checkpoint = no_stop};
     const xcc_engine *e = xcc_has_bounds(p) ? &xcc_mcc_threads_links : &xcc_threads_links;
     if (e->refuses(p, &st))
@@ -188,14 +187,9 @@ static void go_on_cells(xcc_problem *p, const cli_ckpt *k, const xcc_node *nd,
                         .items = k->items, .sets = k->sets, .maxsave = k->maxsave};
     pos.fig.solutions = k->solutions, pos.fig.nodes = k->nodes;
     pos.fig.mems = k->mems % 1000000;
-    xcc_dlx2 knobs = {.show_choices_max = 1000000, .show_choices_gap = 1000000,
-                      .show_levels_max = 1000000, .tasks_per_worker = 64, .lenthresh = 10,
-                      .zchars = "", .resume = &pos};
+    xcc_dlx2 knobs;
     xcc_settings st;
-    xcc_settings_init(&st);
-    st.max_mems = 200000;
-    st.max_solutions = 1000;
-    st.dlx2 = &knobs;
+    small_run(&st, &knobs, &pos);
     if (xcc_cells_engine.refuses(p, &st))
         return;
     xcc_figs f;
