@@ -185,13 +185,13 @@ void cli_checkpoint_rules(cli *c)
     const xcc_engine_row *row = c->engine ? xcc_engine_row_named(c->engine) : NULL;
     int count = row && (!strcmp(row->name, "fast") || !strcmp(row->name, "zdd")) && c->count_only;
     if (row && strcmp(row->name, "dlx") && strcmp(row->name, "links") && strcmp(row->name, "cost")
-        && strcmp(row->name, "cost-links") && !count)
-        cli_usage("--checkpoint does not go with --engine=%s yet (dlx, links, cost or cost-links;"
-                  " fast and zdd with -c)", c->engine);
+        && strcmp(row->name, "cost-links") && strcmp(row->name, "cells") && !count)
+        cli_usage("--checkpoint does not go with --engine=%s yet (dlx, links, cost, cost-links or"
+                  " cells; fast and zdd with -c)", c->engine);
     if (c->knuth && strcmp(c->knuth, "dlx2") && strcmp(c->knuth, "dlx1")
-        && strcmp(c->knuth, "dlx3") && strcmp(c->knuth, "dlx5"))
-        cli_usage("--checkpoint does not go with --knuth=%s yet (DLX2's, DLX3's and DLX5's"
-                  " trees)", c->knuth);
+        && strcmp(c->knuth, "dlx3") && strcmp(c->knuth, "dlx5") && strcmp(c->knuth, "ssxcc"))
+        cli_usage("--checkpoint does not go with --knuth=%s yet (DLX2's, DLX3's, DLX5's and"
+                  " SSXCC's trees)", c->knuth);
     if (c->count_only && !c->engine) /* not "auto": DLX2's tree, which checkpoints */
         c->xs.engine = xcc_engine_row_named(NULL)->name;
 }
@@ -203,13 +203,20 @@ void cli_checkpoint_engine(const cli *c, xcc_problem *p, const xcc_engine *e, in
     int mcc = xcc_wants_mcc(p, &c->xs);
     int cost_tasks = e == &xcc_cost_threads || e == &xcc_cost_threads_links;
     int tasks = e == &xcc_threads_twin || e == &xcc_threads_links || e == &xcc_mcc_threads_twin
-                || e == &xcc_mcc_threads_links || e == &xcc_fast_threads || cost_tasks;
+                || e == &xcc_mcc_threads_links || e == &xcc_fast_threads || cost_tasks
+                || e == &xcc_cells_threads;
     /* the threads of DLX5's search hand out the solutions that improve on the k best of
        the moment: which they are depends on the threads' timing, and so does t<n>'s end */
     if (cost_tasks && (c->spacing || c->xs.max_solutions != XCC_UNLIMITED))
         rep_die(PROG_BAD_INPUT, "--checkpoint with %s on DLX5's search (costs) does not go with"
                 " %s: the solutions handed out depend on the threads' timing (the k best"
                 " costs do not)", c->xs.threads > 1 ? "-j" : "--shard",
+                c->spacing ? "a listing (m<n>, --format=json)" : "t<n>");
+    /* SSXCC's threads and shards hand out the solutions as they find them */
+    if (e == &xcc_cells_threads && (c->spacing || c->xs.max_solutions != XCC_UNLIMITED))
+        rep_die(PROG_BAD_INPUT, "--checkpoint with %s on SSXCC's tree does not go with %s yet:"
+                " the threads hand out the solutions as they find them",
+                c->xs.threads > 1 ? "-j" : "--shard",
                 c->spacing ? "a listing (m<n>, --format=json)" : "t<n>");
     if (e != &xcc_twin_engine && e != &xcc_links_engine && e != &xcc_mcc_twin_engine
         && e != &xcc_mcc_links_engine && e != &xcc_cost_engine && e != &xcc_cost_links_engine

@@ -71,8 +71,8 @@ static void print_version(void);
 static void print_options(void);
 
 /* what --checkpoint says to DLX3, DLX5 and SSXCC */
-#define CKPT_TREES "--checkpoint does not go with SSXCC's search or DLX6's yet:" \
-                   " DLX2's, DLX3's and DLX5's trees only"
+#define CKPT_TREES "--checkpoint does not go with DLX6's search yet:" \
+                   " DLX2's, DLX3's, DLX5's and SSXCC's trees only"
 
 static const cli_option rows[] = {
     /* Knuth's arguments: a letter and a number, DLX2's defaults */
@@ -170,17 +170,18 @@ static const cli_option rows[] = {
      "write stdout's results (the listing, the count, JSON)\n"
      "to FILE instead"},
     {"--checkpoint", 0, T_TEXT, F(checkpoint), NULL, NO_R, CLI_SEARCH, 0,
-     CLI_DLX2 | CLI_DLX1 | CLI_DLX3 | CLI_DLX5, CKPT_TREES, "a file", "--checkpoint FILE",
+     CLI_DLX2 | CLI_DLX1 | CLI_DLX3 | CLI_DLX5 | CLI_SSXCC, CKPT_TREES, "a file", "--checkpoint FILE",
      "write the search's position, figures, arguments and\n"
      "problem to FILE at the start, every --checkpoint-every\n"
      "seconds and when a signal or --time-limit stops it, so\n"
      "that --resume FILE goes on (a listing needs --output;\n"
      "with -j or --shard, the tasks done, with costs the k\n"
      "best they found; a listing or t<n> then comes task\n"
-     "after task: one thread's order; with costs, refused).\n"
+     "after task: one thread's order; with costs or SSXCC's\n"
+     "tree, refused).\n"
      "Removed when the run ends by itself"},
     {"--checkpoint-every", 0, T_SECONDS, F(checkpoint_every), "60", 0, 1000000000, CLI_SEARCH, 0,
-     CLI_DLX2 | CLI_DLX1 | CLI_DLX3 | CLI_DLX5, CKPT_TREES, "a number of seconds", "--checkpoint-every S",
+     CLI_DLX2 | CLI_DLX1 | CLI_DLX3 | CLI_DLX5 | CLI_SSXCC, CKPT_TREES, "a number of seconds", "--checkpoint-every S",
      "with --checkpoint: every S seconds (default 60)"},
     {"--resume", 0, T_TEXT, F(resume), NULL, NO_R, CLI_SEARCH, 0, CLI_ANY, 0, "a checkpoint",
      "--resume FILE",
