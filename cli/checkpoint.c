@@ -203,13 +203,20 @@ void cli_checkpoint_engine(const cli *c, xcc_problem *p, const xcc_engine *e, in
     int mcc = xcc_wants_mcc(p, &c->xs);
     int cost_tasks = e == &xcc_cost_threads || e == &xcc_cost_threads_links;
     int tasks = e == &xcc_threads_twin || e == &xcc_threads_links || e == &xcc_mcc_threads_twin
-                || e == &xcc_mcc_threads_links || e == &xcc_fast_threads || cost_tasks;
+                || e == &xcc_mcc_threads_links || e == &xcc_fast_threads || cost_tasks
+                || e == &xcc_cells_threads;
     /* the threads of DLX5's search hand out the solutions that improve on the k best of
        the moment: which they are depends on the threads' timing, and so does t<n>'s end */
     if (cost_tasks && (c->spacing || c->xs.max_solutions != XCC_UNLIMITED))
         rep_die(PROG_BAD_INPUT, "--checkpoint with %s on DLX5's search (costs) does not go with"
                 " %s: the solutions handed out depend on the threads' timing (the k best"
                 " costs do not)", c->xs.threads > 1 ? "-j" : "--shard",
+                c->spacing ? "a listing (m<n>, --format=json)" : "t<n>");
+    /* SSXCC's threads and shards hand out the solutions as they find them */
+    if (e == &xcc_cells_threads && (c->spacing || c->xs.max_solutions != XCC_UNLIMITED))
+        rep_die(PROG_BAD_INPUT, "--checkpoint with %s on SSXCC's tree does not go with %s yet:"
+                " the threads hand out the solutions as they find them",
+                c->xs.threads > 1 ? "-j" : "--shard",
                 c->spacing ? "a listing (m<n>, --format=json)" : "t<n>");
     if (e != &xcc_twin_engine && e != &xcc_links_engine && e != &xcc_mcc_twin_engine
         && e != &xcc_mcc_links_engine && e != &xcc_cost_engine && e != &xcc_cost_links_engine
@@ -243,13 +250,14 @@ void cli_checkpoint_engine(const cli *c, xcc_problem *p, const xcc_engine *e, in
     f->cmems = ck.k.cmems, f->maxdeg = ck.k.maxdeg;
     if (!costs && ck.k.nbest)
         refuse("corrupted (best costs in a checkpoint of a search without costs)");
+    ck.pos.maxsave = ck.k.maxsave; /* SSXCC's tree, by one thread or by tasks */
     if (e == &xcc_cells_engine) { /* its walk checks the path as it makes it again */
-        ck.pos.nitems = ck.k.nitems, ck.pos.nsets = ck.k.nsets, ck.pos.maxsave = ck.k.maxsave;
+        ck.pos.nitems = ck.k.nitems, ck.pos.nsets = ck.k.nsets;
         ck.pos.items = ck.k.items, ck.pos.sets = ck.k.sets;
         ((cli *)c)->k.resume = &ck.pos;
         return;
     }
-    if (ck.k.nitems || ck.k.nsets)
+    if (ck.k.nitems || ck.k.nsets || (ck.k.maxsave && e != &xcc_cells_threads))
         refuse("corrupted (the order of SSXCC's sets in a checkpoint of another search)");
     const char *why = costs ? xcc_cost_position_fits(p, &c->xs, &ck.pos)
                       : mcc ? xcc_mcc_position_fits(p, &ck.pos)

@@ -177,7 +177,8 @@ static const cli_option rows[] = {
      "that --resume FILE goes on (a listing needs --output;\n"
      "with -j or --shard, the tasks done, with costs the k\n"
      "best they found; a listing or t<n> then comes task\n"
-     "after task: one thread's order; with costs, refused).\n"
+     "after task: one thread's order; with costs or SSXCC's\n"
+     "tree, refused).\n"
      "Removed when the run ends by itself"},
     {"--checkpoint-every", 0, T_SECONDS, F(checkpoint_every), "60", 0, 1000000000, CLI_SEARCH, 0,
      CLI_DLX2 | CLI_DLX1 | CLI_DLX3 | CLI_DLX5 | CLI_SSXCC, CKPT_TREES, "a number of seconds", "--checkpoint-every S",

@@ -64,4 +64,16 @@ void xcc_cells_forget(xcc_cells *c);
 /* c's figures into fig, stopped for stop (the profile handed over). */
 void xcc_cells_figs(xcc_cells *c, xcc_stop stop, xcc_figs *fig);
 
+/*
+ * --checkpoint with tasks (parallel/cells.c): the options chosen from
+ * the root to the node c hands on, *len of them (what names the plan);
+ * the deepest c's save stack went (what its bytes count, with maxl);
+ * and the figures of tasks done by a run before (a checkpoint's sums,
+ * maxl, maxsave, profile of levels 0 .. maxl + 1 or NULL) added to c's.
+ */
+const int *xcc_cells_path(const xcc_cells *c, int *len);
+size_t xcc_cells_maxsave(const xcc_cells *c);
+xcc_status xcc_cells_credit(xcc_cells *c, const xcc_figs *f, int maxl, size_t maxsave,
+                            const ullng *profile);
+
 #endif

@@ -1127,4 +1127,36 @@ void xcc_cells_figs(xcc_cells *c, xcc_stop stop, xcc_figs *fig)
     cells_figs(&c->w, &c->t, stop, fig);
 }
 
+const int *xcc_cells_path(const xcc_cells *c, int *len)
+{
+    *len = c->w.level;
+    return c->w.choice;
+}
+
+size_t xcc_cells_maxsave(const xcc_cells *c)
+{
+    return c->w.maxsave;
+}
+
+xcc_status xcc_cells_credit(xcc_cells *c, const xcc_figs *f, int maxl, size_t maxsave,
+                            const ullng *profile)
+{
+    cwalk *w = &c->w;
+    w->nodes += f->nodes, w->solutions += f->solutions, w->cmems += f->cmems;
+    w->mems += f->mems, w->updates += f->updates;
+    if (f->maxdeg > w->maxdeg)
+        w->maxdeg = f->maxdeg;
+    if (maxsave > w->maxsave)
+        w->maxsave = maxsave;
+    if (maxl > w->maxl) {
+        if (reserve(w, maxl + 1))
+            return XCC_NO_MEMORY;
+        w->maxl = maxl;
+    }
+    if ((w->vbose & XCC_SHOW_PROFILE) && w->profile && profile)
+        for (int l = 0; l <= maxl + 1; l++)
+            w->profile[l] += profile[l];
+    return XCC_OK;
+}
+
 const xcc_engine xcc_cells_engine = {"cells", cells_refuses, cells_solve, NULL};

@@ -254,6 +254,38 @@ ck_case shard-list "$Q14" --shard 2/3 m1
 t_eq "--shard 2/3 m1: its solutions listed" 121779 "$(grep -c '^[0-9]*:$' "$TMP/shard-list/part.out")"
 t_eq "--shard 2/3 m1: the case ran" 1 $ran
 
+# SSXCC's tree (the engine cells, --knuth=ssxcc) under -j 2 and --shard:
+# the tasks done written down with the sums of their figures, a task in
+# flight and the top walked again. Each task is walked from the state
+# of the sets the top left there, so its figures are the same whoever
+# walks it: the closing line resumed is the run's without a stop, byte
+# for byte, with -j 2 as with a shard of one thread, the profile (v129)
+# too; -c with a report counts on SSXCC's tree (-c alone counts on
+# DLX2's, which checkpoints too)
+ran=0
+ck_case ssxcc-j2 pentomino-6x10 --knuth=ssxcc -j 2
+ck_case ssxcc-j2-count pentomino-5x12 -c v129 --knuth=ssxcc -j 2
+fast_only=1 ck_case ssxcc-j2-c pentomino-5x12 -c --knuth=ssxcc -j 2
+t_eq "--knuth=ssxcc -j 2 --checkpoint: the closing line, 9356 solutions" \
+    "Altogether 9356 solutions, 658817+9977611396 mems, 1036584894 updates, 283672 bytes, 1211691 nodes, ccost 0%." \
+    "$(grep '^Altogether' "$TMP/ssxcc-j2/resumed.err")"
+t_eq "-c v129 --knuth=ssxcc -j 2 --checkpoint: the count" 4040 "$(cat "$TMP/ssxcc-j2-count/resumed.stdout")"
+t_eq "-c --knuth=ssxcc -j 2 --checkpoint: the count" 4040 "$(cat "$TMP/ssxcc-j2-c/resumed.stdout")"
+# the three shards of the 6x10 box, each of one thread, killed and gone
+# on with: each closing line its run's without a stop, and the three
+# merge to the whole count (and figures) of the box, each shard's stderr
+# that of its two runs one after the other (the input line, then the rest)
+for k in 1 2 3; do
+    ck_case ssxcc-shard$k pentomino-6x10 --knuth=ssxcc --shard $k/3
+    t_eq "--knuth=ssxcc --shard $k/3 --checkpoint: its shard line" \
+        "$(grep '^Shard' "$TMP/ssxcc-shard$k/whole.err")" "$(grep '^Shard' "$TMP/ssxcc-shard$k/resumed.err")"
+    cat "$TMP/ssxcc-shard$k/part.err" "$TMP/ssxcc-shard$k/resumed.err" > "$TMP/ssxcc-shard$k.err"
+done
+t_eq "--knuth=ssxcc --shard k/3 --checkpoint: the shards merged, the 6x10 box's" \
+    "Altogether 9356 solutions, 658817+9977611396 mems, 1036584894 updates, 283672 bytes, 1211691 nodes, ccost 0%." \
+    "$("$DLX2" --merge "$TMP"/ssxcc-shard?.err | tail -1)"
+t_eq "SSXCC's tree: 6 cases ran" 6 $ran
+
 
 # SIGTERM: a checkpoint, then the end of a run stopped by a signal (143);
 # --resume goes on to the whole run's end.
@@ -452,6 +484,10 @@ t_run "the fast engine's listing refused" 2 "dlx2: --checkpoint does not go with
 $help" "$DLX2" m1 --output "$TMP/o" --engine=fast --checkpoint "$TMP/x" "$Q"
 t_run "the zdd engine's listing refused" 2 "dlx2: --checkpoint does not go with --engine=zdd yet (dlx, links, cost, cost-links or cells; fast and zdd with -c)
 $help" "$DLX2" m1 --output "$TMP/o" --engine=zdd --checkpoint "$TMP/x" "$Q"
+t_run "SSXCC's search with -j and a listing refused" 2 "dlx2: --checkpoint with -j on SSXCC's tree does not go with a listing (m<n>, --format=json) yet: the threads hand out the solutions as they find them" \
+    "$DLX2" --knuth=ssxcc -j 2 v0 m1 --output "$TMP/o" --checkpoint "$TMP/x" "$Q"
+t_run "SSXCC's search with --shard and t<n> refused" 2 "dlx2: --checkpoint with --shard on SSXCC's tree does not go with t<n> yet: the threads hand out the solutions as they find them" \
+    "$DLX2" --engine=cells --shard 1/2 v0 t5 --checkpoint "$TMP/x" "$Q"
 t_run "DLX6's refused" 2 "dlx2: --checkpoint does not go with --knuth=dlx6 yet (DLX2's, DLX3's, DLX5's and SSXCC's trees)
 $help" "$DLX2" --knuth=dlx6 --checkpoint "$TMP/x" "$Q"
 resume_alone="dlx2: --resume comes first, with the checkpoint FILE and at most the problem's file: nothing else (the arguments are the checkpoint's)
@@ -602,7 +638,8 @@ done 1 2" > pastdone
     t_run "DLX5 -j: a checkpoint of another problem" 2 "dlx2: cgood: a checkpoint of another problem than $C/pentomino-6x10-cost.dlx" \
         "$DLX2" --resume cgood "$C/pentomino-6x10-cost.dlx"
     # the same arguments, the problem's text another's: its plan is not the checkpoint's
-    python3 -c '
+    swap_problem() { # CHECKPOINT PROBLEM: the checkpoint with PROBLEM's text, checksummed
+        python3 -c '
 import sys
 a = open(sys.argv[1], "rb").read()
 b = open(sys.argv[2], "rb").read()
@@ -614,7 +651,9 @@ k = k[:k.rindex(b"checksum ")]
 h = 0xcbf29ce484222325
 for c in k:
     h = ((h ^ c) * 0x100000001b3) & 0xffffffffffffffff
-sys.stdout.buffer.write(k + b"checksum %016x\n" % h)' cgood "$C/pentomino-6x10-cost.dlx" > cother
+sys.stdout.buffer.write(k + b"checksum %016x\n" % h)' "$@"
+    }
+    swap_problem cgood "$C/pentomino-6x10-cost.dlx" > cother
     bad "DLX5 -j: the tasks of another problem" cother "corrupted (its tasks are not those of this search's plan)"
     # SSXCC's tree: its path, and the order of its sets and of its active items, spoilt
     ("$DLX2" --knuth=ssxcc --checkpoint cells --checkpoint-every 0.05 "$I/pentomino-4x15.dlx" \
@@ -656,6 +695,26 @@ $sets" > cells-other
     t_eq "SSXCC: the checkpoint unspoilt, gone on with to the end" \
         "Altogether 1472 solutions, 544137+2196838267 mems, 227137978 updates, 235800 bytes, 259300 nodes, ccost 0%." \
         "$(grep '^Altogether' cells.err)"
+    # SSXCC's tree under -j and --shard: its plan's tasks, spoilt
+    "$DLX2" --knuth=ssxcc -j 2 --checkpoint xgood --time-limit 0.3 "$I/pentomino-5x12.dlx" > /dev/null 2>&1
+    xtasks=$(grep -a '^tasks' xgood)
+    t_match "SSXCC -j: a checkpoint of tasks done" '^done [1-9]' "$(grep -a '^done' xgood)"
+    resum xgood "$xtasks" "${xtasks% *} 0123456789abcdef" > xplan
+    bad "SSXCC -j: another plan" xplan "corrupted (its tasks are not those of this search's plan)"
+    resum xgood "shard 0 0" "shard 1 2" > xshard
+    bad "SSXCC -j: another shard" xshard "corrupted (its shard is not its arguments' --shard)"
+    swap_problem xgood "$I/pentomino-6x10.dlx" > xother
+    bad "SSXCC -j: the tasks of another problem" xother "corrupted (its tasks are not those of this search's plan)"
+    xcells=$(grep -a '^cells' xgood)
+    t_match "SSXCC -j: the deepest save stack of the tasks done" '^cells 0 [1-9][0-9]*$' "$xcells"
+    resum xgood "$xcells" "cells 0 99999999999" > xsave
+    bad "SSXCC -j: a save stack deeper than the sets" xsave "corrupted (its tasks are not those of this search's plan)"
+    "$DLX2" --knuth=ssxcc --shard 2/3 --checkpoint sxgood --time-limit 0.3 "$I/pentomino-5x12.dlx" > /dev/null 2>&1
+    t_eq "SSXCC --shard: the checkpoint's shard" "shard 2 3" "$(grep -a '^shard' sxgood)"
+    set -- $(grep -a '^tasks' sxgood)
+    all=$(python3 -c 'import sys; n = int(sys.argv[1]); print("done %d %s" % (n, "".join("%x" % ((1 << min(4, n - i)) - 1) for i in range(0, n, 4))))' "$2")
+    resum sxgood "$(grep -a '^done' sxgood)" "$all" > sxall
+    bad "SSXCC --shard: tasks done of other shards" sxall "corrupted (its tasks are not those of this search's plan)"
 else
     t_skip "checkpoints spoilt but well checksummed" python3
 fi

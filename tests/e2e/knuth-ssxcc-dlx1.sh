@@ -199,6 +199,17 @@ t_match "--merge of 3 shards of --knuth=ssxcc: SSXCC's closing line, 52 solution
     "$("$DLX2" --merge "$TMP"/ss?.err | tail -1)"
 t_eq "--merge of 3 shards of --knuth=dlx1: DLX1's closing line of one thread" \
     "$(tail -1 "$FAM/dlx1/expected/langford-7.stderr")" "$("$DLX2" --merge "$TMP"/d1?.err | tail -1)"
+# the cut of SSXCC's tree for --shard does not depend on -j: shards K/3
+# run with -j K merge to the closing line of shards run with one thread
+# (queens-12's 14200), as the parts of one plan
+for k in 1 2 3; do
+    "$DLX2" --knuth=ssxcc --shard $k/3 "$REF/instances/queens-12.dlx" 2> "$TMP/q1$k.err" > /dev/null
+    "$DLX2" --knuth=ssxcc -j $k --shard $k/3 "$REF/instances/queens-12.dlx" 2> "$TMP/qj$k.err" > /dev/null
+done
+q1=$("$DLX2" --merge "$TMP"/q1?.err | tail -1)
+t_match "--knuth=ssxcc --shard k/3: merged, queens-12's 14200" '^Altogether 14200 solutions, ' "$q1"
+t_eq "--knuth=ssxcc --shard k/3 with -j k: merged, the same closing line" "$q1" \
+    "$("$DLX2" --merge "$TMP"/qj?.err | tail -1)"
 "$DLX2" --shard 1/3 "$l7" 2> "$TMP/ss1.err" > /dev/null
 t_run "--merge: SSXCC's parts and a part of DLX2's do not mix" 2 \
     "dlx2: $TMP/ss2.err:3: a closing line of SSXCC's (or DLX1's) form among parts of DLX2's" \
