@@ -31,6 +31,19 @@ static void put_u128(FILE *f, const char *sep, xcc_u128 x)
     fprintf(f, "%s%s", sep, xcc_u128_text(x, b));
 }
 
+/* n numbers, each after a space */
+static void put_ints(FILE *f, int n, const int *a)
+{
+    for (int i = 0; i < n; i++)
+        fprintf(f, " %d", a[i]);
+}
+
+static void put_u64s(FILE *f, int n, const unsigned long long *a)
+{
+    for (int i = 0; i < n; i++)
+        fprintf(f, " %llu", a[i]);
+}
+
 int cli_ckpt_text(const cli_ckpt *k, char **out, size_t *n)
 {
     char *text = NULL;
@@ -48,19 +61,16 @@ int cli_ckpt_text(const cli_ckpt *k, char **out, size_t *n)
     fwrite(k->problem, 1, k->problem_len, f);
     fprintf(f, "\noutput %lld\nseconds %.6f\nlevel %d %d\nchoice", k->output, k->seconds,
             k->level, k->maxl);
-    for (int l = 0; l < k->level; l++)
-        fprintf(f, " %d", k->choice[l]);
+    put_ints(f, k->level, k->choice);
     fputs("\nfigures", f);
     const xcc_u128 figs[] = {k->solutions, k->nodes, k->updates, k->cleansings,
                              k->mems, k->lmems, k->cmems, k->thresh};
     for (size_t i = 0; i < sizeof figs / sizeof *figs; i++)
         put_u128(f, " ", figs[i]);
     fprintf(f, " %d\nprofile %d", k->maxdeg, k->nprofile);
-    for (int l = 0; l < k->nprofile; l++)
-        fprintf(f, " %llu", k->profile[l]);
+    put_u64s(f, k->nprofile, k->profile);
     fprintf(f, "\ncosts %d", k->nbest);
-    for (int i = 0; i < k->nbest; i++)
-        fprintf(f, " %llu", k->best[i]);
+    put_u64s(f, k->nbest, k->best);
     fputs("\nthresholds", f);
     for (int l = 0; k->nbest && l < k->level; l++)
         fprintf(f, " %llu %llu", k->thresh0[l], k->thresh1[l]);
@@ -77,11 +87,9 @@ int cli_ckpt_text(const cli_ckpt *k, char **out, size_t *n)
         fputc("0123456789abcdef"[x], f);
     }
     fprintf(f, "\nshard %d %d\ncells %d %llu", k->shard, k->shards, k->nitems, k->maxsave);
-    for (int i = 0; i < k->nitems; i++)
-        fprintf(f, " %d", k->items[i]);
+    put_ints(f, k->nitems, k->items);
     fprintf(f, "\nsets %d", k->nsets);
-    for (int i = 0; i < k->nsets; i++)
-        fprintf(f, " %d", k->sets[i]);
+    put_ints(f, k->nsets, k->sets);
     fputc('\n', f);
     if (fflush(f)) {
         fclose(f);
