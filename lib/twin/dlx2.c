@@ -87,6 +87,7 @@ static void twin_free(twin *t)
         free(t->slots[k].live), free(t->slots[k].opts), free(t->slots[k].pure),
             free(t->slots[k].cnt), free(t->slots[k].act);
     free(t->slots), free(t->frames), free(t->agree_of), free(t->agree), free(t->scratch);
+    free(t->lensec), free(t->osmask);
     if (t->memo_owner)
         xcc_memo_free(t->memo);
     free(t->keys);
@@ -109,6 +110,20 @@ static int twin_init(twin *t, const xcc_problem *p)
     t->scratch = malloc((size_t)t->b.W * sizeof(word));
     if (!t->slots || !t->frames || !t->scratch || xcc_bits_agree(&t->b, p, &t->agree_of, &t->agree))
         return 3;
+    /* what hiding an option adds up, at hand (twin/dlx2.h: hide_set) */
+    int n = t->b.n;
+    t->lensec = malloc(((size_t)n + 1) * sizeof(ullng));
+    t->osmask = calloc((size_t)n * (size_t)t->KS + 1, sizeof(word));
+    if (!t->lensec || !t->osmask)
+        return 3;
+    for (int o = 0; o < n; o++) {
+        t->lensec[o] = (ullng)t->b.olen[o] | (ullng)t->b.osec[o] << 32;
+        for (int x = t->b.first[o], e = x + t->b.olen[o]; x < e; x++) {
+            int v = p->nd[x].itm - t->second;
+            if (v >= 0)
+                t->osmask[(size_t)o * (size_t)t->KS + (size_t)(v / 64)] |= (word)1 << (v % 64);
+        }
+    }
     t->nslots = cap;
     return 0;
 }
