@@ -74,6 +74,8 @@ struct xcc_twin {
     xcc_u128 memo_spared; /* nodes spared by hits, not yet added to memo->spared */
     xcc_fold fold;        /* a walk's bases and limits (bits/memo.h) */
     xcc_u128 memo_nodes_mark; /* the walk's nodes when the memo was last booked */
+    ullng memo_walked;    /* nodes walked with the memo, since this walk began */
+    ullng memo_spared_mems; /* the mems of the subtrees its hits spared (saturating) */
 };
 typedef struct xcc_twin twin;
 
