@@ -114,6 +114,18 @@ int xcc_memo_book(memo *m, ullng n, ullng walked, ullng spared)
     return book(m, n, walked, spared, 1);
 }
 
+void xcc_memo_give_up(memo *m)
+{
+    int busy = 0;
+    while (!__atomic_compare_exchange_n(&m->busy, &busy, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+        busy = 0; /* another thread plans: it is quick */
+    if (!memo_off(m)) {
+        __atomic_store_n(&m->off, 1, __ATOMIC_RELAXED);
+        xcc_area_release(&m->area);
+    }
+    __atomic_store_n(&m->busy, 0, __ATOMIC_RELEASE);
+}
+
 void xcc_memo_grow(memo *m, ullng n)
 {
     book(m, n, 0, 0, 0);

@@ -64,6 +64,10 @@ void xcc_memo_free(memo *m);
    it is off. */
 int xcc_memo_book(memo *m, ullng n, ullng walked, ullng spared);
 
+/* Gives the table up now (a walk judged it not worth its lookups); the
+   walks sharing it go on without it. */
+void xcc_memo_give_up(memo *m);
+
 /* Books n more entries written, for a walk that counts no nodes spared:
    the table grows on demand, never given up. */
 void xcc_memo_grow(memo *m, ullng n);

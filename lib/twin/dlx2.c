@@ -87,6 +87,7 @@ static void twin_free(twin *t)
         free(t->slots[k].live), free(t->slots[k].opts), free(t->slots[k].pure),
             free(t->slots[k].cnt), free(t->slots[k].act);
     free(t->slots), free(t->frames), free(t->agree_of), free(t->agree), free(t->scratch);
+    free(t->lensec), free(t->osmask);
     if (t->memo_owner)
         xcc_memo_free(t->memo);
     free(t->keys);
@@ -109,6 +110,20 @@ static int twin_init(twin *t, const xcc_problem *p)
     t->scratch = malloc((size_t)t->b.W * sizeof(word));
     if (!t->slots || !t->frames || !t->scratch || xcc_bits_agree(&t->b, p, &t->agree_of, &t->agree))
         return 3;
+    /* what hiding an option adds up, at hand (twin/dlx2.h: hide_set) */
+    int n = t->b.n;
+    t->lensec = malloc(((size_t)n + 1) * sizeof(ullng));
+    t->osmask = calloc((size_t)n * (size_t)t->KS + 1, sizeof(word));
+    if (!t->lensec || !t->osmask)
+        return 3;
+    for (int o = 0; o < n; o++) {
+        t->lensec[o] = (ullng)t->b.olen[o] | (ullng)t->b.osec[o] << 32;
+        for (int x = t->b.first[o], e = x + t->b.olen[o]; x < e; x++) {
+            int v = p->nd[x].itm - t->second;
+            if (v >= 0)
+                t->osmask[(size_t)o * (size_t)t->KS + (size_t)(v / 64)] |= (word)1 << (v % 64);
+        }
+    }
     t->nslots = cap;
     return 0;
 }
@@ -353,6 +368,7 @@ static enum step start_walk(walker *w)
     if (replay(t, w->s, depth))
         return no_memory(w);
     t->memo_nodes_mark = w->t->fold.base[M_NODES] + w->nodes, t->memo_spared = 0;
+    t->memo_walked = 0, t->memo_spared_mems = 0;
     w->s->level = depth;
     return AT_NODE;
 }
@@ -382,6 +398,7 @@ BITS_INLINE int remembered(walker *w)
         if (!xcc_fold_fits(s, &t->fold, lo, fig))
             goto walk_it;
         t->memo_spared += fig[M_NODES];
+        t->memo_spared_mems = ~0ULL; /* a subtree past 2^63 figures: it pays */
         if (fold(w, fig))
             return 1;
     } else {
@@ -389,6 +406,8 @@ BITS_INLINE int remembered(walker *w)
             || w->tot.mems + got[M_MEMS] >= t->fold.add_mark || (s->sink->solution && !xcc_fold_skips(s, &t->fold, w->count, got[M_COUNT])))
             goto walk_it;
         t->memo_spared += got[M_NODES];
+        t->memo_spared_mems = t->memo_spared_mems + got[M_MEMS] < got[M_MEMS]
+                                  ? ~0ULL : t->memo_spared_mems + got[M_MEMS];
         w->count += got[M_COUNT], w->nodes += got[M_NODES], w->cmems += got[M_CMEMS];
         w->tot.mems += got[M_MEMS], w->tot.lmems += got[M_LMEMS];
         w->tot.updates += got[M_UPDATES], w->tot.cleansings += got[M_CLEANSINGS];
@@ -544,6 +563,28 @@ BITS_INLINE enum step next_option(walker *w)
     return AT_NODE;
 }
 
+/*
+ * Whether the memo costs more than it spares. A lookup, an entry written
+ * and the children's entries fetched cost about what walking a node of
+ * 100 to 200 mems costs (queens, Langford pairs); a hit spares the mems
+ * of its subtree. Where the hits, once TWIN_MEMO_TRIAL nodes are walked
+ * and at every booking after, have spared fewer than TWIN_MEMO_PAYS mems
+ * for each node walked, the memo is given up. Measured (bench/NOTES.md,
+ * target 2): after the first 2^20 nodes walked, queens-15 had spared 24
+ * mems a node and Langford pairs of 14 40 to 50, and they run up to 1.25
+ * times faster without it; the word search had spared 119 (and 245 at the
+ * end), sudokus and polyominoes hundreds to thousands, and the memo
+ * makes them 1.4 to 2.3 times faster.
+ */
+#define TWIN_MEMO_TRIAL (1ULL << 20)
+#define TWIN_MEMO_PAYS 64
+BITS_INLINE int memo_costs(twin *t, ullng walked)
+{
+    t->memo_walked += walked;
+    return t->memo_walked >= TWIN_MEMO_TRIAL
+           && t->memo_spared_mems / TWIN_MEMO_PAYS < t->memo_walked;
+}
+
 /* Every option of the node is tried: uncover its item, and remember its subtree. */
 BITS_INLINE enum step back_up(walker *w)
 {
@@ -570,6 +611,8 @@ BITS_INLINE enum step back_up(walker *w)
             ullng walked = xcc_u128_low(nodes - t->memo_nodes_mark - t->memo_spared, &over);
             if (!xcc_memo_book(t->memo, t->memo_unbooked, walked, xcc_u128_low(t->memo_spared, &over)))
                 t->memo = NULL; /* given up: the walk goes on without it */
+            else if (memo_costs(t, walked))
+                xcc_memo_give_up(t->memo), t->memo = NULL;
             t->memo_unbooked = 0, t->memo_spared = 0, t->memo_nodes_mark = nodes;
         }
     }

@@ -66,12 +66,16 @@ struct xcc_twin {
     int *agree_of;        /* per node: its row in agree, or -1 */
     word *agree;          /* rows: options giving an item one color */
     word *scratch;        /* W words */
+    ullng *lensec;        /* per option: its items + (its secondary items << 32) */
+    word *osmask;         /* per option: its secondary items, KS words (bit x - second) */
     int memo_tried;       /* start_memo was called */
     int memo_owner;       /* this twin made the memo and frees it */
     int memo_unbooked;    /* entries written, not yet added to memo->writes */
     xcc_u128 memo_spared; /* nodes spared by hits, not yet added to memo->spared */
     xcc_fold fold;        /* a walk's bases and limits (bits/memo.h) */
     xcc_u128 memo_nodes_mark; /* the walk's nodes when the memo was last booked */
+    ullng memo_walked;    /* nodes walked with the memo, since this walk began */
+    ullng memo_spared_mems; /* the mems of the subtrees its hits spared (saturating) */
 };
 typedef struct xcc_twin twin;
 
@@ -132,29 +136,28 @@ BITS_INLINE void copy_slot(const twin *t, twin_slot *dst, const twin_slot *src, 
  * lowers the lengths of their primary items and charges what DLX2's hide
  * charges. own_secondary: the item they are hidden through is secondary.
  */
-BITS_INLINE void hide_set(const twin *t, twin_slot *s, const xcc_node *nd, const word *h,
-                          int own_secondary, int with_counts, cost *c)
+BITS_INLINE void hide_set(const twin *t, twin_slot *s, const word *h, int own_secondary,
+                          int with_counts, cost *c)
 {
     const xcc_bits *b = &t->b;
-    ullng m = 0, len = 0, sec = 0, cleansed = 0;
+    const int KS = t->KS;
+    ullng m = 0, lensec = 0, cleansed = 0;
     for (int w = 0; w < b->W; w++)
         for (word bits = h[w]; bits; bits &= bits - 1) {
             int o = w * 64 + __builtin_ctzll(bits);
             m++;
-            len += (ullng)b->olen[o];
-            sec += (ullng)b->osec[o];
+            lensec += t->lensec[o];
             if (with_counts)
                 for (int k = b->pstart[o]; k < b->pstart[o + 1]; k++)
                     s->cnt[b->prim[k]]--;
-            if (s->npure && b->osec[o]) {
+            if (s->npure) {
                 /* cleansed nodes: its secondary items already purified */
-                for (int x = b->first[o], e = x + b->olen[o]; x < e; x++) {
-                    int v = nd[x].itm - t->second;
-                    if (v >= 0)
-                        cleansed += (s->pure[v / 64] >> (v % 64)) & 1;
-                }
+                const word *om = t->osmask + (size_t)o * (size_t)KS;
+                for (int v = 0; v < KS; v++)
+                    cleansed += (ullng)__builtin_popcountll(om[v] & s->pure[v]);
             }
         }
+    ullng len = lensec & 0xffffffffu, sec = lensec >> 32;
     c->mems += 6 * len - 4 * m - 5 * cleansed;
     c->updates += len - m - cleansed;
     c->lmems += 2 * (sec - (ullng)own_secondary * m - cleansed);
@@ -164,10 +167,11 @@ BITS_INLINE void hide_set(const twin *t, twin_slot *s, const xcc_node *nd, const
 BITS_INLINE void cover(const twin *t, twin_slot *s, const xcc_node *nd, int x, word *opts,
                        int with_counts, cost *c)
 {
+    (void)nd;
     ullng m = bits_take(&t->b, s->live, x, opts);
     c->mems += 3 + m + 1;
     c->updates += 1;
-    hide_set(t, s, nd, opts, x >= t->second, with_counts, c);
+    hide_set(t, s, opts, x >= t->second, with_counts, c);
     if (with_counts && x < t->second) {
         s->cnt[x - 1] = COVERED;
         s->active--;
@@ -183,12 +187,13 @@ BITS_INLINE void cover(const twin *t, twin_slot *s, const xcc_node *nd, int x, w
 BITS_INLINE void purify(const twin *t, twin_slot *s, const xcc_node *nd, int x, int q,
                         int last_itm, int with_counts, cost *c)
 {
+    (void)nd;
     const word *ag = t->agree + (size_t)t->agree_of[q - last_itm] * (size_t)t->b.W;
     word *h = t->scratch;
     ullng same, all = bits_take_other_colors(&t->b, s->live, x, ag, h, &same);
     c->mems += 1 + (all + 1) + all + same;
     c->cleansings += 1 + same;
-    hide_set(t, s, nd, h, 1, with_counts, c);
+    hide_set(t, s, h, 1, with_counts, c);
     int v = x - t->second;
     s->pure[v / 64] |= (word)1 << (v % 64);
     s->npure++;
