@@ -4,7 +4,8 @@
  * hand: DLX5's cheapest costs (twin/dlx5_make.c, links/dlx5.c), DLX3's
  * multiplicities (links/dlx3.c, twin/dlx3.c, zdd/dlx3.c), the zdd
  * engine's counts, DLX-PRE's reductions (pre/pre.h), the split's sets of
- * paths (parallel/split.h) and the counts of -j and --shard.
+ * paths (parallel/split.h), the counts of -j and --shard, and the fast
+ * engine's table of compatible options (bits/bits.h).
  */
 #include <check.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "problem/problem.h"
 #include "pre/pre.h"
 #include "parallel/split.h"
+#include "bits/bits.h"
 
 /* Settings with dlx2's defaults (knobs k), no limit. */
 static void engine_defaults(xcc_settings *st, xcc_dlx2 *k)
@@ -280,6 +282,83 @@ START_TEST(split_threads_and_shards_add_up)
 }
 END_TEST
 
+/* ---- the table of compatible options ------------------------------------ */
+
+/*
+ * A random problem of n options over primary items p0..p4 and secondary
+ * items s0..s3, written into text; prim[o] and col[o][j] (0: s_j not in
+ * o; -1: in o without a color; else its color) say what each holds.
+ * unique: every color is an option's own, so the secondary items' colors
+ * outnumber the options.
+ */
+enum { COMPAT_OPTIONS = 150 };
+static void random_colors_problem(char *text, int n, int unique, unsigned *prim, int (*col)[4])
+{
+    unsigned seed = unique ? 12345u : 777u;
+    size_t len = (size_t)sprintf(text, "p0 p1 p2 p3 p4 | s0 s1 s2 s3\n");
+    for (int o = 0; o < n; o++) {
+        seed = seed * 1103515245u + 12345u;
+        int a = (int)(seed >> 16) % 5, b = (int)(seed >> 8) % 5;
+        prim[o] = 1u << a | (seed >> 24 & 1 ? 1u << b : 0);
+        for (int i = 0; i < 5; i++)
+            if (prim[o] >> i & 1)
+                len += (size_t)sprintf(text + len, "p%d ", i);
+        for (int j = 0; j < 4; j++) {
+            seed = seed * 1103515245u + 12345u;
+            int r = (int)(seed >> 16) % 5; /* 0, 1: not in o; 2: no color; 3, 4: a color */
+            col[o][j] = r < 2 ? 0 : r == 2 ? -1 : unique ? 100 + o : r;
+            if (col[o][j] == -1)
+                len += (size_t)sprintf(text + len, "s%d ", j);
+            else if (col[o][j] > 0)
+                len += (size_t)sprintf(text + len, "s%d:c%d ", j, col[o][j]);
+        }
+        text[len - 1] = '\n';
+    }
+    text[len] = 0;
+}
+
+START_TEST(bits_compat_is_the_definition)
+{
+    static char text[COMPAT_OPTIONS * 48 + 64];
+    static unsigned prim[COMPAT_OPTIONS];
+    static int col[COMPAT_OPTIONS][4];
+    int checked = 0;
+    for (int unique = 0; unique < 2; unique++) {
+        int n = COMPAT_OPTIONS, colored = 0;
+        random_colors_problem(text, n, unique, prim, col);
+        for (int o = 0; o < n; o++)
+            for (int j = 0; j < 4; j++)
+                colored += col[o][j] > 0;
+        /* the colors' rows: at most 2 x 4 without unique (rows are built), one
+           a colored node with it, more than the options (pairs are looked at) */
+        if (unique)
+            ck_assert_int_gt(colored, n);
+        xcc_problem p;
+        xcc_diag d;
+        xcc_bits b;
+        ck_assert_int_eq(xcc_read_text(&p, text, NULL, &d), XCC_OK);
+        ck_assert_int_eq(xcc_bits_build(&b, &p, 1), 0);
+        ck_assert_int_eq(b.n, n);
+        ck_assert_int_eq(b.W, 3);
+        for (int o = 0; o < n; o++) {
+            const word *row = b.compat + (size_t)o * 3;
+            for (int o2 = 0; o2 < n; o2++) {
+                int ok = o2 != o && !(prim[o] & prim[o2]);
+                for (int j = 0; j < 4; j++)
+                    if (col[o][j] && col[o2][j] && (col[o][j] < 0 || col[o][j] != col[o2][j]))
+                        ok = 0;
+                ck_assert_int_eq(bits_has(row, o2), ok);
+                checked++;
+            }
+            ck_assert_uint_eq(row[2] >> (n - 128), 0); /* nothing past the last option */
+        }
+        xcc_bits_free(&b);
+        xcc_release(&p);
+    }
+    ck_assert_int_eq(checked, 2 * COMPAT_OPTIONS * COMPAT_OPTIONS);
+}
+END_TEST
+
 void add_engine_tests(Suite *s)
 {
     TCase *co = tcase_create("cost");
@@ -303,4 +382,7 @@ void add_engine_tests(Suite *s)
     tcase_add_test(sp, split_paths_sort_and_find);
     tcase_add_test(sp, split_threads_and_shards_add_up);
     suite_add_tcase(s, sp);
+    TCase *bi = tcase_create("bits");
+    tcase_add_test(bi, bits_compat_is_the_definition);
+    suite_add_tcase(s, bi);
 }
