@@ -41,6 +41,25 @@ static void memo_double(struct xcc_fast_data *d)
     d->memo_mask = 2 * half - 1;
 }
 
+/*
+ * What the table does next (bits/area.h), from the whole run's writes w
+ * and hits' spared nodes s, and from those since the last plan: it grows
+ * too when the last stretch's hits spared as many nodes as it wrote
+ * entries. The whole run's figures lag where the states start coming
+ * back late; and with -j two threads walking far apart see fewer hits
+ * early, which once kept sudoku-20-seed6's shared table at 4 MB
+ * (bench/NOTES.md, "The fast engine's threads").
+ */
+static xcc_area_step memo_step(size_t entries, size_t entry, size_t most, ullng w, ullng s,
+                               ullng *last_w, ullng *last_s)
+{
+    xcc_area_step step = xcc_area_plan(entries, entry, most, w, s);
+    if (step == XCC_AREA_KEEP && 2 * entries * entry <= most && s - *last_s >= w - *last_w)
+        step = XCC_AREA_GROW;
+    *last_w = w, *last_s = s;
+    return step;
+}
+
 /* ---- the memo of threads (-c -j): one table, shared ------------------------ */
 
 /* How many entries a thread writes between two bookings. */
@@ -87,7 +106,7 @@ static void team_book(struct xcc_fast_data *d)
         && __atomic_compare_exchange_n(&m->busy, &busy, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
         size_t mask = __atomic_load_n(&m->mask, __ATOMIC_RELAXED);
         size_t entry = ((size_t)m->W + 2) * sizeof(word);
-        switch (xcc_area_plan(mask + 1, entry, m->most, w, s)) {
+        switch (memo_step(mask + 1, entry, m->most, w, s, &m->planned_writes, &m->planned_spared)) {
         case XCC_AREA_OFF:
             __atomic_store_n(&m->off, 1, __ATOMIC_RELAXED);
             xcc_area_release(&m->area);
@@ -166,7 +185,8 @@ void xcc_fast_memo_plan(struct xcc_fast_data *d)
         return;
     }
     size_t entries = d->memo_mask + 1, entry = ((size_t)d->b.W + 2) * sizeof(word);
-    switch (xcc_area_plan(entries, entry, d->memo_most, d->memo_writes, d->memo_spared)) {
+    switch (memo_step(entries, entry, d->memo_most, d->memo_writes, d->memo_spared,
+                      &d->planned_writes, &d->planned_spared)) {
     case XCC_AREA_OFF:
         xcc_area_release(&d->memo_area);
         d->memo = NULL; /* xcc_fast_count_small just recounts */
