@@ -136,3 +136,14 @@ else
         '^median CPU seconds: python [0-9.]+ \(its start [0-9.]+\), dlx2 -c [0-9.]+; the count.s own cost over dlx2 -c.s: -?[0-9.]+$' \
         "$(echo "$out" | tail -1)"
 fi
+
+# bench/threads: -j 1 against -j 2 on a tier's instance, or on one of
+# the second sample (--second); the shape of its row, never the times.
+row=$("$ROOT/bench/threads" --runs 1 --only '^knight' | grep '^knight')
+t_match "bench/threads: walls, CPUs and their ratios, the counts agreeing" \
+    '^knight-6x6 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$' "$row"
+row=$("$ROOT/bench/threads" --second --runs 1 --only 'seed11' | grep '^sudoku')
+t_match "bench/threads --second: sudoku seed 11 of bench/classic's second sample" \
+    '^sudoku-20-seed11 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$' "$row"
+t_run "bench/threads: -j 1 is no comparison" 2 "bench/threads: bad -j '1' (2 or more)" \
+    "$ROOT/bench/threads" -j 1
