@@ -42,21 +42,24 @@ static void memo_double(struct xcc_fast_data *d)
 }
 
 /*
- * What the table does next (bits/area.h), from the whole run's writes w
- * and hits' spared nodes s, and from those since the last plan: it grows
- * too when the last stretch's hits spared as many nodes as it wrote
- * entries. The whole run's figures lag where the states start coming
- * back late; and with -j two threads walking far apart see fewer hits
- * early, which once kept sudoku-20-seed6's shared table at 4 MB
- * (bench/NOTES.md, "The fast engine's threads").
+ * What the shared table does next (bits/area.h), from the whole run's
+ * writes w and hits' spared nodes s, and from those since the last plan:
+ * it grows too when the last stretch's hits spared as many nodes as it
+ * wrote entries. The threads walk far apart in one table, each in a part
+ * of it, so their hits come later than one walk's would, and the whole
+ * run's figures lag: on sudoku-20-seed6 -j 2 they kept the table at 4 MB
+ * where one thread's grew to 32 MB, and the threads walked 19.1 M nodes
+ * against 14.8 M (bench/NOTES.md, "The fast engine's threads"). One
+ * walk's table keeps the rule of the whole run: with the last stretch's
+ * too, sudoku-20-seed3's grew from 4 to 16 MB for no gain in time.
  */
-static xcc_area_step memo_step(size_t entries, size_t entry, size_t most, ullng w, ullng s,
-                               ullng *last_w, ullng *last_s)
+static xcc_area_step team_step(xcc_fast_team *m, size_t entries, size_t entry, ullng w, ullng s)
 {
-    xcc_area_step step = xcc_area_plan(entries, entry, most, w, s);
-    if (step == XCC_AREA_KEEP && 2 * entries * entry <= most && s - *last_s >= w - *last_w)
+    xcc_area_step step = xcc_area_plan(entries, entry, m->most, w, s);
+    if (step == XCC_AREA_KEEP && 2 * entries * entry <= m->most
+        && s - m->planned_spared >= w - m->planned_writes)
         step = XCC_AREA_GROW;
-    *last_w = w, *last_s = s;
+    m->planned_writes = w, m->planned_spared = s;
     return step;
 }
 
@@ -106,7 +109,7 @@ static void team_book(struct xcc_fast_data *d)
         && __atomic_compare_exchange_n(&m->busy, &busy, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
         size_t mask = __atomic_load_n(&m->mask, __ATOMIC_RELAXED);
         size_t entry = ((size_t)m->W + 2) * sizeof(word);
-        switch (memo_step(mask + 1, entry, m->most, w, s, &m->planned_writes, &m->planned_spared)) {
+        switch (team_step(m, mask + 1, entry, w, s)) {
         case XCC_AREA_OFF:
             __atomic_store_n(&m->off, 1, __ATOMIC_RELAXED);
             xcc_area_release(&m->area);
@@ -185,8 +188,7 @@ void xcc_fast_memo_plan(struct xcc_fast_data *d)
         return;
     }
     size_t entries = d->memo_mask + 1, entry = ((size_t)d->b.W + 2) * sizeof(word);
-    switch (memo_step(entries, entry, d->memo_most, d->memo_writes, d->memo_spared,
-                      &d->planned_writes, &d->planned_spared)) {
+    switch (xcc_area_plan(entries, entry, d->memo_most, d->memo_writes, d->memo_spared)) {
     case XCC_AREA_OFF:
         xcc_area_release(&d->memo_area);
         d->memo = NULL; /* xcc_fast_count_small just recounts */

@@ -43,7 +43,7 @@ typedef struct xcc_fast_team {
     xcc_area area;
     size_t mask, most;          /* mask read and written atomically */
     ullng writes, spared, next_plan; /* booked by the threads, atomically */
-    ullng planned_writes, planned_spared; /* writes and spared at the last plan */
+    ullng planned_writes, planned_spared; /* writes and spared at the last plan (busy) */
     int busy, off;              /* a thread plans; given up */
     int W;
     xcc_wides wides;            /* the counts past 63 bits, for all threads */
@@ -61,7 +61,6 @@ struct xcc_fast_data {
     word *memo;
     size_t memo_mask, memo_most;
     ullng memo_writes, memo_spared, memo_next_plan;
-    ullng planned_writes, planned_spared; /* memo_writes and memo_spared at the last plan */
     int memo_tried;
     xcc_wides own_wides; /* the counts that do not fit in 63 bits (base/num.h) */
     xcc_wides *wides;    /* own_wides, or the team's */
