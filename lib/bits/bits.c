@@ -13,6 +13,18 @@ size_t xcc_bits_table_bytes(const xcc_problem *p)
     return (n + (size_t)p->last_itm) * W * sizeof(word);
 }
 
+size_t xcc_bits_factored_bytes(const xcc_problem *p)
+{
+    size_t n = (size_t)p->options, W = (n + 63) / 64, colored = 0;
+    size_t entries = (size_t)(p->last_node - p->last_itm);
+    for (int x = p->last_itm + 1; x < p->last_node; x++)
+        if (p->nd[x].itm >= p->second && p->nd[x].color > 0)
+            colored++;
+    size_t most = (size_t)(p->last_itm - p->second) * (size_t)p->ncolors;
+    size_t pairs = colored < most ? colored : most;
+    return ((size_t)p->last_itm + pairs) * W * sizeof(word) + entries * sizeof(word *);
+}
+
 /* Fills pstart/prim, olen and osec: what each option holds. */
 static int index_options(xcc_bits *d, const xcc_problem *p)
 {
@@ -112,10 +124,45 @@ static int build_compat(xcc_bits *d, const xcc_problem *p)
     return 0;
 }
 
-static int build_masks(xcc_bits *d)
+/*
+ * The factored compat (bits/bits.h): numbers the clash rows, one per
+ * secondary item and color, from d->items on (into d->rows), and gives
+ * each node its row (orow). The rows themselves are made by build_masks.
+ */
+static int number_rows(xcc_bits *d, const xcc_problem *p)
+{
+    const xcc_node *nd = p->nd;
+    int *stamp = malloc(((size_t)p->ncolors + 1) * sizeof(int));
+    int *row_of = malloc(((size_t)p->ncolors + 1) * sizeof(int));
+    d->orow = malloc(((size_t)(p->last_node - p->last_itm) + 1) * sizeof(int));
+    if (!stamp || !row_of || !d->orow) {
+        free(stamp), free(row_of);
+        return 3;
+    }
+    for (int c = 0; c <= p->ncolors; c++)
+        stamp[c] = 0;
+    for (int x = p->last_itm + 1; x <= p->last_node; x++)
+        d->orow[x - p->last_itm - 1] = 0; /* (spacers: never read) */
+    d->rows = d->items;
+    for (int i = 1; i < p->last_itm; i++)
+        for (int k = d->lstart[i]; k < d->lstart[i + 1]; k++) {
+            int x = d->list[k].node, c = nd[x].color;
+            if (i < p->second || c <= 0) {
+                d->orow[x - p->last_itm - 1] = i - 1;
+                continue;
+            }
+            if (stamp[c] != i)
+                stamp[c] = i, row_of[c] = d->rows++;
+            d->orow[x - p->last_itm - 1] = row_of[c];
+        }
+    free(stamp), free(row_of);
+    return 0;
+}
+
+static int build_masks(xcc_bits *d, const xcc_problem *p)
 {
     size_t W = (size_t)d->W;
-    d->mask = calloc((size_t)d->items * W + 1, sizeof(word));
+    d->mask = calloc((size_t)d->rows * W + 1, sizeof(word));
     if (!d->mask)
         return 3;
     for (int i = 1; i < d->items; i++)
@@ -123,33 +170,64 @@ static int build_masks(xcc_bits *d)
             int o = d->list[k].opt;
             d->mask[(size_t)(i - 1) * W + (size_t)o / 64] |= (word)1 << (o % 64);
         }
+    if (!d->orow)
+        return 0;
+    /* a clash row: first the options that agree (its item, its color),
+       then flipped within its item's options */
+    int *item_of = malloc(((size_t)d->rows + 1) * sizeof(int));
+    if (!item_of)
+        return 3;
+    for (int i = p->second; i < p->last_itm; i++)
+        for (int k = d->lstart[i]; k < d->lstart[i + 1]; k++) {
+            int r = d->orow[d->list[k].node - p->last_itm - 1], o = d->list[k].opt;
+            if (r >= d->items) {
+                item_of[r] = i;
+                d->mask[(size_t)r * W + (size_t)o / 64] |= (word)1 << (o % 64);
+            }
+        }
+    for (int r = d->items; r < d->rows; r++) {
+        word *row = d->mask + (size_t)r * W;
+        const word *all = d->mask + (size_t)(item_of[r] - 1) * W;
+        for (size_t w = 0; w < W; w++)
+            row[w] = all[w] & ~row[w];
+    }
+    free(item_of);
+    size_t nodes = (size_t)(p->last_node - p->last_itm);
+    d->orp = malloc(nodes * sizeof *d->orp);
+    if (!d->orp)
+        return 3;
+    for (size_t k = 0; k < nodes; k++)
+        d->orp[k] = d->mask + (size_t)d->orow[k] * W;
+    free(d->orow);
+    d->orow = NULL;
     return 0;
 }
 
 void xcc_bits_free(xcc_bits *b)
 {
     free(b->pstart), free(b->prim), free(b->olen), free(b->osec), free(b->first);
-    free(b->compat), free(b->mask), free(b->lstart), free(b->list);
+    free(b->compat), free(b->mask), free(b->orow), free(b->orp), free(b->lstart), free(b->list);
     memset(b, 0, sizeof *b);
 }
 
-int xcc_bits_build(xcc_bits *b, const xcc_problem *p, int with_compat)
+int xcc_bits_build(xcc_bits *b, const xcc_problem *p, int how)
 {
     memset(b, 0, sizeof *b);
     b->n = (int)p->options;
     b->W = b->n ? (b->n + 63) / 64 : 1;
     b->P = p->second - 1;
     b->P8 = (b->P + 8) / 8 * 8;
-    b->items = p->last_itm;
-    if (index_options(b, p) || build_lists(b, p) || (with_compat && build_compat(b, p))
-        || build_masks(b)) {
+    b->items = b->rows = p->last_itm;
+    if (index_options(b, p) || build_lists(b, p) || (how == BITS_WHOLE && build_compat(b, p))
+        || (how == BITS_FACTORED && number_rows(b, p)) || build_masks(b, p)) {
         xcc_bits_free(b);
         return 3;
     }
-    size_t rows = (size_t)p->last_itm + (with_compat ? (size_t)b->n : 0);
+    size_t rows = (size_t)b->rows + (how == BITS_WHOLE ? (size_t)b->n : 0);
+    size_t nodes = (size_t)(p->last_node - p->last_itm);
     b->table_bytes = rows * (size_t)b->W * sizeof(word) + ((size_t)b->n + 1) * 4 * sizeof(int)
-                     + (size_t)b->pstart[b->n] * sizeof(int)
-                     + (size_t)(p->last_node - p->last_itm) * sizeof(bits_entry);
+                     + (size_t)b->pstart[b->n] * sizeof(int) + nodes * sizeof(bits_entry)
+                     + (b->orp ? nodes * sizeof *b->orp : 0);
     return 0;
 }
 
