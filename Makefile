@@ -203,6 +203,10 @@ $(BUILD)/naive: tests/crosscheck/naive.c
 $(BUILD)/symtool: tests/crosscheck/symtool.c $(LIB_HDR) $(BUILD)/libxcc.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libxcc.a $(LDLIBS)
 
+# the fast engine with its table whole or factored, as asked (tests/e2e/fast-table.sh)
+$(BUILD)/fasttable: tests/crosscheck/fasttable.c $(LIB_HDR) $(BUILD)/libxcc.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libxcc.a $(LDLIBS)
+
 # libxcc's promises checked through xcc.h alone (tests/e2e/api.sh)
 $(BUILD)/apicheck: tests/crosscheck/apicheck.c include/xcc.h include/xcc_problem.h $(BUILD)/libxcc.a
 	$(CC) $(WARN) $(CFLAGS) -Iinclude $(LDFLAGS) -o $@ $< $(BUILD)/libxcc.a $(LDLIBS)
@@ -232,7 +236,7 @@ $(BUILD)/dlx2-batch: tests/crosscheck/batch.c $(DLX2_BATCH_OBJ)
 
 TEST_TOOLS = $(BUILD)/check_unit $(BUILD)/check_oom $(BUILD)/check_gen $(BUILD)/check_listing $(BUILD)/randxcc \
              $(BUILD)/naive $(BUILD)/rusage $(BUILD)/dlx2-batch $(BUILD)/shard-nodes $(BUILD)/domino \
-             $(BUILD)/symtool $(BUILD)/apicheck
+             $(BUILD)/symtool $(BUILD)/apicheck $(BUILD)/fasttable
 
 test: all $(TEST_TOOLS)
 	@BUILD=$(BUILD) BIN=$(BIN) SANITIZE=$(SANITIZE) tests/run quick

@@ -139,8 +139,20 @@ static int fast_kernel_fits(const xcc_problem *p)
  * measures). The rule reads the problem only: it costs nothing and
  * gives the same answer on every run.
  */
+/*
+ * Past this many options the rule above was never measured: until the
+ * fast engine factored its table of compatible options (bits/bits.h),
+ * its whole table passed the 256 MB of its row above there, so -c never
+ * chose it, and
+ * the work of its choice of an option grows with the options (a word a
+ * 64) where the twin's does not.
+ */
+#define FAST_PAYS_MAX_OPTIONS 46341 /* options^2 / 8 bytes <= 256 MB */
+
 int xcc_fast_pays(const xcc_problem *p)
 {
+    if (p->options > FAST_PAYS_MAX_OPTIONS)
+        return 0;
     if (p->ncolors > 0 || fast_kernel_fits(p))
         return 1;
     double n = (double)p->options, P = p->second - 1;

@@ -40,6 +40,11 @@ struct xcc_dlx2 {
        the index, -1 always by DLX2's scan; the tree and every figure are
        the same, only the time differs */
     int len_index;
+    /* how the fast engine keeps its table of compatible options (bits/bits.h):
+       0 as its size says (fast/fast.c, FAST_WHOLE_TABLE_BYTES), 1 always
+       whole, -1 always factored; the tree and every count are the same,
+       only the time and the memory differ (for the tests) */
+    int fast_table;
     int tasks_per_worker;  /* -j, --shard: subtrees to aim for per thread or shard */
     int knuth;             /* XCC_KNUTH_* (sink.h): 3 DLX3's tree and figures even for a
                               plain problem (--knuth=dlx3), 1 DLX1's figures, 4 SSXCC's

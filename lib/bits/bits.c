@@ -13,6 +13,18 @@ size_t xcc_bits_table_bytes(const xcc_problem *p)
     return (n + (size_t)p->last_itm) * W * sizeof(word);
 }
 
+size_t xcc_bits_factored_bytes(const xcc_problem *p)
+{
+    size_t n = (size_t)p->options, W = (n + 63) / 64, colored = 0;
+    size_t entries = (size_t)(p->last_node - p->last_itm);
+    for (int x = p->last_itm + 1; x < p->last_node; x++)
+        if (p->nd[x].itm >= p->second && p->nd[x].color > 0)
+            colored++;
+    size_t most = (size_t)(p->last_itm - p->second) * (size_t)p->ncolors;
+    size_t pairs = colored < most ? colored : most;
+    return ((size_t)p->last_itm + pairs) * W * sizeof(word) + entries * sizeof(word *);
+}
+
 /* Fills pstart/prim, olen and osec: what each option holds. */
 static int index_options(xcc_bits *d, const xcc_problem *p)
 {
@@ -85,20 +97,6 @@ static int build_lists(xcc_bits *d, const xcc_problem *p)
     return 0;
 }
 
-static int build_masks(xcc_bits *d)
-{
-    size_t W = (size_t)d->W;
-    d->mask = calloc((size_t)d->items * W + 1, sizeof(word));
-    if (!d->mask)
-        return 3;
-    for (int i = 1; i < d->items; i++)
-        for (int k = d->lstart[i]; k < d->lstart[i + 1]; k++) {
-            int o = d->list[k].opt;
-            d->mask[(size_t)(i - 1) * W + (size_t)o / 64] |= (word)1 << (o % 64);
-        }
-    return 0;
-}
-
 /*
  * The rows of the secondary items' colors: of[x - p->last_itm] is the
  * row of node x (-1 for a node without a color), one row for each
@@ -160,78 +158,150 @@ static void compat_by_pairs(xcc_bits *d, const xcc_problem *p)
 }
 
 /*
- * compat by rows: option o clashes with every option of each of its
- * primary items and uncolored secondary items, and at a colored
- * secondary item with the options not giving it o's color (the rows of
- * color_rows). A row costs W words for each item of o, where the pairs
- * cost the square of each item's list: wordrect-5x5-sgb1400 (14,000
- * options, 25 cells of 2,800) built in 0.45 s by pairs, a serial part
- * that kept -c -j 2 to 1.7 times -j 1 (bench/NOTES.md). Where the colors
- * would take more rows than the options (more memory than compat
- * itself), by pairs.
+ * The factored compat (bits/bits.h): numbers the clash rows, one per
+ * secondary item and color, from d->items on (into d->rows), and gives
+ * each node its row (orow). The rows themselves are made by build_masks.
  */
-static int build_compat(xcc_bits *d, const xcc_problem *p)
+static int number_rows(xcc_bits *d, const xcc_problem *p)
 {
-    size_t W = (size_t)d->W, nodes = (size_t)(p->last_node - p->last_itm) + 1;
-    d->compat = malloc((size_t)d->n * W * sizeof(word) + sizeof(word));
-    int *of = malloc(nodes * sizeof(int));
-    if (!d->compat || !of) {
-        free(of);
+    const xcc_node *nd = p->nd;
+    int *stamp = malloc(((size_t)p->ncolors + 1) * sizeof(int));
+    int *row_of = malloc(((size_t)p->ncolors + 1) * sizeof(int));
+    d->orow = malloc(((size_t)(p->last_node - p->last_itm) + 1) * sizeof(int));
+    if (!stamp || !row_of || !d->orow) {
+        free(stamp), free(row_of);
         return 3;
     }
-    int rows = color_rows(d, p, of);
-    word *ag = rows <= d->n ? calloc((size_t)rows * W + 1, sizeof(word)) : NULL;
-    if (!ag) {
-        free(of);
+    for (int c = 0; c <= p->ncolors; c++)
+        stamp[c] = 0;
+    for (int x = p->last_itm + 1; x <= p->last_node; x++)
+        d->orow[x - p->last_itm - 1] = 0; /* (spacers: never read) */
+    d->rows = d->items;
+    for (int i = 1; i < p->last_itm; i++)
+        for (int k = d->lstart[i]; k < d->lstart[i + 1]; k++) {
+            int x = d->list[k].node, c = nd[x].color;
+            if (i < p->second || c <= 0) {
+                d->orow[x - p->last_itm - 1] = i - 1;
+                continue;
+            }
+            if (stamp[c] != i)
+                stamp[c] = i, row_of[c] = d->rows++;
+            d->orow[x - p->last_itm - 1] = row_of[c];
+        }
+    free(stamp), free(row_of);
+    return 0;
+}
+
+static int build_masks(xcc_bits *d, const xcc_problem *p)
+{
+    size_t W = (size_t)d->W;
+    d->mask = calloc((size_t)d->rows * W + 1, sizeof(word));
+    if (!d->mask)
+        return 3;
+    for (int i = 1; i < d->items; i++)
+        for (int k = d->lstart[i]; k < d->lstart[i + 1]; k++) {
+            int o = d->list[k].opt;
+            d->mask[(size_t)(i - 1) * W + (size_t)o / 64] |= (word)1 << (o % 64);
+        }
+    if (!d->orow)
+        return 0;
+    /* a clash row: first the options that agree (its item, its color),
+       then flipped within its item's options */
+    int *item_of = malloc(((size_t)d->rows + 1) * sizeof(int));
+    if (!item_of)
+        return 3;
+    for (int i = p->second; i < p->last_itm; i++)
+        for (int k = d->lstart[i]; k < d->lstart[i + 1]; k++) {
+            int r = d->orow[d->list[k].node - p->last_itm - 1], o = d->list[k].opt;
+            if (r >= d->items) {
+                item_of[r] = i;
+                d->mask[(size_t)r * W + (size_t)o / 64] |= (word)1 << (o % 64);
+            }
+        }
+    for (int r = d->items; r < d->rows; r++) {
+        word *row = d->mask + (size_t)r * W;
+        const word *all = d->mask + (size_t)(item_of[r] - 1) * W;
+        for (size_t w = 0; w < W; w++)
+            row[w] = all[w] & ~row[w];
+    }
+    free(item_of);
+    size_t nodes = (size_t)(p->last_node - p->last_itm);
+    d->orp = malloc(nodes * sizeof *d->orp);
+    if (!d->orp)
+        return 3;
+    for (size_t k = 0; k < nodes; k++)
+        d->orp[k] = d->mask + (size_t)d->orow[k] * W;
+    free(d->orow);
+    d->orow = NULL;
+    return 0;
+}
+
+/*
+ * compat whole, from the factored rows: row o is the complement of the
+ * OR of the rows of o's nodes, W words for each item of o, where looking
+ * at pairs costs the square of each item's list (wordrect-5x5-sgb1400's
+ * 14,000 options, 25 cells of 2,800: 0.45 s by pairs, all before -j's
+ * threads start). The clash rows are dropped after. pairs: where the
+ * colors would take more rows than the options (more memory than compat
+ * itself), by pairs.
+ */
+static int build_compat(xcc_bits *d, const xcc_problem *p, int pairs)
+{
+    size_t W = (size_t)d->W;
+    d->compat = malloc((size_t)d->n * W * sizeof(word) + sizeof(word));
+    if (!d->compat)
+        return 3;
+    if (pairs) {
         compat_by_pairs(d, p);
         return 0;
     }
-    fill_color_rows(d, p, of, ag);
-    const xcc_node *nd = p->nd;
     word full_last = (d->n % 64) ? ((word)1 << (d->n % 64)) - 1 : ~(word)0;
     for (int o = 0; o < d->n; o++) {
         word *row = d->compat + (size_t)o * W;
-        memset(row, 0xff, W * sizeof(word));
-        row[W - 1] = full_last;
-        for (int x = d->first[o]; nd[x].itm > 0; x++) {
-            const word *m = bits_item_mask(d, nd[x].itm);
-            int r = of[x - p->last_itm];
-            if (r < 0) /* primary, or secondary without a color */
-                for (size_t w = 0; w < W; w++)
-                    row[w] &= ~m[w];
-            else
-                for (size_t w = 0; w < W; w++)
-                    row[w] &= ~(m[w] & ~ag[(size_t)r * W + w]);
-        }
+        const word *const *rp = bits_option_rows(d, o);
+        for (size_t w = 0; w < W; w++)
+            row[w] = bits_compat_word(rp, d->olen[o], (int)w);
+        row[W - 1] &= full_last;
     }
-    free(ag), free(of);
+    free(d->orp);
+    d->orp = NULL;
+    d->rows = d->items;
+    word *m = realloc(d->mask, ((size_t)d->items * W + 1) * sizeof(word));
+    if (m)
+        d->mask = m;
     return 0;
 }
 
 void xcc_bits_free(xcc_bits *b)
 {
     free(b->pstart), free(b->prim), free(b->olen), free(b->osec), free(b->first);
-    free(b->compat), free(b->mask), free(b->lstart), free(b->list);
+    free(b->compat), free(b->mask), free(b->orow), free(b->orp), free(b->lstart), free(b->list);
     memset(b, 0, sizeof *b);
 }
 
-int xcc_bits_build(xcc_bits *b, const xcc_problem *p, int with_compat)
+int xcc_bits_build(xcc_bits *b, const xcc_problem *p, int how)
 {
     memset(b, 0, sizeof *b);
     b->n = (int)p->options;
     b->W = b->n ? (b->n + 63) / 64 : 1;
     b->P = p->second - 1;
     b->P8 = (b->P + 8) / 8 * 8;
-    b->items = p->last_itm;
-    if (index_options(b, p) || build_lists(b, p) || build_masks(b)
-        || (with_compat && build_compat(b, p))) {
+    b->items = b->rows = p->last_itm;
+    int pairs = 0, short_of_memory = index_options(b, p) || build_lists(b, p)
+                                     || (how != BITS_NO_COMPAT && number_rows(b, p));
+    if (!short_of_memory && how == BITS_WHOLE && b->rows - b->items > b->n) {
+        free(b->orow); /* more colors than options: compat by pairs */
+        b->orow = NULL, b->rows = b->items, pairs = 1;
+    }
+    if (short_of_memory || build_masks(b, p) || (how == BITS_WHOLE && build_compat(b, p, pairs))) {
         xcc_bits_free(b);
         return 3;
     }
-    size_t rows = (size_t)p->last_itm + (with_compat ? (size_t)b->n : 0);
+    size_t rows = (size_t)b->rows + (how == BITS_WHOLE ? (size_t)b->n : 0);
+    size_t nodes = (size_t)(p->last_node - p->last_itm);
     b->table_bytes = rows * (size_t)b->W * sizeof(word) + ((size_t)b->n + 1) * 4 * sizeof(int)
-                     + (size_t)b->pstart[b->n] * sizeof(int)
-                     + (size_t)(p->last_node - p->last_itm) * sizeof(bits_entry);
+                     + (size_t)b->pstart[b->n] * sizeof(int) + nodes * sizeof(bits_entry)
+                     + (b->orp ? nodes * sizeof *b->orp : 0);
     return 0;
 }
 

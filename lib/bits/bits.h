@@ -14,14 +14,27 @@
  *             o and o2 are compatible: they share no primary item, and
  *             every secondary item they share has the same color in both
  *             (an uncolored one is shared with nobody). Never o2 == o.
+ *             Built whole (BITS_WHOLE: from the factored rows below,
+ *             which are then dropped, or by pairs where the colors would
+ *             take more rows than the options), or factored
+ *             (BITS_FACTORED), or not at all (BITS_NO_COMPAT: compat is
+ *             NULL either way).
  *   mask      a row of W words for each item i (row i-1): the options that
- *             contain it.
+ *             contain it. Factored, rows items .. rows-1 follow: for each
+ *             secondary item s and each color c it gets, the options
+ *             that clash with c at s (they hold s with another color, or
+ *             uncolored); and orp[x - items - 1] is the row of node x of
+ *             an option: its item's (i - 1) for a primary item or an
+ *             uncolored secondary one, else the clash row of its item and
+ *             color. Row o of compat is then the complement of the OR of
+ *             the rows of o's nodes (bits_compat_word): n x (items +
+ *             colors per item) bits instead of n x n.
  *   lists     for each item i, the options that contain it in input
  *             order, with the node of i in the option (for printing):
  *             list[lstart[i] .. lstart[i+1]-1].
  *
- * The tables take about (options + items) x options / 8 bytes, which is
- * what limits these engines to problems of some ten thousand options.
+ * Whole, the tables take about (options + items) x options / 8 bytes;
+ * factored, (items + item-color pairs) x options / 8.
  */
 #ifndef XCC_BITS_H
 #define XCC_BITS_H
@@ -74,20 +87,29 @@ typedef struct xcc_bits {
     int *pstart, *prim, *olen, *osec;
     int *first;       /* the node of each option's first item in p->nd */
     word *compat, *mask;
+    int rows;         /* rows of mask: items, then the clash rows when factored */
+    int *orow;        /* while factored rows are built: the row of each node */
+    const word **orp; /* factored: each node's row (orow[x] as a pointer), or NULL */
     int *lstart;
     bits_entry *list;
     size_t table_bytes;
 } xcc_bits;
 
-/* What xcc_bits_build would allocate for p, roughly. */
+/* What xcc_bits_build would allocate for p with the whole table, roughly. */
 size_t xcc_bits_table_bytes(const xcc_problem *p);
+/* The same with the factored table (at most: it counts item-color pairs
+   by an upper bound). */
+size_t xcc_bits_factored_bytes(const xcc_problem *p);
+
+/* How xcc_bits_build makes compat. */
+enum { BITS_NO_COMPAT, BITS_WHOLE, BITS_FACTORED };
 
 /*
  * Builds the tables; 0, or 3 when memory is short (b is then empty).
  * compat, the largest (options x options bits) and the slowest to build,
- * only if with_compat: the twin never reads it.
+ * whole or factored as how says, or not at all: the twin never reads it.
  */
-int xcc_bits_build(xcc_bits *b, const xcc_problem *p, int with_compat);
+int xcc_bits_build(xcc_bits *b, const xcc_problem *p, int how);
 void xcc_bits_free(xcc_bits *b);
 
 /*
@@ -108,6 +130,25 @@ BITS_INLINE int bits_has(const word *set, int o)
 BITS_INLINE const word *bits_item_mask(const xcc_bits *b, int i)
 {
     return b->mask + (size_t)(i - 1) * (size_t)b->W;
+}
+
+/*
+ * Word w of row o of compat when it is factored: rp[0 .. nr-1] are the
+ * rows of o's nodes (bits_option_rows, olen[o] of them). o itself is in
+ * the row of its primary items.
+ */
+BITS_INLINE word bits_compat_word(const word *const *rp, int nr, int w)
+{
+    word clash = rp[0][w];
+    for (int r = 1; r < nr; r++)
+        clash |= rp[r][w];
+    return ~clash;
+}
+
+/* The rows of option o's nodes (factored), olen[o] of them. */
+BITS_INLINE const word *const *bits_option_rows(const xcc_bits *b, int o)
+{
+    return b->orp + (b->first[o] - b->items - 1);
 }
 
 /*

@@ -250,9 +250,17 @@ xcc_u128 xcc_fast_count_small(struct xcc_fast_data *d, const word *live, int lo,
                 if (!((m[o / 64] >> (o % 64)) & 1))
                     rest[nr++] = U[j];
             }
-            const word *row = d->b.compat + (size_t)o * W;
-            for (int v = lo; v < hi; v++)
-                child[v - lo] = live[v - lo] & row[v];
+            if (d->b.compat) {
+                const word *row = d->b.compat + (size_t)o * W;
+                for (int v = lo; v < hi; v++)
+                    child[v - lo] = live[v - lo] & row[v];
+            } else { /* factored (bits/bits.h) */
+                const word *const *rp = bits_option_rows(&d->b, o);
+                for (int v = lo; v < hi; v++)
+                    child[v - lo] = live[v - lo]
+                                    ? live[v - lo] & bits_compat_word(rp, d->b.olen[o], v)
+                                    : 0;
+            }
             total += xcc_fast_count_small(d, child, lo, hi, rest, nr, nodes);
         }
     }

@@ -15,7 +15,10 @@
  * and purification cost nothing more: they are inside compat[o].
  *
  * Data layout: the tables of bits/bits.h (options, compat, item masks and
- * lists), built once from an xcc_problem, which stays unchanged; and
+ * lists), built once from an xcc_problem, which stays unchanged; compat
+ * whole when it is small (FAST_WHOLE_TABLE_BYTES), else factored: then
+ * the row of o is made word by word from the rows of o's items, and only
+ * for the words of L that hold a live option; and
  *
  *   states    one per level of the search: L (W words, of which only
  *             words lo .. hi-1 are meaningful: the others are zero),
@@ -57,6 +60,32 @@
 
 /* Problems whose tables would pass this are refused (out of memory). */
 #define FAST_MAX_TABLE_BYTES (1ULL << 30)
+
+/*
+ * The table of compatible options (bits/bits.h) is made whole when it
+ * takes at most this, else factored: a row of o computed word by word
+ * from the rows of o's items (and colors) when o is chosen. Whole, a
+ * choice reads one row; factored, one per item of the option, but the
+ * table grows as options x (items + colors) instead of options^2. 8 MB
+ * is 8,192 options: every instance of the hard tier but the word
+ * rectangle (14,000 options, 24.5 MB whole, 1.2 MB factored) keeps the
+ * whole table and its speed, and a run of -c stays within DLX2's memory
+ * + 8 MB (#27 target 3; bench/NOTES.md has the measures).
+ */
+#define FAST_WHOLE_TABLE_BYTES (8ULL << 20)
+
+/* Whether p's table of compatible options is made whole (knob: xcc_dlx2.fast_table). */
+static int whole_table(const xcc_problem *p, int knob)
+{
+    size_t n = (size_t)p->options, W = (n + 63) / 64;
+    return knob ? knob > 0 : n * W * sizeof(word) <= FAST_WHOLE_TABLE_BYTES;
+}
+
+/* What fast_init builds for p, roughly. */
+static size_t table_bytes(const xcc_problem *p, int knob)
+{
+    return whole_table(p, knob) ? xcc_bits_table_bytes(p) : xcc_bits_factored_bytes(p);
+}
 
 /* The engine's state for one search. */
 typedef struct fast {
@@ -169,12 +198,12 @@ static inline int reserve_state(struct xcc_fast_data *d, int k)
     return grow_states(d, k);
 }
 
-static int fast_init(fast *f, const xcc_problem *p)
+static int fast_init(fast *f, const xcc_problem *p, int knob)
 {
     memset(f, 0, sizeof *f);
     f->p = p;
     f->maxcount = ~(xcc_u128)0;
-    if (xcc_bits_table_bytes(p) > FAST_MAX_TABLE_BYTES)
+    if (table_bytes(p, knob) > FAST_MAX_TABLE_BYTES)
         return 3;
     struct xcc_fast_data *d = calloc(1, sizeof *d);
     if (!d)
@@ -182,7 +211,8 @@ static int fast_init(fast *f, const xcc_problem *p)
     f->d = d;
     d->wides = &d->own_wides;
     f->split_depth = -1;
-    if (xcc_bits_build(&d->b, p, 1) || reserve_state(d, 0)) {
+    if (xcc_bits_build(&d->b, p, whole_table(p, knob) ? BITS_WHOLE : BITS_FACTORED)
+        || reserve_state(d, 0)) {
         free_data(d);
         f->d = NULL;
         return 3;
@@ -223,7 +253,7 @@ static void fast_free(fast *f)
 static int apply(const struct xcc_fast_data *d, const fast_state *src, fast_state *dst, int o,
                  ullng *updates)
 {
-    const word *row = d->b.compat + (size_t)o * (size_t)d->b.W;
+    const word *row = d->b.compat ? d->b.compat + (size_t)o * (size_t)d->b.W : NULL;
     const int *pstart = d->b.pstart, *prim = d->b.prim;
     int *cnt = dst->cnt;
     if (dst != src)
@@ -233,8 +263,18 @@ static int apply(const struct xcc_fast_data *d, const fast_state *src, fast_stat
     dst->uncovered = src->uncovered - (pstart[o + 1] - pstart[o]);
     int lo = src->lo, hi = src->hi, nlo = hi, nhi = lo;
     ullng gone = 0;
+    const word *const *rp = d->b.orp ? bits_option_rows(&d->b, o) : NULL;
+    int nr = d->b.olen[o];
     for (int w = lo; w < hi; w++) {
-        word l = src->live[w], keep = l & row[w], kill = l & ~row[w];
+        word l = src->live[w], r;
+        if (row)
+            r = row[w];
+        else if (!l) { /* factored: no row word for a word of no live option */
+            dst->live[w] = 0;
+            continue;
+        } else
+            r = bits_compat_word(rp, nr, w);
+        word keep = l & r, kill = l & ~r;
         dst->live[w] = keep;
         if (keep) {
             if (w < nlo)
@@ -738,7 +778,7 @@ xcc_fast_walk *xcc_fast_walk_new(const xcc_problem *p, const xcc_fast_walk *from
     if (!f)
         return NULL;
     if (!from) {
-        if (fast_init(f, p)) {
+        if (fast_init(f, p, 0)) {
             free(f);
             return NULL;
         }
@@ -877,24 +917,26 @@ static const char *fast_refuses(const xcc_problem *p, const xcc_settings *st)
 
 /*
  * What it takes at worst, for choosing it by itself: the compatibility
- * table and one state per primary item.
+ * table (whole or factored, as it will be made) and one state per
+ * primary item.
  */
 static double fast_bytes(const xcc_problem *p)
 {
     double n = (double)p->options, P = p->second - 1;
-    return n * n / 8 + (P + 1) * (n / 8 + 4 * P);
+    return (double)table_bytes(p, 0) + (P + 1) * (n / 8 + 4 * P);
 }
 
 static xcc_status fast_solve(xcc_problem *p, const xcc_settings *st, const xcc_sink *sink,
                              xcc_figs *fig, xcc_diag *d)
 {
-    size_t table = xcc_bits_table_bytes(p);
+    int knob = xcc_knobs(st)->fast_table;
+    size_t table = table_bytes(p, knob);
     fast f;
     if (table > FAST_MAX_TABLE_BYTES)
         return xcc_diag_set(d, XCC_NO_MEMORY, "--engine=fast would need %zu MB of tables for %llu"
                             " options (at most %llu MB); use --engine=dlx", table >> 20,
                             p->options, FAST_MAX_TABLE_BYTES >> 20);
-    if (fast_init(&f, p))
+    if (fast_init(&f, p, knob))
         return xcc_diag_set(d, XCC_NO_MEMORY, "out of memory building the tables of --engine=fast"
                             " (%zu bytes for %llu options)", table, p->options);
     f.sink = sink;

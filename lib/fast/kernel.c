@@ -392,8 +392,8 @@ static const kernel_fn kernels[KERNEL_WORDS][5] = {ROW(1), ROW(2), ROW(3), ROW(4
 
 int xcc_fast_kernel_takes(const struct xcc_fast_data *d)
 {
-    if (d->b.W > KERNEL_WORDS || d->b.P < 1)
-        return 0;
+    if (d->b.W > KERNEL_WORDS || d->b.P < 1 || !d->b.compat)
+        return 0; /* (its table is whole at this size, unless a test wants it factored) */
     for (int i = 0; i < d->b.P; i++)
         if (d->b.lstart[i + 2] - d->b.lstart[i + 1] >= BYTE_COVERED)
             return 0;

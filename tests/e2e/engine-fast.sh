@@ -141,7 +141,7 @@ t_eq "--engine fast (two words) works too" 1 "$("$DLX2" -c --engine fast "$color
 awk 'BEGIN { for (i = 0; i < 300000; i += 2) printf "i%d ", i; print "i1";
              for (i = 0; i < 300000; i += 2) printf "i%d\n", i }' > "$TMP/wide.dlx"
 t_run "150000 options: tables too large" 3 "(150000 options, 150001+0 items, 300000 entries successfully read)
-dlx2: --engine=fast would need 5365 MB of tables for 150000 options (at most 1024 MB); use --engine=dlx" \
+dlx2: --engine=fast would need 2684 MB of tables for 150000 options (at most 1024 MB); use --engine=dlx" \
     "$DLX2" --engine=fast "$TMP/wide.dlx"
 t_eq "... while -c quietly uses DLX2's engine" 0 "$("$DLX2" -c "$TMP/wide.dlx" 2> /dev/null)"
 

@@ -337,7 +337,7 @@ START_TEST(bits_compat_is_the_definition)
         xcc_diag d;
         xcc_bits b;
         ck_assert_int_eq(xcc_read_text(&p, text, NULL, &d), XCC_OK);
-        ck_assert_int_eq(xcc_bits_build(&b, &p, 1), 0);
+        ck_assert_int_eq(xcc_bits_build(&b, &p, BITS_WHOLE), 0);
         ck_assert_int_eq(b.n, n);
         ck_assert_int_eq(b.W, 3);
         for (int o = 0; o < n; o++) {
