@@ -87,7 +87,7 @@ static void twin_free(twin *t)
         free(t->slots[k].live), free(t->slots[k].opts), free(t->slots[k].pure),
             free(t->slots[k].cnt), free(t->slots[k].act);
     free(t->slots), free(t->frames), free(t->agree_of), free(t->agree), free(t->scratch);
-    free(t->lensec), free(t->osmask);
+    free(t->lensec), free(t->osmask), free(t->leaf);
     if (t->memo_owner)
         xcc_memo_free(t->memo);
     free(t->keys);
@@ -114,15 +114,21 @@ static int twin_init(twin *t, const xcc_problem *p)
     int n = t->b.n;
     t->lensec = malloc(((size_t)n + 1) * sizeof(ullng));
     t->osmask = calloc((size_t)n * (size_t)t->KS + 1, sizeof(word));
-    if (!t->lensec || !t->osmask)
+    t->leaf = malloc(((size_t)n + 1) * sizeof(ullng));
+    if (!t->lensec || !t->osmask || !t->leaf)
         return 3;
     for (int o = 0; o < n; o++) {
-        t->lensec[o] = (ullng)t->b.olen[o] | (ullng)t->b.osec[o] << 32;
+        ullng len = (ullng)t->b.olen[o], colored = 0;
+        t->lensec[o] = len | (ullng)t->b.osec[o] << 32;
         for (int x = t->b.first[o], e = x + t->b.olen[o]; x < e; x++) {
             int v = p->nd[x].itm - t->second;
             if (v >= 0)
                 t->osmask[(size_t)o * (size_t)t->KS + (size_t)(v / 64)] |= (word)1 << (v % 64);
+            colored += p->nd[x].color != 0;
         }
+        /* (an option has fewer than 2^24 items: node numbers are ints) */
+        ullng covers = len - colored - 1; /* its other uncolored items */
+        t->leaf[o] = (len + 1 + 4 * covers + 2 * colored) | covers << 24 | colored << 48;
     }
     t->nslots = cap;
     return 0;
@@ -178,6 +184,7 @@ static int replay(twin *t, xcc_tree *s, int depth)
         /* the frame, for a walk that goes back up through this level (a checkpoint's) */
         twin_frame *fr = &t->frames[l];
         fr->item = best, fr->pos = o + 1, fr->entry = NULL, fr->deep = 0;
+        fr->empty = no_live(t, sl);
         fr->cover_mems = covering.mems, fr->cover_lmems = covering.lmems;
         fr->commit_mems = committing.mems, fr->commit_lmems = committing.lmems;
     }
@@ -484,6 +491,7 @@ BITS_INLINE void branch(walker *w, int least)
     fr->item = best;
     fr->pos = 0;
     fr->cover_mems = c.mems, fr->cover_lmems = c.lmems;
+    fr->empty = no_live(t, sl);
     if (t->memo && t->K <= TWIN_PREFETCH_KEY_WORDS)
         prefetch_children(t, sl, w->p->nd, w->p->last_itm, best);
     for (int v = 0; v < t->b.W; v++)
@@ -543,6 +551,14 @@ BITS_INLINE enum step next_option(walker *w)
     /* covering the last items it is a solution, whose lengths no one reads */
     int last = sl->active == b->pstart[o + 1] - b->pstart[o] - 1;
     cost c = {0, 0, 0, 0};
+    if (last && fr->empty) {
+        /* a solution that hides nothing (the word search's): its figures only */
+        leaf_cost(t, sl, o, &c);
+        w->tot.mems += c.mems + 1, w->tot.updates += c.updates;
+        w->tot.cleansings += c.cleansings;
+        fr->commit_mems = c.mems, fr->commit_lmems = 0;
+        return SOLUTION;
+    }
     if (last) { /* the same calls, each made for its case */
         copy_slot(t, child, sl, 0);
         commit(t, child, p, q, 0, &c);

@@ -47,6 +47,7 @@ typedef struct twin_frame {
     ullng start_cmems, start_nodes, start_count;
     int start_epoch;      /* the walk's folds then (xcc_fold, bits/memo.h) */
     int deep;
+    int empty;            /* no option is live once the item is covered */
     word *entry;
 } twin_frame;
 
@@ -68,6 +69,8 @@ struct xcc_twin {
     word *scratch;        /* W words */
     ullng *lensec;        /* per option: its items + (its secondary items << 32) */
     word *osmask;         /* per option: its secondary items, KS words (bit x - second) */
+    ullng *leaf;          /* per option: what committing it costs with no option live
+                             (leaf_cost): mems, updates << 24, colored items << 48 */
     int memo_tried;       /* start_memo was called */
     int memo_owner;       /* this twin made the memo and frees it */
     int memo_unbooked;    /* entries written, not yet added to memo->writes */
@@ -268,6 +271,38 @@ BITS_INLINE int choose(const twin_slot *s, int least, ullng *looked)
         *looked = n;
     }
     return i + 1;
+}
+
+/* Whether the slot has no live option. */
+BITS_INLINE int no_live(const twin *t, const twin_slot *s)
+{
+    word any = 0;
+    for (int w = 0; w < t->b.W; w++)
+        any |= s->live[w];
+    return !any;
+}
+
+/*
+ * What commit(q) costs when no option is live: each of its items covers
+ * or purifies nothing. The loop over the option's nodes looks at its
+ * other olen - 1 nodes and its spacer (two mems), each cover charges 3
+ * mems, one for its empty list and one update, each purify of an item
+ * not yet purified one mem, one for its empty list and one cleansing.
+ * Its colored items already purified are skipped (a live option's items
+ * that are purified are all colored, so they are its secondary items in
+ * the slot's purified set). t->leaf holds what does not depend on them.
+ */
+BITS_INLINE void leaf_cost(const twin *t, const twin_slot *s, int o, cost *c)
+{
+    ullng lf = t->leaf[o], done = 0;
+    if (s->npure) {
+        const word *om = t->osmask + (size_t)o * (size_t)t->KS;
+        for (int v = 0; v < t->KS; v++)
+            done += (ullng)__builtin_popcountll(om[v] & s->pure[v]);
+    }
+    c->mems += (lf & 0xffffff) - 2 * done;
+    c->updates += (lf >> 24) & 0xffffff;
+    c->cleansings += (lf >> 48) - done;
 }
 
 BITS_INLINE void add_cost(cost *sum, const cost *c)
