@@ -85,9 +85,9 @@ static void twin_free(twin *t)
     xcc_bits_free(&t->b);
     for (int k = 0; k < t->nslots; k++)
         free(t->slots[k].live), free(t->slots[k].opts), free(t->slots[k].pure),
-            free(t->slots[k].cnt), free(t->slots[k].act);
+            free(t->slots[k].cnt), free(t->slots[k].act), free(t->slots[k].bcnt);
     free(t->slots), free(t->frames), free(t->agree_of), free(t->agree), free(t->scratch);
-    free(t->lensec), free(t->osmask), free(t->leaf);
+    free(t->lensec), free(t->osmask), free(t->leaf), free(t->rows);
     if (t->memo_owner)
         xcc_memo_free(t->memo);
     free(t->keys);
@@ -130,6 +130,27 @@ static int twin_init(twin *t, const xcc_problem *p)
         ullng covers = len - colored - 1; /* its other uncolored items */
         t->leaf[o] = (len + 1 + 4 * covers + 2 * colored) | covers << 24 | colored << 48;
     }
+#ifdef TWIN_BYTES
+    /*
+     * Lengths as bytes where the primary items are at most 64 and each
+     * has at most 254 options: a node's lengths are then 1 to 4 vectors,
+     * copied, lowered (one row of bytes per option hidden) and searched
+     * for the least a vector at a time.
+     */
+    int fits = t->b.P <= 64;
+    for (int i = 0; i < t->b.P && fits; i++)
+        fits = t->b.lstart[i + 2] - t->b.lstart[i + 1] < BYTE_COVERED;
+    if (fits) {
+        int V = (t->b.P + 15) / 16;
+        t->rows = calloc((size_t)n * (size_t)(16 * V) + 1, 1);
+        if (!t->rows)
+            return 3;
+        for (int o = 0; o < n; o++)
+            for (int k = t->b.pstart[o]; k < t->b.pstart[o + 1]; k++)
+                t->rows[(size_t)o * (size_t)(16 * V) + (size_t)t->b.prim[k]] = 1;
+        t->V = V;
+    }
+#endif
     t->nslots = cap;
     return 0;
 }
@@ -142,9 +163,10 @@ int xcc_twin_alloc_slot(twin *t, int k)
     s->pure = malloc((size_t)t->SW * sizeof(word));
     s->cnt = malloc((size_t)t->b.P8 * sizeof(int));
     s->act = malloc((size_t)t->AW * sizeof(word));
-    if (s->live && s->opts && s->pure && s->cnt && s->act)
+    s->bcnt = malloc(64);
+    if (s->live && s->opts && s->pure && s->cnt && s->act && s->bcnt)
         return 0;
-    free(s->live), free(s->opts), free(s->pure), free(s->cnt), free(s->act);
+    free(s->live), free(s->opts), free(s->pure), free(s->cnt), free(s->act), free(s->bcnt);
     memset(s, 0, sizeof *s); /* not made: a later reserve_slot tries again */
     return 3;
 }
@@ -257,10 +279,13 @@ void xcc_twin_sanity(const twin *t, const twin_slot *sl, ullng node)
     const xcc_bits *b = &t->b;
     int active = 0, npure = 0;
     for (int i = 0; i < b->P8; i++) {
-        int covered = sl->cnt[i] == COVERED;
+        int cnt = sl->cnt[i];
+        if (t->V) /* the lengths are bytes */
+            cnt = i >= 16 * t->V || sl->bcnt[i] == BYTE_COVERED ? COVERED : sl->bcnt[i];
+        int covered = cnt == COVERED;
         if (i >= b->P) {
             if (!covered)
-                xcc_insane("twin", node, "padding counter %d is %d", i, sl->cnt[i]);
+                xcc_insane("twin", node, "padding counter %d is %d", i, cnt);
             continue;
         }
         active += !covered;
@@ -272,9 +297,9 @@ void xcc_twin_sanity(const twin *t, const twin_slot *sl, ullng node)
         int n = 0;
         for (int w = 0; w < b->W; w++)
             n += __builtin_popcountll(sl->live[w] & mk[w]);
-        if (n != sl->cnt[i])
+        if (n != cnt)
             xcc_insane("twin", node, "item %d has %d live options, its length says %d", i + 1, n,
-                       sl->cnt[i]);
+                       cnt);
     }
     for (int v = 0; v < t->SW; v++)
         npure += __builtin_popcountll(sl->pure[v]);
@@ -482,7 +507,7 @@ BITS_INLINE void branch(walker *w, int least)
     twin_slot *sl = &t->slots[s->level];
     twin_frame *fr = &t->frames[s->level];
     ullng looked, d = 0;
-    int best = choose(sl, least, &looked);
+    int best = choose(t, sl, least, &looked);
     w->tot.mems += 1 + 2 * looked;
     w->cmems += 1 + 2 * looked;
     cost c = {0, 0, 0, 0};

@@ -8,12 +8,17 @@
 #define XCC_TWIN_H
 
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define TWIN_BYTES 1 /* byte lengths in vectors (t->V) may be used */
+#endif
 #include "bits/bits.h"
 #include "tree/walk.h"
 #include "bits/memo.h"
 #include "tree/dlx2.h"
 
 #define COVERED (1 << 30)
+#define BYTE_COVERED 255 /* a covered item's byte length (all others are below) */
 
 /* Slots past this many bytes in all: leave the problem to the links. */
 #define TWIN_STATE_BYTES (256ULL << 20)
@@ -25,7 +30,8 @@ typedef struct twin_slot {
     word *opts;    /* S: the branch item's options at this node */
     word *pure;    /* purified secondary items, bit x - second */
     word *act;     /* active primary items, bit x - 1 (kept when they are the memo key) */
-    int *cnt;      /* P8 lengths */
+    int *cnt;      /* P8 lengths (V == 0) */
+    unsigned char *bcnt; /* 16 V lengths, a byte each (V > 0) */
     int active;    /* primary items not yet covered */
     int npure;     /* secondary items purified */
 } twin_slot;
@@ -69,6 +75,8 @@ struct xcc_twin {
     word *scratch;        /* W words */
     ullng *lensec;        /* per option: its items + (its secondary items << 32) */
     word *osmask;         /* per option: its secondary items, KS words (bit x - second) */
+    int V;                /* lengths as bytes in V vectors of 16 (1 to 4), or 0: as ints */
+    unsigned char *rows;  /* V > 0: per option, 16 V bytes, 1 at its primary items */
     ullng *leaf;          /* per option: what committing it costs with no option live
                              (leaf_cost): mems, updates << 24, colored items << 48 */
     int memo_tried;       /* start_memo was called */
@@ -108,6 +116,8 @@ BITS_INLINE void root_slot(twin *t)
     memset(root->pure, 0, (size_t)t->SW * sizeof(word));
     for (int i = 0; i < b->P8; i++)
         root->cnt[i] = i < b->P ? b->lstart[i + 2] - b->lstart[i + 1] : COVERED;
+    for (int i = 0; i < 16 * t->V; i++)
+        root->bcnt[i] = (unsigned char)(i < b->P ? b->lstart[i + 2] - b->lstart[i + 1] : BYTE_COVERED);
     root->active = b->P;
     memset(root->act, 0, (size_t)t->AW * sizeof(word));
     for (int i = 0; i < b->P; i++)
@@ -124,6 +134,14 @@ BITS_INLINE void copy_slot(const twin *t, twin_slot *dst, const twin_slot *src, 
     if (t->key_act)
         for (int v = 0; v < t->AW; v++)
             dst->act[v] = src->act[v];
+#ifdef TWIN_BYTES
+    if (with_counts && t->V) {
+        for (int v = 0; v < t->V; v++)
+            _mm_storeu_si128((__m128i *)(dst->bcnt + 16 * v),
+                             _mm_loadu_si128((const __m128i *)(src->bcnt + 16 * v)));
+        with_counts = 0;
+    }
+#endif
     if (with_counts)
         for (int i = 0; i < t->b.P8; i += 4) { /* P8 is a multiple of 8 */
             v4i x;
@@ -139,12 +157,59 @@ BITS_INLINE void copy_slot(const twin *t, twin_slot *dst, const twin_slot *src, 
  * lowers the lengths of their primary items and charges what DLX2's hide
  * charges. own_secondary: the item they are hidden through is secondary.
  */
+#ifdef TWIN_BYTES
+/*
+ * hide_set with byte lengths in V vectors (a constant where it is
+ * inlined): each option hidden subtracts its row from the lengths, held
+ * in registers meanwhile.
+ */
+BITS_INLINE void hide_bytes(const twin *t, twin_slot *s, const word *h, int V, ullng *pm,
+                            ullng *plensec, ullng *pcleansed)
+{
+    const xcc_bits *b = &t->b;
+    const int KS = t->KS;
+    ullng m = 0, lensec = 0, cleansed = 0;
+    __m128i c[4];
+    for (int v = 0; v < V; v++)
+        c[v] = _mm_loadu_si128((const __m128i *)(s->bcnt + 16 * v));
+    for (int w = 0; w < b->W; w++)
+        for (word bits = h[w]; bits; bits &= bits - 1) {
+            int o = w * 64 + __builtin_ctzll(bits);
+            const unsigned char *r = t->rows + (size_t)o * (size_t)(16 * V);
+            m++;
+            lensec += t->lensec[o];
+            for (int v = 0; v < V; v++)
+                c[v] = _mm_sub_epi8(c[v], _mm_loadu_si128((const __m128i *)(r + 16 * v)));
+            if (s->npure) {
+                const word *om = t->osmask + (size_t)o * (size_t)KS;
+                for (int v = 0; v < KS; v++)
+                    cleansed += (ullng)__builtin_popcountll(om[v] & s->pure[v]);
+            }
+        }
+    for (int v = 0; v < V; v++)
+        _mm_storeu_si128((__m128i *)(s->bcnt + 16 * v), c[v]);
+    *pm = m, *plensec = lensec, *pcleansed = cleansed;
+}
+#endif
+
 BITS_INLINE void hide_set(const twin *t, twin_slot *s, const word *h, int own_secondary,
                           int with_counts, cost *c)
 {
     const xcc_bits *b = &t->b;
     const int KS = t->KS;
     ullng m = 0, lensec = 0, cleansed = 0;
+#ifdef TWIN_BYTES
+    if (with_counts && t->V) {
+        switch (t->V) { /* each its own loop, the lengths in registers */
+        case 1: hide_bytes(t, s, h, 1, &m, &lensec, &cleansed); break;
+        case 2: hide_bytes(t, s, h, 2, &m, &lensec, &cleansed); break;
+        case 3: hide_bytes(t, s, h, 3, &m, &lensec, &cleansed); break;
+        default: hide_bytes(t, s, h, 4, &m, &lensec, &cleansed); break;
+        }
+        with_counts = 0;
+        goto charge;
+    }
+#endif
     for (int w = 0; w < b->W; w++)
         for (word bits = h[w]; bits; bits &= bits - 1) {
             int o = w * 64 + __builtin_ctzll(bits);
@@ -160,6 +225,9 @@ BITS_INLINE void hide_set(const twin *t, twin_slot *s, const word *h, int own_se
                     cleansed += (ullng)__builtin_popcountll(om[v] & s->pure[v]);
             }
         }
+#ifdef TWIN_BYTES
+charge:;
+#endif
     ullng len = lensec & 0xffffffffu, sec = lensec >> 32;
     c->mems += 6 * len - 4 * m - 5 * cleansed;
     c->updates += len - m - cleansed;
@@ -176,7 +244,10 @@ BITS_INLINE void cover(const twin *t, twin_slot *s, const xcc_node *nd, int x, w
     c->updates += 1;
     hide_set(t, s, opts, x >= t->second, with_counts, c);
     if (with_counts && x < t->second) {
-        s->cnt[x - 1] = COVERED;
+        if (t->V)
+            s->bcnt[x - 1] = BYTE_COVERED;
+        else
+            s->cnt[x - 1] = COVERED;
         s->active--;
         if (t->key_act)
             s->act[(x - 1) / 64] &= ~((word)1 << ((x - 1) % 64));
@@ -233,6 +304,18 @@ BITS_INLINE void commit(const twin *t, twin_slot *s, const xcc_problem *p, int q
  */
 BITS_INLINE int least_length(const twin *t, const twin_slot *s)
 {
+#ifdef TWIN_BYTES
+    if (t->V) {
+        __m128i m = _mm_loadu_si128((const __m128i *)s->bcnt);
+        for (int v = 1; v < t->V; v++)
+            m = _mm_min_epu8(m, _mm_loadu_si128((const __m128i *)(s->bcnt + 16 * v)));
+        m = _mm_min_epu8(m, _mm_srli_si128(m, 8));
+        m = _mm_min_epu8(m, _mm_srli_si128(m, 4));
+        m = _mm_min_epu8(m, _mm_srli_si128(m, 2));
+        m = _mm_min_epu8(m, _mm_srli_si128(m, 1));
+        return _mm_cvtsi128_si32(m) & 0xff; /* below BYTE_COVERED: some item is active */
+    }
+#endif
     v4i m = {COVERED, COVERED, COVERED, COVERED};
     for (int i = 0; i < t->b.P8; i += 4) {
         v4i x;
@@ -249,8 +332,27 @@ BITS_INLINE int least_length(const twin *t, const twin_slot *s)
  * active primary item of that length. looked: the items DLX2's scan
  * looks at, which is every active item unless it stops at a zero.
  */
-BITS_INLINE int choose(const twin_slot *s, int least, ullng *looked)
+BITS_INLINE int choose(const twin *t, const twin_slot *s, int least, ullng *looked)
 {
+#ifdef TWIN_BYTES
+    if (t->V) { /* the places of that length, and of the active items, 64 at a time */
+        __m128i want = _mm_set1_epi8((char)least), full = _mm_set1_epi8((char)BYTE_COVERED);
+        ullng hit = 0, open = 0;
+        for (int v = 0; v < t->V; v++) {
+            __m128i x = _mm_loadu_si128((const __m128i *)(s->bcnt + 16 * v));
+            hit |= (ullng)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, want)) << (16 * v);
+            open |= (ullng)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, full)) << (16 * v);
+        }
+        int i = __builtin_ctzll(hit);
+        if (least)
+            *looked = (ullng)s->active;
+        else /* the active items up to the first of length zero */
+            *looked = (ullng)__builtin_popcountll(~open & (~(ullng)0 >> (63 - i)));
+        return i + 1;
+    }
+#else
+    (void)t;
+#endif
     const int *cnt = s->cnt;
     int i = 0;
     for (;; i += 4) { /* some item has that length: the loop ends */
