@@ -87,7 +87,7 @@ static void twin_free(twin *t)
         free(t->slots[k].live), free(t->slots[k].opts), free(t->slots[k].pure),
             free(t->slots[k].cnt), free(t->slots[k].act), free(t->slots[k].bcnt);
     free(t->slots), free(t->frames), free(t->agree_of), free(t->agree), free(t->scratch);
-    free(t->lensec), free(t->osmask), free(t->leaf), free(t->rows);
+    free(t->lensec), free(t->osmask), free(t->leaf), free(t->rows), free(t->lpre);
     if (t->memo_owner)
         xcc_memo_free(t->memo);
     free(t->keys);
@@ -129,6 +129,18 @@ static int twin_init(twin *t, const xcc_problem *p)
         /* (an option has fewer than 2^24 items: node numbers are ints) */
         ullng covers = len - colored - 1; /* its other uncolored items */
         t->leaf[o] = (len + 1 + 4 * covers + 2 * colored) | covers << 24 | colored << 48;
+    }
+    /* where an option's node of the branch item is: its rank in the item's list */
+    int W = t->b.W;
+    t->lpre = malloc(((size_t)t->b.P * (size_t)W + 1) * sizeof(int));
+    if (!t->lpre)
+        return 3;
+    for (int i = 1; i <= t->b.P; i++) {
+        const word *mk = bits_item_mask(&t->b, i);
+        for (int v = 0, sum = 0; v < W; v++) {
+            t->lpre[(size_t)(i - 1) * (size_t)W + (size_t)v] = sum;
+            sum += __builtin_popcountll(mk[v]);
+        }
     }
 #ifdef TWIN_BYTES
     /*
@@ -506,12 +518,12 @@ BITS_INLINE void branch(walker *w, int least)
     twin *t = w->t;
     twin_slot *sl = &t->slots[s->level];
     twin_frame *fr = &t->frames[s->level];
-    ullng looked, d = 0;
+    ullng looked;
     int best = choose(t, sl, least, &looked);
     w->tot.mems += 1 + 2 * looked;
     w->cmems += 1 + 2 * looked;
     cost c = {0, 0, 0, 0};
-    cover(t, sl, w->p->nd, best, sl->opts, 1, &c);
+    ullng d = cover(t, sl, w->p->nd, best, sl->opts, 1, &c);
     add_cost(&w->tot, &c);
     fr->item = best;
     fr->pos = 0;
@@ -519,8 +531,6 @@ BITS_INLINE void branch(walker *w, int least)
     fr->empty = no_live(t, sl);
     if (t->memo && t->K <= TWIN_PREFETCH_KEY_WORDS)
         prefetch_children(t, sl, w->p->nd, w->p->last_itm, best);
-    for (int v = 0; v < t->b.W; v++)
-        d += (ullng)__builtin_popcountll(sl->opts[v]);
     s->path[s->level].d = (int)d;
     s->path[s->level].k = 0;
     w->tot.mems += 2;
@@ -565,9 +575,11 @@ BITS_INLINE enum step next_option(walker *w)
         return BACK_UP;
     o = v * 64 + __builtin_ctzll(bits);
     fr->pos = o + 1;
-    int q = b->first[o];
-    while (p->nd[q].itm != fr->item)
-        q++;
+    /* its node of the item: the item's list holds its options in order */
+    const word *mk = bits_item_mask(b, fr->item);
+    int rank = t->lpre[(size_t)(fr->item - 1) * (size_t)b->W + (size_t)v]
+               + __builtin_popcountll(mk[v] & (((word)1 << (o % 64)) - 1));
+    int q = b->list[b->lstart[fr->item] + rank].node;
     s->path[s->level].k++;
     s->choice[s->level] = q;
     if (reserve_slot(t, s->level + 1))
@@ -584,7 +596,15 @@ BITS_INLINE enum step next_option(walker *w)
         fr->commit_mems = c.mems, fr->commit_lmems = 0;
         return SOLUTION;
     }
-    if (last) { /* the same calls, each made for its case */
+    if (!(t->leaf[o] >> 48)) { /* no colored item */
+        if (last) {
+            copy_slot_but(t, child, sl, 0, 0);
+            commit_plain(t, child, sl, p, q, 0, &c);
+        } else {
+            copy_slot_but(t, child, sl, 1, 0);
+            commit_plain(t, child, sl, p, q, 1, &c);
+        }
+    } else if (last) { /* the same calls, each made for its case */
         copy_slot(t, child, sl, 0);
         commit(t, child, p, q, 0, &c);
     } else {

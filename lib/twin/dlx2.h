@@ -75,6 +75,7 @@ struct xcc_twin {
     word *scratch;        /* W words */
     ullng *lensec;        /* per option: its items + (its secondary items << 32) */
     word *osmask;         /* per option: its secondary items, KS words (bit x - second) */
+    int *lpre;            /* per primary item i - 1 and word v: its options in words < v */
     int V;                /* lengths as bytes in V vectors of 16 (1 to 4), or 0: as ints */
     unsigned char *rows;  /* V > 0: per option, 16 V bytes, 1 at its primary items */
     ullng *leaf;          /* per option: what committing it costs with no option live
@@ -125,15 +126,29 @@ BITS_INLINE void root_slot(twin *t)
     root->npure = 0;
 }
 
-BITS_INLINE void copy_slot(const twin *t, twin_slot *dst, const twin_slot *src, int with_counts)
+/*
+ * Copies n words. The empty asm keeps the compiler from making the loop
+ * a call of memcpy, which costs more than the copy for the few words of
+ * a slot's sets.
+ */
+BITS_INLINE void copy_words(word *dst, const word *src, int n)
 {
-    for (int w = 0; w < t->b.W; w++)
-        dst->live[w] = src->live[w];
-    for (int v = 0; v < t->SW; v++)
-        dst->pure[v] = src->pure[v];
+    for (int i = 0; i < n; i++) {
+        word x = src[i];
+        __asm__("" : "+r"(x));
+        dst[i] = x;
+    }
+}
+
+/* The slot src into dst; its live options too unless with_live is 0 (commit_plain makes them). */
+BITS_INLINE void copy_slot_but(const twin *t, twin_slot *dst, const twin_slot *src, int with_counts,
+                               int with_live)
+{
+    if (with_live)
+        copy_words(dst->live, src->live, t->b.W);
+    copy_words(dst->pure, src->pure, t->SW);
     if (t->key_act)
-        for (int v = 0; v < t->AW; v++)
-            dst->act[v] = src->act[v];
+        copy_words(dst->act, src->act, t->AW);
 #ifdef TWIN_BYTES
     if (with_counts && t->V) {
         for (int v = 0; v < t->V; v++)
@@ -152,6 +167,11 @@ BITS_INLINE void copy_slot(const twin *t, twin_slot *dst, const twin_slot *src, 
     dst->npure = src->npure;
 }
 
+BITS_INLINE void copy_slot(const twin *t, twin_slot *dst, const twin_slot *src, int with_counts)
+{
+    copy_slot_but(t, dst, src, with_counts, 1);
+}
+
 /*
  * Hides the options of set h (already taken out of the slot's live set):
  * lowers the lengths of their primary items and charges what DLX2's hide
@@ -161,10 +181,11 @@ BITS_INLINE void copy_slot(const twin *t, twin_slot *dst, const twin_slot *src, 
 /*
  * hide_set with byte lengths in V vectors (a constant where it is
  * inlined): each option hidden subtracts its row from the lengths, held
- * in registers meanwhile.
+ * in registers meanwhile. The options are h, less those in unless if
+ * not NULL.
  */
-BITS_INLINE void hide_bytes(const twin *t, twin_slot *s, const word *h, int V, ullng *pm,
-                            ullng *plensec, ullng *pcleansed)
+BITS_INLINE void hide_bytes(const twin *t, twin_slot *s, const word *h, const word *unless, int V,
+                            ullng *pm, ullng *plensec, ullng *pcleansed)
 {
     const xcc_bits *b = &t->b;
     const int KS = t->KS;
@@ -173,7 +194,7 @@ BITS_INLINE void hide_bytes(const twin *t, twin_slot *s, const word *h, int V, u
     for (int v = 0; v < V; v++)
         c[v] = _mm_loadu_si128((const __m128i *)(s->bcnt + 16 * v));
     for (int w = 0; w < b->W; w++)
-        for (word bits = h[w]; bits; bits &= bits - 1) {
+        for (word bits = unless ? h[w] & ~unless[w] : h[w]; bits; bits &= bits - 1) {
             int o = w * 64 + __builtin_ctzll(bits);
             const unsigned char *r = t->rows + (size_t)o * (size_t)(16 * V);
             m++;
@@ -201,10 +222,10 @@ BITS_INLINE void hide_set(const twin *t, twin_slot *s, const word *h, int own_se
 #ifdef TWIN_BYTES
     if (with_counts && t->V) {
         switch (t->V) { /* each its own loop, the lengths in registers */
-        case 1: hide_bytes(t, s, h, 1, &m, &lensec, &cleansed); break;
-        case 2: hide_bytes(t, s, h, 2, &m, &lensec, &cleansed); break;
-        case 3: hide_bytes(t, s, h, 3, &m, &lensec, &cleansed); break;
-        default: hide_bytes(t, s, h, 4, &m, &lensec, &cleansed); break;
+        case 1: hide_bytes(t, s, h, NULL, 1, &m, &lensec, &cleansed); break;
+        case 2: hide_bytes(t, s, h, NULL, 2, &m, &lensec, &cleansed); break;
+        case 3: hide_bytes(t, s, h, NULL, 3, &m, &lensec, &cleansed); break;
+        default: hide_bytes(t, s, h, NULL, 4, &m, &lensec, &cleansed); break;
         }
         with_counts = 0;
         goto charge;
@@ -234,8 +255,8 @@ charge:;
     c->lmems += 2 * (sec - (ullng)own_secondary * m - cleansed);
 }
 
-/* cover(x): x leaves the active list and its live options are hidden. */
-BITS_INLINE void cover(const twin *t, twin_slot *s, const xcc_node *nd, int x, word *opts,
+/* cover(x): x leaves the active list and its live options are hidden; their number. */
+BITS_INLINE ullng cover(const twin *t, twin_slot *s, const xcc_node *nd, int x, word *opts,
                        int with_counts, cost *c)
 {
     (void)nd;
@@ -252,6 +273,7 @@ BITS_INLINE void cover(const twin *t, twin_slot *s, const xcc_node *nd, int x, w
         if (t->key_act)
             s->act[(x - 1) / 64] &= ~((word)1 << ((x - 1) % 64));
     }
+    return m;
 }
 
 /*
@@ -295,6 +317,101 @@ BITS_INLINE void commit(const twin *t, twin_slot *s, const xcc_problem *p, int q
         }
         pp++;
     }
+}
+
+/*
+ * commit for an option without colored items: its covers, in the order
+ * commit makes them, each take their item's live options (a few word
+ * operations each); then the options they took, the live ones before
+ * less those after, are hidden in one pass. What DLX2 charges is the
+ * same: a cover costs 4 mems and one update and a mem per option it
+ * takes, and hiding an option costs what it costs whichever cover takes
+ * it, but for 2 lmems per item it has past the one it is hidden through
+ * when that is secondary (so the options each secondary cover takes
+ * are counted). Cleansed nodes are those of items purified before the
+ * commit, which adds none. parent: the slot the child s was copied from
+ * (but for its live options, made here).
+ */
+BITS_INLINE void commit_plain(const twin *t, twin_slot *s, const twin_slot *parent,
+                              const xcc_problem *p, int q, int with_counts, cost *c)
+{
+    const xcc_bits *b = &t->b;
+    const xcc_node *nd = p->nd;
+    const int W = b->W, KS = t->KS;
+    ullng k = 0, msec = 0, m = 0, lensec = 0, cleansed = 0;
+    word *live = s->live;
+    const word *l0 = parent->live, *from = l0; /* the child's live options are made here */
+    for (int pp = q + 1; pp != q;) {
+        int x = nd[pp].itm;
+        if (x <= 0) {
+            pp = nd[pp].up;
+            continue;
+        }
+        const word *mk = bits_item_mask(b, x);
+        ullng mx = 0;
+        for (int w = 0; w < W; w++) {
+            word h = from[w] & mk[w];
+            live[w] = from[w] & ~h;
+            mx += (ullng)__builtin_popcountll(h);
+        }
+        from = live;
+        k++;
+        if (x >= t->second)
+            msec += mx;
+        else if (with_counts) {
+            s->active--;
+            if (t->key_act)
+                s->act[(x - 1) / 64] &= ~((word)1 << ((x - 1) % 64));
+        }
+        pp++;
+    }
+    if (from == l0) /* an option of one item */
+        copy_words(live, l0, W);
+#ifdef TWIN_BYTES
+    if (with_counts && t->V) {
+        switch (t->V) {
+        case 1: hide_bytes(t, s, l0, live, 1, &m, &lensec, &cleansed); break;
+        case 2: hide_bytes(t, s, l0, live, 2, &m, &lensec, &cleansed); break;
+        case 3: hide_bytes(t, s, l0, live, 3, &m, &lensec, &cleansed); break;
+        default: hide_bytes(t, s, l0, live, 4, &m, &lensec, &cleansed); break;
+        }
+        with_counts = 0;
+        for (int pp = q + 1; pp != q; pp++) { /* the covered items */
+            if (nd[pp].itm <= 0)
+                pp = nd[pp].up - 1;
+            else if (nd[pp].itm < t->second)
+                s->bcnt[nd[pp].itm - 1] = BYTE_COVERED;
+        }
+    } else
+#endif
+    {
+        for (int w = 0; w < W; w++)
+            for (word bits = l0[w] & ~live[w]; bits; bits &= bits - 1) {
+                int o = w * 64 + __builtin_ctzll(bits);
+                m++;
+                lensec += t->lensec[o];
+                if (with_counts)
+                    for (int i = b->pstart[o]; i < b->pstart[o + 1]; i++)
+                        s->cnt[b->prim[i]]--;
+                if (s->npure) {
+                    const word *om = t->osmask + (size_t)o * (size_t)KS;
+                    for (int v = 0; v < KS; v++)
+                        cleansed += (ullng)__builtin_popcountll(om[v] & s->pure[v]);
+                }
+            }
+        if (with_counts)
+            for (int pp = q + 1; pp != q; pp++) {
+                if (nd[pp].itm <= 0)
+                    pp = nd[pp].up - 1;
+                else if (nd[pp].itm < t->second)
+                    s->cnt[nd[pp].itm - 1] = COVERED;
+            }
+    }
+    ullng len = lensec & 0xffffffffu, sec = lensec >> 32;
+    /* the loop over the option's nodes: olen - 1 items and the spacer (2 mems) */
+    c->mems += (k + 2) + 4 * k + m + 6 * len - 4 * m - 5 * cleansed;
+    c->updates += k + len - m - cleansed;
+    c->lmems += 2 * (sec - msec - cleansed);
 }
 
 /*
