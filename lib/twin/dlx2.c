@@ -536,6 +536,28 @@ BITS_INLINE void branch(walker *w, int least)
     w->tot.mems += 2;
 }
 
+/*
+ * A node with an item of no option: the branch and its cover, which
+ * takes no option (3 mems, one for its empty list, and an update), are
+ * only charged, and the walk backs up.
+ */
+BITS_INLINE enum step dead_end(walker *w)
+{
+    xcc_tree *s = w->s;
+    twin *t = w->t;
+    twin_frame *fr = &t->frames[s->level];
+    ullng looked;
+    fr->item = choose(t, &t->slots[s->level], 0, &looked);
+    w->tot.mems += 1 + 2 * looked + 4 + 2;
+    w->cmems += 1 + 2 * looked;
+    w->tot.updates++;
+    fr->pos = 0;
+    fr->cover_mems = 4, fr->cover_lmems = 0;
+    s->path[s->level].d = 0;
+    s->path[s->level].k = 0;
+    return BACK_UP;
+}
+
 BITS_INLINE enum step at_node(walker *w)
 {
     xcc_tree *s = w->s;
@@ -554,6 +576,8 @@ BITS_INLINE enum step at_node(walker *w)
         return w->status || w->stop ? END : GO_UP;
     if (limit_reached(w))
         return END;
+    if (!least)
+        return dead_end(w);
     branch(w, least);
     return NEXT_OPTION;
 }
