@@ -27,7 +27,9 @@
  *
  * Data per level (a slot, copy-on-descend as in fast/fast.c): the live
  * options L, the set S of options of the branch item, the length of every
- * primary item (COVERED once covered), the set of purified secondary
+ * primary item (COVERED once covered; a byte each, in 1 to 4 vectors,
+ * where the primary items are at most 64 and have fewer than 255
+ * options each), the set of purified secondary
  * items, and the number of primary items still active (and, without
  * secondary items, their set: the memo's key). Each slot is
  * written before its children are made, and never read after the
