@@ -48,6 +48,7 @@
  * when it cannot stand in.
  */
 #include "twin/dlx2_memo.h"
+#include "twin/dlx2_hide.h"
 #include "engine.h"
 #include "base/alloc.h"
 #include "base/sanity.h"

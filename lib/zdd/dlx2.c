@@ -31,6 +31,7 @@
  * chain per level, no search.
  */
 #include "twin/dlx2_memo.h"
+#include "twin/dlx2_hide.h"
 #include "zdd/zdd.h"
 #include "engine.h"
 #include "tree/dlx2.h"
