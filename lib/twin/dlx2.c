@@ -27,7 +27,9 @@
  *
  * Data per level (a slot, copy-on-descend as in fast/fast.c): the live
  * options L, the set S of options of the branch item, the length of every
- * primary item (COVERED once covered), the set of purified secondary
+ * primary item (COVERED once covered; a byte each, in 1 to 4 vectors,
+ * where the primary items are at most 64 and have fewer than 255
+ * options each), the set of purified secondary
  * items, and the number of primary items still active (and, without
  * secondary items, their set: the memo's key). Each slot is
  * written before its children are made, and never read after the
@@ -46,6 +48,7 @@
  * when it cannot stand in.
  */
 #include "twin/dlx2_memo.h"
+#include "twin/dlx2_hide.h"
 #include "engine.h"
 #include "base/alloc.h"
 #include "base/sanity.h"
@@ -85,9 +88,9 @@ static void twin_free(twin *t)
     xcc_bits_free(&t->b);
     for (int k = 0; k < t->nslots; k++)
         free(t->slots[k].live), free(t->slots[k].opts), free(t->slots[k].pure),
-            free(t->slots[k].cnt), free(t->slots[k].act);
+            free(t->slots[k].cnt), free(t->slots[k].act), free(t->slots[k].bcnt);
     free(t->slots), free(t->frames), free(t->agree_of), free(t->agree), free(t->scratch);
-    free(t->lensec), free(t->osmask);
+    free(t->lensec), free(t->osmask), free(t->leaf), free(t->rows), free(t->lpre);
     if (t->memo_owner)
         xcc_memo_free(t->memo);
     free(t->keys);
@@ -114,16 +117,55 @@ static int twin_init(twin *t, const xcc_problem *p)
     int n = t->b.n;
     t->lensec = malloc(((size_t)n + 1) * sizeof(ullng));
     t->osmask = calloc((size_t)n * (size_t)t->KS + 1, sizeof(word));
-    if (!t->lensec || !t->osmask)
+    t->leaf = malloc(((size_t)n + 1) * sizeof(ullng));
+    if (!t->lensec || !t->osmask || !t->leaf)
         return 3;
     for (int o = 0; o < n; o++) {
-        t->lensec[o] = (ullng)t->b.olen[o] | (ullng)t->b.osec[o] << 32;
+        ullng len = (ullng)t->b.olen[o], colored = 0;
+        t->lensec[o] = len | (ullng)t->b.osec[o] << 32;
         for (int x = t->b.first[o], e = x + t->b.olen[o]; x < e; x++) {
             int v = p->nd[x].itm - t->second;
             if (v >= 0)
                 t->osmask[(size_t)o * (size_t)t->KS + (size_t)(v / 64)] |= (word)1 << (v % 64);
+            colored += p->nd[x].color != 0;
+        }
+        /* (an option has fewer than 2^24 items: node numbers are ints) */
+        ullng covers = len - colored - 1; /* its other uncolored items */
+        t->leaf[o] = (len + 1 + 4 * covers + 2 * colored) | covers << 24 | colored << 48;
+    }
+    /* where an option's node of the branch item is: its rank in the item's list */
+    int W = t->b.W;
+    t->lpre = malloc(((size_t)t->b.P * (size_t)W + 1) * sizeof(int));
+    if (!t->lpre)
+        return 3;
+    for (int i = 1; i <= t->b.P; i++) {
+        const word *mk = bits_item_mask(&t->b, i);
+        for (int v = 0, sum = 0; v < W; v++) {
+            t->lpre[(size_t)(i - 1) * (size_t)W + (size_t)v] = sum;
+            sum += __builtin_popcountll(mk[v]);
         }
     }
+#ifdef TWIN_BYTES
+    /*
+     * Lengths as bytes where the primary items are at most 64 and each
+     * has at most 254 options: a node's lengths are then 1 to 4 vectors,
+     * copied, lowered (one row of bytes per option hidden) and searched
+     * for the least a vector at a time.
+     */
+    int fits = t->b.P <= 64;
+    for (int i = 0; i < t->b.P && fits; i++)
+        fits = t->b.lstart[i + 2] - t->b.lstart[i + 1] < BYTE_COVERED;
+    if (fits) {
+        int V = (t->b.P + 15) / 16;
+        t->rows = calloc((size_t)n * (size_t)(16 * V) + 1, 1);
+        if (!t->rows)
+            return 3;
+        for (int o = 0; o < n; o++)
+            for (int k = t->b.pstart[o]; k < t->b.pstart[o + 1]; k++)
+                t->rows[(size_t)o * (size_t)(16 * V) + (size_t)t->b.prim[k]] = 1;
+        t->V = V;
+    }
+#endif
     t->nslots = cap;
     return 0;
 }
@@ -136,9 +178,10 @@ int xcc_twin_alloc_slot(twin *t, int k)
     s->pure = malloc((size_t)t->SW * sizeof(word));
     s->cnt = malloc((size_t)t->b.P8 * sizeof(int));
     s->act = malloc((size_t)t->AW * sizeof(word));
-    if (s->live && s->opts && s->pure && s->cnt && s->act)
+    s->bcnt = malloc(64);
+    if (s->live && s->opts && s->pure && s->cnt && s->act && s->bcnt)
         return 0;
-    free(s->live), free(s->opts), free(s->pure), free(s->cnt), free(s->act);
+    free(s->live), free(s->opts), free(s->pure), free(s->cnt), free(s->act), free(s->bcnt);
     memset(s, 0, sizeof *s); /* not made: a later reserve_slot tries again */
     return 3;
 }
@@ -178,6 +221,7 @@ static int replay(twin *t, xcc_tree *s, int depth)
         /* the frame, for a walk that goes back up through this level (a checkpoint's) */
         twin_frame *fr = &t->frames[l];
         fr->item = best, fr->pos = o + 1, fr->entry = NULL, fr->deep = 0;
+        fr->empty = no_live(t, sl);
         fr->cover_mems = covering.mems, fr->cover_lmems = covering.lmems;
         fr->commit_mems = committing.mems, fr->commit_lmems = committing.lmems;
     }
@@ -250,10 +294,13 @@ void xcc_twin_sanity(const twin *t, const twin_slot *sl, ullng node)
     const xcc_bits *b = &t->b;
     int active = 0, npure = 0;
     for (int i = 0; i < b->P8; i++) {
-        int covered = sl->cnt[i] == COVERED;
+        int cnt = sl->cnt[i];
+        if (t->V) /* the lengths are bytes */
+            cnt = i >= 16 * t->V || sl->bcnt[i] == BYTE_COVERED ? COVERED : sl->bcnt[i];
+        int covered = cnt == COVERED;
         if (i >= b->P) {
             if (!covered)
-                xcc_insane("twin", node, "padding counter %d is %d", i, sl->cnt[i]);
+                xcc_insane("twin", node, "padding counter %d is %d", i, cnt);
             continue;
         }
         active += !covered;
@@ -265,9 +312,9 @@ void xcc_twin_sanity(const twin *t, const twin_slot *sl, ullng node)
         int n = 0;
         for (int w = 0; w < b->W; w++)
             n += __builtin_popcountll(sl->live[w] & mk[w]);
-        if (n != sl->cnt[i])
+        if (n != cnt)
             xcc_insane("twin", node, "item %d has %d live options, its length says %d", i + 1, n,
-                       sl->cnt[i]);
+                       cnt);
     }
     for (int v = 0; v < t->SW; v++)
         npure += __builtin_popcountll(sl->pure[v]);
@@ -474,23 +521,44 @@ BITS_INLINE void branch(walker *w, int least)
     twin *t = w->t;
     twin_slot *sl = &t->slots[s->level];
     twin_frame *fr = &t->frames[s->level];
-    ullng looked, d = 0;
-    int best = choose(sl, least, &looked);
+    ullng looked;
+    int best = choose(t, sl, least, &looked);
     w->tot.mems += 1 + 2 * looked;
     w->cmems += 1 + 2 * looked;
     cost c = {0, 0, 0, 0};
-    cover(t, sl, w->p->nd, best, sl->opts, 1, &c);
+    ullng d = cover(t, sl, w->p->nd, best, sl->opts, 1, &c);
     add_cost(&w->tot, &c);
     fr->item = best;
     fr->pos = 0;
     fr->cover_mems = c.mems, fr->cover_lmems = c.lmems;
+    fr->empty = no_live(t, sl);
     if (t->memo && t->K <= TWIN_PREFETCH_KEY_WORDS)
         prefetch_children(t, sl, w->p->nd, w->p->last_itm, best);
-    for (int v = 0; v < t->b.W; v++)
-        d += (ullng)__builtin_popcountll(sl->opts[v]);
     s->path[s->level].d = (int)d;
     s->path[s->level].k = 0;
     w->tot.mems += 2;
+}
+
+/*
+ * A node with an item of no option: the branch and its cover, which
+ * takes no option (3 mems, one for its empty list, and an update), are
+ * only charged, and the walk backs up.
+ */
+BITS_INLINE enum step dead_end(walker *w)
+{
+    xcc_tree *s = w->s;
+    twin *t = w->t;
+    twin_frame *fr = &t->frames[s->level];
+    ullng looked;
+    fr->item = choose(t, &t->slots[s->level], 0, &looked);
+    w->tot.mems += 1 + 2 * looked + 4 + 2;
+    w->cmems += 1 + 2 * looked;
+    w->tot.updates++;
+    fr->pos = 0;
+    fr->cover_mems = 4, fr->cover_lmems = 0;
+    s->path[s->level].d = 0;
+    s->path[s->level].k = 0;
+    return BACK_UP;
 }
 
 BITS_INLINE enum step at_node(walker *w)
@@ -511,6 +579,8 @@ BITS_INLINE enum step at_node(walker *w)
         return w->status || w->stop ? END : GO_UP;
     if (limit_reached(w))
         return END;
+    if (!least)
+        return dead_end(w);
     branch(w, least);
     return NEXT_OPTION;
 }
@@ -532,9 +602,11 @@ BITS_INLINE enum step next_option(walker *w)
         return BACK_UP;
     o = v * 64 + __builtin_ctzll(bits);
     fr->pos = o + 1;
-    int q = b->first[o];
-    while (p->nd[q].itm != fr->item)
-        q++;
+    /* its node of the item: the item's list holds its options in order */
+    const word *mk = bits_item_mask(b, fr->item);
+    int rank = t->lpre[(size_t)(fr->item - 1) * (size_t)b->W + (size_t)v]
+               + __builtin_popcountll(mk[v] & (((word)1 << (o % 64)) - 1));
+    int q = b->list[b->lstart[fr->item] + rank].node;
     s->path[s->level].k++;
     s->choice[s->level] = q;
     if (reserve_slot(t, s->level + 1))
@@ -543,7 +615,23 @@ BITS_INLINE enum step next_option(walker *w)
     /* covering the last items it is a solution, whose lengths no one reads */
     int last = sl->active == b->pstart[o + 1] - b->pstart[o] - 1;
     cost c = {0, 0, 0, 0};
-    if (last) { /* the same calls, each made for its case */
+    if (last && fr->empty) {
+        /* a solution that hides nothing (the word search's): its figures only */
+        leaf_cost(t, sl, o, &c);
+        w->tot.mems += c.mems + 1, w->tot.updates += c.updates;
+        w->tot.cleansings += c.cleansings;
+        fr->commit_mems = c.mems, fr->commit_lmems = 0;
+        return SOLUTION;
+    }
+    if (!(t->leaf[o] >> 48)) { /* no colored item */
+        if (last) {
+            copy_slot_but(t, child, sl, 0, 0);
+            commit_plain(t, child, sl, p, q, 0, &c);
+        } else {
+            copy_slot_but(t, child, sl, 1, 0);
+            commit_plain(t, child, sl, p, q, 1, &c);
+        }
+    } else if (last) { /* the same calls, each made for its case */
         copy_slot(t, child, sl, 0);
         commit(t, child, p, q, 0, &c);
     } else {

@@ -1,19 +1,26 @@
 /*
  * twin/dlx2.h — the inside of the twin (twin/dlx2.c, twin/dlx2_memo.c):
- * its tables and slots, and the operations on a slot, each of which
- * derives the figures DLX2 would count (see twin/dlx2.c). Inline, since
- * the walk calls them at every node.
+ * its tables and slots, and the operations on a slot that hide nothing
+ * (making and copying it, choosing the branch item; twin/dlx2_hide.h
+ * has those that hide options), each of which derives the figures DLX2
+ * would count (see twin/dlx2.c). Inline, since the walk calls them at
+ * every node.
  */
 #ifndef XCC_TWIN_H
 #define XCC_TWIN_H
 
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define TWIN_BYTES 1 /* byte lengths in vectors (t->V) may be used */
+#endif
 #include "bits/bits.h"
 #include "tree/walk.h"
 #include "bits/memo.h"
 #include "tree/dlx2.h"
 
 #define COVERED (1 << 30)
+#define BYTE_COVERED 255 /* a covered item's byte length (all others are below) */
 
 /* Slots past this many bytes in all: leave the problem to the links. */
 #define TWIN_STATE_BYTES (256ULL << 20)
@@ -25,7 +32,8 @@ typedef struct twin_slot {
     word *opts;    /* S: the branch item's options at this node */
     word *pure;    /* purified secondary items, bit x - second */
     word *act;     /* active primary items, bit x - 1 (kept when they are the memo key) */
-    int *cnt;      /* P8 lengths */
+    int *cnt;      /* P8 lengths (V == 0) */
+    unsigned char *bcnt; /* 16 V lengths, a byte each (V > 0) */
     int active;    /* primary items not yet covered */
     int npure;     /* secondary items purified */
 } twin_slot;
@@ -47,6 +55,7 @@ typedef struct twin_frame {
     ullng start_cmems, start_nodes, start_count;
     int start_epoch;      /* the walk's folds then (xcc_fold, bits/memo.h) */
     int deep;
+    int empty;            /* no option is live once the item is covered */
     word *entry;
 } twin_frame;
 
@@ -68,6 +77,11 @@ struct xcc_twin {
     word *scratch;        /* W words */
     ullng *lensec;        /* per option: its items + (its secondary items << 32) */
     word *osmask;         /* per option: its secondary items, KS words (bit x - second) */
+    int *lpre;            /* per primary item i - 1 and word v: its options in words < v */
+    int V;                /* lengths as bytes in V vectors of 16 (1 to 4), or 0: as ints */
+    unsigned char *rows;  /* V > 0: per option, 16 V bytes, 1 at its primary items */
+    ullng *leaf;          /* per option: what committing it costs with no option live
+                             (leaf_cost): mems, updates << 24, colored items << 48 */
     int memo_tried;       /* start_memo was called */
     int memo_owner;       /* this twin made the memo and frees it */
     int memo_unbooked;    /* entries written, not yet added to memo->writes */
@@ -105,6 +119,8 @@ BITS_INLINE void root_slot(twin *t)
     memset(root->pure, 0, (size_t)t->SW * sizeof(word));
     for (int i = 0; i < b->P8; i++)
         root->cnt[i] = i < b->P ? b->lstart[i + 2] - b->lstart[i + 1] : COVERED;
+    for (int i = 0; i < 16 * t->V; i++)
+        root->bcnt[i] = (unsigned char)(i < b->P ? b->lstart[i + 2] - b->lstart[i + 1] : BYTE_COVERED);
     root->active = b->P;
     memset(root->act, 0, (size_t)t->AW * sizeof(word));
     for (int i = 0; i < b->P; i++)
@@ -112,15 +128,37 @@ BITS_INLINE void root_slot(twin *t)
     root->npure = 0;
 }
 
-BITS_INLINE void copy_slot(const twin *t, twin_slot *dst, const twin_slot *src, int with_counts)
+/*
+ * Copies n words. The empty asm keeps the compiler from making the loop
+ * a call of memcpy, which costs more than the copy for the few words of
+ * a slot's sets.
+ */
+BITS_INLINE void copy_words(word *dst, const word *src, int n)
 {
-    for (int w = 0; w < t->b.W; w++)
-        dst->live[w] = src->live[w];
-    for (int v = 0; v < t->SW; v++)
-        dst->pure[v] = src->pure[v];
+    for (int i = 0; i < n; i++) {
+        word x = src[i];
+        __asm__("" : "+r"(x));
+        dst[i] = x;
+    }
+}
+
+/* The slot src into dst; its live options too unless with_live is 0 (commit_plain makes them). */
+BITS_INLINE void copy_slot_but(const twin *t, twin_slot *dst, const twin_slot *src, int with_counts,
+                               int with_live)
+{
+    if (with_live)
+        copy_words(dst->live, src->live, t->b.W);
+    copy_words(dst->pure, src->pure, t->SW);
     if (t->key_act)
-        for (int v = 0; v < t->AW; v++)
-            dst->act[v] = src->act[v];
+        copy_words(dst->act, src->act, t->AW);
+#ifdef TWIN_BYTES
+    if (with_counts && t->V) {
+        for (int v = 0; v < t->V; v++)
+            _mm_storeu_si128((__m128i *)(dst->bcnt + 16 * v),
+                             _mm_loadu_si128((const __m128i *)(src->bcnt + 16 * v)));
+        with_counts = 0;
+    }
+#endif
     if (with_counts)
         for (int i = 0; i < t->b.P8; i += 4) { /* P8 is a multiple of 8 */
             v4i x;
@@ -131,96 +169,9 @@ BITS_INLINE void copy_slot(const twin *t, twin_slot *dst, const twin_slot *src, 
     dst->npure = src->npure;
 }
 
-/*
- * Hides the options of set h (already taken out of the slot's live set):
- * lowers the lengths of their primary items and charges what DLX2's hide
- * charges. own_secondary: the item they are hidden through is secondary.
- */
-BITS_INLINE void hide_set(const twin *t, twin_slot *s, const word *h, int own_secondary,
-                          int with_counts, cost *c)
+BITS_INLINE void copy_slot(const twin *t, twin_slot *dst, const twin_slot *src, int with_counts)
 {
-    const xcc_bits *b = &t->b;
-    const int KS = t->KS;
-    ullng m = 0, lensec = 0, cleansed = 0;
-    for (int w = 0; w < b->W; w++)
-        for (word bits = h[w]; bits; bits &= bits - 1) {
-            int o = w * 64 + __builtin_ctzll(bits);
-            m++;
-            lensec += t->lensec[o];
-            if (with_counts)
-                for (int k = b->pstart[o]; k < b->pstart[o + 1]; k++)
-                    s->cnt[b->prim[k]]--;
-            if (s->npure) {
-                /* cleansed nodes: its secondary items already purified */
-                const word *om = t->osmask + (size_t)o * (size_t)KS;
-                for (int v = 0; v < KS; v++)
-                    cleansed += (ullng)__builtin_popcountll(om[v] & s->pure[v]);
-            }
-        }
-    ullng len = lensec & 0xffffffffu, sec = lensec >> 32;
-    c->mems += 6 * len - 4 * m - 5 * cleansed;
-    c->updates += len - m - cleansed;
-    c->lmems += 2 * (sec - (ullng)own_secondary * m - cleansed);
-}
-
-/* cover(x): x leaves the active list and its live options are hidden. */
-BITS_INLINE void cover(const twin *t, twin_slot *s, const xcc_node *nd, int x, word *opts,
-                       int with_counts, cost *c)
-{
-    (void)nd;
-    ullng m = bits_take(&t->b, s->live, x, opts);
-    c->mems += 3 + m + 1;
-    c->updates += 1;
-    hide_set(t, s, opts, x >= t->second, with_counts, c);
-    if (with_counts && x < t->second) {
-        s->cnt[x - 1] = COVERED;
-        s->active--;
-        if (t->key_act)
-            s->act[(x - 1) / 64] &= ~((word)1 << ((x - 1) % 64));
-    }
-}
-
-/*
- * purify(x) to the color of node q: options of x with another color are
- * hidden, those with the same color are marked cleansed.
- */
-BITS_INLINE void purify(const twin *t, twin_slot *s, const xcc_node *nd, int x, int q,
-                        int last_itm, int with_counts, cost *c)
-{
-    (void)nd;
-    const word *ag = t->agree + (size_t)t->agree_of[q - last_itm] * (size_t)t->b.W;
-    word *h = t->scratch;
-    ullng same, all = bits_take_other_colors(&t->b, s->live, x, ag, h, &same);
-    c->mems += 1 + (all + 1) + all + same;
-    c->cleansings += 1 + same;
-    hide_set(t, s, h, 1, with_counts, c);
-    int v = x - t->second;
-    s->pure[v / 64] |= (word)1 << (v % 64);
-    s->npure++;
-}
-
-/* commit_option: the items of the option of node q after q, in turn. */
-BITS_INLINE void commit(const twin *t, twin_slot *s, const xcc_problem *p, int q,
-                        int with_counts, cost *c)
-{
-    const xcc_node *nd = p->nd;
-    for (int pp = q + 1; pp != q;) {
-        int cc = nd[pp].itm;
-        c->mems++;
-        if (cc <= 0) {
-            pp = nd[pp].up;
-            c->mems++;
-            continue;
-        }
-        if (!nd[pp].color) {
-            cover(t, s, nd, cc, t->scratch, with_counts, c);
-        } else {
-            int v = cc - t->second;
-            if (!((s->pure[v / 64] >> (v % 64)) & 1))
-                purify(t, s, nd, cc, pp, p->last_itm, with_counts, c);
-        }
-        pp++;
-    }
+    copy_slot_but(t, dst, src, with_counts, 1);
 }
 
 /*
@@ -230,6 +181,18 @@ BITS_INLINE void commit(const twin *t, twin_slot *s, const xcc_problem *p, int q
  */
 BITS_INLINE int least_length(const twin *t, const twin_slot *s)
 {
+#ifdef TWIN_BYTES
+    if (t->V) {
+        __m128i m = _mm_loadu_si128((const __m128i *)s->bcnt);
+        for (int v = 1; v < t->V; v++)
+            m = _mm_min_epu8(m, _mm_loadu_si128((const __m128i *)(s->bcnt + 16 * v)));
+        m = _mm_min_epu8(m, _mm_srli_si128(m, 8));
+        m = _mm_min_epu8(m, _mm_srli_si128(m, 4));
+        m = _mm_min_epu8(m, _mm_srli_si128(m, 2));
+        m = _mm_min_epu8(m, _mm_srli_si128(m, 1));
+        return _mm_cvtsi128_si32(m) & 0xff; /* below BYTE_COVERED: some item is active */
+    }
+#endif
     v4i m = {COVERED, COVERED, COVERED, COVERED};
     for (int i = 0; i < t->b.P8; i += 4) {
         v4i x;
@@ -246,8 +209,27 @@ BITS_INLINE int least_length(const twin *t, const twin_slot *s)
  * active primary item of that length. looked: the items DLX2's scan
  * looks at, which is every active item unless it stops at a zero.
  */
-BITS_INLINE int choose(const twin_slot *s, int least, ullng *looked)
+BITS_INLINE int choose(const twin *t, const twin_slot *s, int least, ullng *looked)
 {
+#ifdef TWIN_BYTES
+    if (t->V) { /* the places of that length, and of the active items, 64 at a time */
+        __m128i want = _mm_set1_epi8((char)least), full = _mm_set1_epi8((char)BYTE_COVERED);
+        ullng hit = 0, open = 0;
+        for (int v = 0; v < t->V; v++) {
+            __m128i x = _mm_loadu_si128((const __m128i *)(s->bcnt + 16 * v));
+            hit |= (ullng)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, want)) << (16 * v);
+            open |= (ullng)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, full)) << (16 * v);
+        }
+        int i = __builtin_ctzll(hit);
+        if (least)
+            *looked = (ullng)s->active;
+        else /* the active items up to the first of length zero */
+            *looked = (ullng)__builtin_popcountll(~open & (~(ullng)0 >> (63 - i)));
+        return i + 1;
+    }
+#else
+    (void)t;
+#endif
     const int *cnt = s->cnt;
     int i = 0;
     for (;; i += 4) { /* some item has that length: the loop ends */
@@ -268,6 +250,15 @@ BITS_INLINE int choose(const twin_slot *s, int least, ullng *looked)
         *looked = n;
     }
     return i + 1;
+}
+
+/* Whether the slot has no live option. */
+BITS_INLINE int no_live(const twin *t, const twin_slot *s)
+{
+    word any = 0;
+    for (int w = 0; w < t->b.W; w++)
+        any |= s->live[w];
+    return !any;
 }
 
 BITS_INLINE void add_cost(cost *sum, const cost *c)

@@ -31,6 +31,7 @@
  * chain per level, no search.
  */
 #include "twin/dlx2_memo.h"
+#include "twin/dlx2_hide.h"
 #include "zdd/zdd.h"
 #include "engine.h"
 #include "tree/dlx2.h"
@@ -119,7 +120,7 @@ BITS_HOT static int solve_below(zwalk *z, int l, unsigned *node, xcc_count *coun
     if (want < 0 && xcc_zdd_recall(z, h, key, &at, node, count))
         return 0;
     ullng looked;
-    int x = choose(s, least, &looked);
+    int x = choose(t, s, least, &looked);
     if (reserve_slot(t, l + 1))
         return z->status = XCC_NO_MEMORY, 1;
     cover(t, s, z->p->nd, x, s->opts, 1, &ignored);
