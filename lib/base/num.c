@@ -335,8 +335,10 @@ static int wides_table(xcc_wides *ws)
     int idle = 0;
     if (!__atomic_compare_exchange_n(&ws->busy, &idle, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
         return 1; /* another thread makes it: this value is just not kept */
-    t = calloc(XCC_WIDES_CHUNKS, sizeof *t);
-    if (t)
+    /* Looked at again: a thread that made it may have let go of busy since
+       the first look, and a second table would lose what the first holds. */
+    t = __atomic_load_n(&ws->chunk, __ATOMIC_ACQUIRE);
+    if (!t && (t = calloc(XCC_WIDES_CHUNKS, sizeof *t)))
         __atomic_store_n(&ws->chunk, t, __ATOMIC_RELEASE);
     __atomic_store_n(&ws->busy, 0, __ATOMIC_RELEASE);
     return t == NULL;

@@ -10,6 +10,7 @@
  * for a_i, whose second option leaves a node for b_i).
  */
 #include <check.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,6 +174,45 @@ START_TEST(num_memo_words_escape)
         ck_assert(xcc_wides_get(&ws, w) == pow2(64) + (xcc_u128)i);
     }
     xcc_wides_free(&ws);
+}
+END_TEST
+
+/* Two threads put their first wide figures at once into a pool nobody has
+   used: both must come back (the table of chunks is made once). */
+typedef struct wides_racer {
+    xcc_wides *ws;
+    int *go;
+    xcc_u128 v;
+    uint64_t w;
+} wides_racer;
+
+static void *put_when_told(void *arg)
+{
+    wides_racer *r = arg;
+    __atomic_add_fetch(r->go, 1, __ATOMIC_ACQ_REL);
+    while (__atomic_load_n(r->go, __ATOMIC_ACQUIRE) < 2)
+        ; /* both at the line */
+    while (xcc_wides_put(r->ws, r->v, &r->w)) /* 1: the other thread makes the table */
+        ;
+    return NULL;
+}
+
+START_TEST(num_memo_words_two_threads)
+{
+    int rounds = 0;
+    for (int i = 0; i < 4000; i++, rounds++) {
+        xcc_wides ws = {NULL, 0, 0};
+        int go = 0;
+        wides_racer r[2] = {{&ws, &go, pow2(70) + 1, 0}, {&ws, &go, pow2(80) + 2, 0}};
+        pthread_t th;
+        ck_assert_int_eq(pthread_create(&th, NULL, put_when_told, &r[1]), 0);
+        put_when_told(&r[0]);
+        pthread_join(th, NULL);
+        ck_assert(xcc_wides_get(&ws, r[0].w) == pow2(70) + 1);
+        ck_assert(xcc_wides_get(&ws, r[1].w) == pow2(80) + 2);
+        xcc_wides_free(&ws);
+    }
+    ck_assert_int_eq(rounds, 4000);
 }
 END_TEST
 
@@ -354,6 +394,7 @@ void add_num_tests(Suite *s)
     tcase_add_test(nu, num_big_arithmetic);
     tcase_add_test(nu, num_counts_cross_2_127);
     tcase_add_test(nu, num_memo_words_escape);
+    tcase_add_test(nu, num_memo_words_two_threads);
     suite_add_tcase(s, nu);
     TCase *wi = tcase_create("figures past 2^64");
     tcase_set_timeout(wi, 60);
