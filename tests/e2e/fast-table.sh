@@ -25,7 +25,7 @@ done
 "$RAND" 4 14 6 150 3 > "$TMP/in/random-colors-b.dlx"
 "$RAND" 11 10 6 90 4 > "$TMP/in/random-colors-c.dlx"
 for seed in 1 2; do
-    "$GEN/gen-sudoku" --keep 28 --seed $seed "$GEN/examples/sudoku-solved.txt" \
+    "$GEN/gen-sudoku" --keep 28 --seed $seed "$ROOT/dlx-gen/examples/sudoku-solved.txt" \
         > "$TMP/in/sudoku-28-seed$seed.dlx"
 done
 
