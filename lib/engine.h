@@ -41,6 +41,7 @@ extern const xcc_engine xcc_cost_threads_links; /* the same, dancing */
 extern const xcc_engine xcc_fast_engine;        /* fast/fast.c: another tree */
 extern const xcc_engine xcc_fast_threads;       /* parallel/fast.c: its count in threads */
 extern const xcc_engine xcc_zdd_engine;         /* zdd/dlx2.c: each subproblem once, as a ZDD */
+extern const xcc_engine xcc_zdd_threads;        /* parallel/zdd.c: its count in threads */
 extern const xcc_engine xcc_zdd_links_engine;   /* links/dlx6.c: DLX6's search, every figure */
 extern const xcc_engine xcc_mcc_zdd_engine;     /* zdd/dlx3.c: the same on DLX3's tree */
 

@@ -52,7 +52,7 @@ const xcc_engine_row xcc_engine_rows[] = {
      "counts past 2^64 with -c,\n"
      "DLX2's solutions in DLX2's order with m<n> (no mems);\n"
      "the engine of --zdd and --sample",
-     {&xcc_zdd_engine}, 1e300, xcc_zdd_pays, {&xcc_mcc_zdd_engine}},
+     {&xcc_zdd_threads, &xcc_zdd_engine}, 1e300, xcc_zdd_pays, {&xcc_mcc_zdd_engine}},
     {"cells",
      "Knuth's SSXCC: its tree, mems and report, by dancing\n"
      "cells (sparse sets) as SSXCC walks it (--knuth=ssxcc)",
@@ -164,7 +164,13 @@ int xcc_fast_pays(const xcc_problem *p)
 /* Engines that only count: never chosen for a search that lists solutions. */
 static int only_counts(const xcc_engine *e)
 {
-    return e == &xcc_fast_threads;
+    return e == &xcc_fast_threads || e == &xcc_zdd_threads;
+}
+
+/* A row of one engine for p's tree: it walks in one thread. */
+static int one_engine(const xcc_engine_row *r, const xcc_problem *p, const xcc_settings *st)
+{
+    return !(xcc_wants_mcc(p, st) ? r->mcc : r->tries)[1];
 }
 
 /*
@@ -251,17 +257,16 @@ const xcc_engine *xcc_engine_choose(const xcc_problem *p, const xcc_settings *st
             last++;
         /*
          * from the last row up: zdd's rule before fast's, which is broader;
-         * an engine without threads (zdd) that pays is still chosen with -j, and
-         * walks in one thread (xcc_engine_run): the zdd engine on the
-         * pentomino boxes, 0.8 s of CPU, where the fast engine's two threads
-         * took 3.1 s and 1.6 s of wall
+         * an engine without threads (DLX3's zdd) that pays is still chosen
+         * with -j, and walks in one thread (xcc_engine_run): the domino
+         * boards, whose twin's threads take minutes where it takes seconds
          */
         xcc_settings one = *st;
         one.threads = 1;
         for (const xcc_engine_row *r = last; counting && p && r >= xcc_engine_rows; r--)
             if (r->auto_bytes > 0 && (!r->auto_pays || r->auto_pays(p))
                 && ((e = first_willing(r, p, st, counting, why))
-                    || (st->threads > 1 && !r->tries[1] /* a row of one engine, no threads */
+                    || (st->threads > 1 && one_engine(r, p, st) /* no threads */
                         && (e = first_willing(r, p, &one, counting, why))))
                 && (!e->bytes || e->bytes(p) <= r->auto_bytes)) {
                 *row = r;

@@ -375,6 +375,16 @@ BITS_INLINE int count_node(zwalk *z, const zcount *m, int l, unsigned *node, xcc
     if (W > 4) /* the words with live options: fewer and fewer, down the tree */
         for (int w = 0; w < W; w++)
             nz[nnz] = w, nnz += live[w] != 0;
+    /*
+     * a key of active items costs little: made first, its place in the
+     * memo is fetched while the lengths are counted (the memo is far
+     * larger than the caches; a lookup is mostly a miss of memory)
+     */
+    word *key = z->levkey + (size_t)l * (size_t)z->K, h = 0;
+    if (z->t->key_act && z->share) {
+        h = count_key(z, m, st, key, W, nz, nnz);
+        xcc_zshare_prefetch(z->share, h);
+    }
     for (int a = 0; a < AW; a++)
         for (word bits = act[a]; bits; bits &= bits - 1) {
             int i = a * 64 + __builtin_ctzll(bits) + 1, c = 0;
@@ -391,8 +401,8 @@ BITS_INLINE int count_node(zwalk *z, const zcount *m, int l, unsigned *node, xcc
                 least = c, x = i;
             }
         }
-    word *key = z->levkey + (size_t)l * (size_t)z->K;
-    word h = count_key(z, m, st, key, W, nz, nnz);
+    if (!(z->t->key_act && z->share))
+        h = count_key(z, m, st, key, W, nz, nnz);
     zslot at;
     if (want < 0 && xcc_zdd_recall(z, h, key, &at, node, count))
         return 0;
@@ -406,57 +416,81 @@ BITS_INLINE int count_node(zwalk *z, const zcount *m, int l, unsigned *node, xcc
     int rank = 0, replayed = want >= 0;
     if (z->psum)
         z->psum[l] = 0;
-    /* x's list, in input order: its live options, in the order of their numbers */
-    for (int w = 0; w < W; w++)
-        for (word bits = opts[w]; bits; bits &= bits - 1) {
-            unsigned below = 1;
-            int o = w * 64 + __builtin_ctzll(bits);
-            rank++;
-            if (want >= 0) {
-                if (xcc_zdd_node_of(z, o, x) != want)
-                    continue; /* done before the checkpoint */
-                want = -1;
-            }
-            xcc_count n = 1;
-            const word *hd = m->hide + (size_t)o * W, *pu = m->purify + (size_t)o * SW,
-                       *cv = m->cover + (size_t)o * AW;
-            word left = 0;
-            for (int u = 0; u < W; u++)
-                clive[u] = live[u] & ~hd[u];
-            if (m->CB) {
-                memcpy(cpure, pure, (size_t)SW * sizeof(word));
-                memcpy(cact + AW, act + AW, (size_t)m->CW * sizeof(word));
-                unsigned char *code = (unsigned char *)(cact + AW);
-                for (int k = m->cstart[o]; k < m->cstart[o + 1]; k++) {
-                    code[(size_t)m->csec[k] * (size_t)m->CB] = (unsigned char)m->ccode[k];
-                    if (m->CB == 2)
-                        code[(size_t)m->csec[k] * 2 + 1] = (unsigned char)(m->ccode[k] >> 8);
-                }
-            } else {
-                for (int v = 0; v < SW; v++)
-                    cpure[v] = pure[v] | pu[v];
-            }
-            for (int a = 0; a < AW; a++)
-                left |= cact[a] = act[a] & ~cv[a];
-            if (z->trail)
-                z->trail[l] = (xcc_choice){o, x, rank, least};
-            if (left) {
-                if (below_walk(z, m, l + 1, &below, &n))
-                    return 1;
-            } else {
-                z->nodes++; /* a solution is a node of the tree too, as DLX6 counts */
-            }
-            if (below) {
-                int q = b->first[o]; /* x's node in o: wanted only by the nodes kept */
-                while (z->keep_nodes && z->p->nd[q].itm != x)
-                    q++;
-                xcc_choice ch = {o, q - z->p->opt_node[o], rank, least};
-                if (add_branch(z, &ch, below, n, &top, &sum))
-                    return 1;
-                if (z->psum)
-                    z->psum[l] = sum;
-            }
+    /*
+     * x's list, in input order: its live options, in the order of their
+     * numbers; with threads, listed first (z->olist, whose levels hold
+     * disjoint sets of options) and taken in the worker's order
+     */
+    int *list = NULL, nlist = 0, w = -1;
+    word bits = 0;
+    if (z->workers > 1) {
+        list = z->olist + z->obase[l];
+        for (int u = 0; u < W; u++)
+            for (word v = opts[u]; v; v &= v - 1)
+                list[nlist++] = u * 64 + __builtin_ctzll(v);
+        z->obase[l + 1] = z->obase[l] + nlist;
+    }
+    for (int j = 0;; j++) {
+        unsigned below = 1;
+        int o;
+        if (list) {
+            if (j == nlist)
+                break;
+            o = list[xcc_zdd_order(z->worker, z->workers, j, nlist)];
+        } else {
+            while (!bits && ++w < W)
+                bits = opts[w];
+            if (!bits)
+                break;
+            o = w * 64 + __builtin_ctzll(bits);
+            bits &= bits - 1;
         }
+        rank++;
+        if (want >= 0) {
+            if (xcc_zdd_node_of(z, o, x) != want)
+                continue; /* done before the checkpoint */
+            want = -1;
+        }
+        xcc_count n = 1;
+        const word *hd = m->hide + (size_t)o * W, *pu = m->purify + (size_t)o * SW,
+                   *cv = m->cover + (size_t)o * AW;
+        word left = 0;
+        for (int u = 0; u < W; u++)
+            clive[u] = live[u] & ~hd[u];
+        if (m->CB) {
+            memcpy(cpure, pure, (size_t)SW * sizeof(word));
+            memcpy(cact + AW, act + AW, (size_t)m->CW * sizeof(word));
+            unsigned char *code = (unsigned char *)(cact + AW);
+            for (int k = m->cstart[o]; k < m->cstart[o + 1]; k++) {
+                code[(size_t)m->csec[k] * (size_t)m->CB] = (unsigned char)m->ccode[k];
+                if (m->CB == 2)
+                    code[(size_t)m->csec[k] * 2 + 1] = (unsigned char)(m->ccode[k] >> 8);
+            }
+        } else {
+            for (int v = 0; v < SW; v++)
+                cpure[v] = pure[v] | pu[v];
+        }
+        for (int a = 0; a < AW; a++)
+            left |= cact[a] = act[a] & ~cv[a];
+        if (z->trail)
+            z->trail[l] = (xcc_choice){o, x, rank, least};
+        if (left) {
+            if (below_walk(z, m, l + 1, &below, &n))
+                return 1;
+        } else {
+            z->nodes++; /* a solution is a node of the tree too, as DLX6 counts */
+        }
+        if (below) {
+            int q = b->first[o]; /* x's node in o: wanted only by the nodes kept */
+            while (z->keep_nodes && z->p->nd[q].itm != x)
+                q++;
+            xcc_choice ch = {o, q - z->p->opt_node[o], rank, least};
+            if (add_branch(z, &ch, below, n, &top, &sum))
+                return 1;
+            if (z->psum)
+                z->psum[l] = sum;
+        }
+    }
     if (want >= 0)
         return xcc_zdd_refuse_path(z);
     if (!replayed && xcc_zdd_remember(z, at, h, key, top, sum))
@@ -494,6 +528,77 @@ static void count_root(const twin *t, const zcount *m)
             code[(size_t)v * (size_t)m->CB] = 1;
         }
     }
+}
+
+/* ---- the counting walk in threads (parallel/zdd.c) ----------------------- */
+
+struct xcc_zdd_counting {
+    twin *t;
+    zcount m;          /* its masks; each walk has levels of its own */
+    zcount_walk *walk; /* the walk of m.W */
+};
+
+void xcc_zdd_counting_free(xcc_zdd_counting *c)
+{
+    if (!c)
+        return;
+    zcount_free(&c->m);
+    xcc_twin_delete(c->t);
+    free(c);
+}
+
+xcc_zdd_counting *xcc_zdd_counting_new(const xcc_problem *p, int *K)
+{
+    xcc_zdd_counting *c = calloc(1, sizeof *c);
+    int made = 3;
+    *K = 0;
+    if (!p->options) { /* the twin needs an option */
+        free(c);
+        *K = -1;
+        return NULL;
+    }
+    if (c && (c->t = xcc_twin_new(p)))
+        made = zcount_make(&c->m, c->t, p);
+    if (made) {
+        *K = made < 0 ? -1 : 0;
+        xcc_zdd_counting_free(c);
+        return NULL;
+    }
+    twin *t = c->t;
+    *K = c->m.CB ? c->m.AW + c->m.CW : t->key_act ? t->AW : t->b.W + t->KS;
+    c->walk = c->m.W == 1   ? zcount_walk1
+              : c->m.W == 2 ? zcount_walk2
+              : c->m.W == 3 ? zcount_walk3
+              : c->m.W == 4 ? zcount_walk4
+                            : zcount_walkn;
+    return c;
+}
+
+size_t xcc_zdd_counting_levels(const xcc_zdd_counting *c)
+{
+    return (size_t)c->t->b.P + 2;
+}
+
+xcc_status xcc_zdd_counting_walk(const xcc_zdd_counting *c, zwalk *z, xcc_count *total)
+{
+    zcount m = c->m;
+    size_t levels = xcc_zdd_counting_levels(c);
+    unsigned top = 0;
+    *total = 0;
+    m.lv = malloc(levels * (size_t)m.R * sizeof(word));
+    m.nz = malloc((size_t)m.W * sizeof(int));
+    z->olist = malloc(((size_t)c->t->b.n + 1) * sizeof(int));
+    z->obase = calloc(levels + 1, sizeof(int));
+    z->t = c->t;
+    xcc_status s = XCC_NO_MEMORY;
+    if (m.lv && m.nz && z->olist && z->obase) {
+        count_root(c->t, &m);
+        c->walk(z, &m, 0, &top, total);
+        s = XCC_OK;
+    }
+    free(m.lv), free(m.nz), free(z->olist), free(z->obase);
+    z->olist = z->obase = NULL;
+    return s;
 }
 
 /* ---- the engine --------------------------------------------------------- */

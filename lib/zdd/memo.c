@@ -203,6 +203,10 @@ int xcc_zdd_stopped(zwalk *z)
     /* with --checkpoint the flag is seen only entering a node (xcc_zdd_enter), where
        there is a position to write down */
     int flag = !z->psum && z->st->interrupt;
+    if (z->quit && atomic_load_explicit(z->quit, memory_order_relaxed)) {
+        z->stop = XCC_STOP_INTERRUPT; /* the team's: another walk finished, or failed */
+        return 1;
+    }
     if (flag && *z->st->interrupt) {
         z->stop = XCC_STOP_INTERRUPT;
         return 1;
@@ -488,6 +492,11 @@ xcc_status xcc_zdd_init(zwalk *z, int K, size_t levels, const xcc_problem *p, co
     z->next_report = z->every ? z->every : ~0ULL;
     z->next_id = 2;
     z->K = K, z->levels = levels;
+    if (!z->share && !sink->solution && !sink->zdd) { /* only the count: no nodes, no cache */
+        if (!(z->share = xcc_zshare_new(K, z->limit)))
+            return XCC_NO_MEMORY;
+        z->own_share = 1;
+    }
     z->cap = 1024, z->mask = 2047;
     z->levkey = malloc(levels * (size_t)K * sizeof(word));
     z->keys = malloc(z->cap * ENTRY_WORDS(z) * sizeof(word));
@@ -513,10 +522,20 @@ void xcc_zdd_free(zwalk *z)
     free(z->levkey), free(z->keys), free(z->table), free(z->path), free(z->trail), free(z->psum);
     free(z->zn), free(z->stk), free(z->none);
     xcc_bigpool_free(&z->pool);
+    if (z->own_share)
+        xcc_zshare_free(z->share);
+    z->share = NULL, z->own_share = 0;
 }
 
 int xcc_zdd_recall(zwalk *z, word h, const word *key, zslot *at, unsigned *node, xcc_count *count)
 {
+    if (z->share) {
+        if (!xcc_zshare_get(z->share, h, key, count))
+            return 0;
+        *node = *count != 0; /* a node: none is made from it */
+        z->hits++;
+        return 1;
+    }
     size_t i = memo_slot(z, h, key);
     *at = (zslot){i, z->mask};
     if (z->table[i]) {
@@ -535,6 +554,21 @@ int xcc_zdd_recall(zwalk *z, word h, const word *key, zslot *at, unsigned *node,
 
 int xcc_zdd_remember(zwalk *z, zslot at, word h, const word *key, unsigned node, xcc_count count)
 {
+    if (z->share) {
+        if (xcc_count_is_big(count) && z->workers > 1) /* another's pool: not theirs */
+            return z->stop = XCC_STOP_WIDE, 1;
+        if (!xcc_zshare_put(z->share, h, key, count))
+            return 0;
+        if (z->limit)
+            z->status = xcc_diag_set(z->d, XCC_NO_MEMORY,
+                                     "the ZDD engine's memo would pass the memory limit of %llu"
+                                     " bytes, with %zu subproblems in it so far (raise"
+                                     " --memory-limit, or give none)", z->limit,
+                                     xcc_zshare_entries(z->share));
+        else
+            z->status = XCC_NO_MEMORY;
+        return 1;
+    }
     if (!node && !count) {
         none_put(z, h, key);
         return 0;
@@ -619,13 +653,13 @@ xcc_status xcc_zdd_finish(zwalk *z, unsigned top, xcc_count total, xcc_figs *fig
     else
         fig->big_solutions = 1;
     fig->nodes = z->nodes;
-    fig->bytes = memo_bytes(z, z->cap, z->mask, z->zn_cap);
+    fig->bytes = z->share ? xcc_zshare_bytes(z->share) : memo_bytes(z, z->cap, z->mask, z->zn_cap);
     fig->stop = z->stop;
     fig->mems_counted = 0;
     xcc_status s = z->status;
     if (s == XCC_NO_MEMORY && !(d && d->message[0]))
         xcc_diag_set(d, XCC_NO_MEMORY, "out of memory with %zu subproblems in the ZDD's memo ("
-                     KEEP_WHOLE ")", z->n);
+                     KEEP_WHOLE ")", z->share ? xcc_zshare_entries(z->share) : z->n);
     xcc_zdd_free(z);
     return s;
 }

@@ -13,6 +13,9 @@
 #define XCC_ZDD_H
 
 #include "bits/bits.h"
+#include "sink.h"
+
+#include <stdatomic.h>
 
 /*
  * A 64-bit generator for --sample (xoshiro256**, seeded by splitmix64):
@@ -100,6 +103,17 @@ typedef struct zwalk {
     xcc_stop stop;
     xcc_status status;
     xcc_diag *d;
+    /*
+     * A walk that only counts keeps its memo in a share (zdd/share.c):
+     * its own, or with threads (parallel/zdd.c) the one they all write,
+     * which keeps counts below 2^127 only. Then: the walk's order of a
+     * node's options (see xcc_zdd_order), and the team's flag to stop.
+     */
+    struct zshare *share;
+    int own_share;
+    int worker, workers;
+    int *olist, *obase;    /* the options of each level's node, listed from olist + obase[l] */
+    const atomic_int *quit;
 } zwalk;
 
 /* Where a key missing from the memo goes (xcc_zdd_recall, xcc_zdd_remember). */
@@ -109,7 +123,8 @@ typedef struct zslot {
 
 /*
  * Sets z up for keys of K words and walks of up to levels levels (a
- * key and a choice each); XCC_OK, or XCC_NO_MEMORY.
+ * key and a choice each), with a share of its own when it only counts
+ * and has none; XCC_OK, or XCC_NO_MEMORY.
  */
 xcc_status xcc_zdd_init(zwalk *z, int K, size_t levels, const xcc_problem *p, const xcc_settings *st,
                     const xcc_sink *sink, xcc_diag *d);
@@ -148,13 +163,16 @@ int xcc_zdd_remember(zwalk *z, zslot at, word h, const word *key, unsigned node,
 /* A new ZDD node (~option ? lo : hi) of count solutions, handed to the sink and maybe kept (0: stop). */
 unsigned xcc_zdd_make_node(zwalk *z, const xcc_choice *c, unsigned lo, unsigned hi, xcc_count count);
 
-/* *sum += n (counts of any size); 1 out of memory (then z->status says so). */
+/* *sum += n (counts of any size); 1 out of memory (then z->status says so),
+   or with threads past 2^127 (then z->stop is XCC_STOP_WIDE). */
 static inline int xcc_zdd_add(zwalk *z, xcc_count *sum, xcc_count n)
 {
     if (!((*sum | n) & XCC_WIDE_TOP) && *sum + n < XCC_WIDE_TOP) {
         *sum += n;
         return 0;
     }
+    if (z->workers > 1)
+        return z->stop = XCC_STOP_WIDE, 1;
     if (xcc_count_add(&z->pool, *sum, n, sum))
         return z->status = XCC_NO_MEMORY, 1;
     return 0;
@@ -168,5 +186,50 @@ xcc_status xcc_zdd_of_nothing(const xcc_sink *sink, xcc_figs *fig);
  * line, the total, the solutions listed or drawn, the figures; frees z.
  */
 xcc_status xcc_zdd_finish(zwalk *z, unsigned top, xcc_count total, xcc_figs *fig);
+
+/* ---- the memo of the threads (zdd/share.c) ---- */
+
+/*
+ * One table of counts for the walks of all threads: a lookup takes no
+ * lock, a write the lock of one shard of 64. A count written is never
+ * changed; a key written twice keeps the first.
+ */
+typedef struct zshare zshare;
+/* A memo for keys of K words, of at most limit bytes (0: no limit), or NULL. */
+zshare *xcc_zshare_new(int K, ullng limit);
+void xcc_zshare_free(zshare *s);
+/* 1 and the count if key (hash h) was written; else 0. */
+int xcc_zshare_get(const zshare *s, word h, const word *key, xcc_count *count);
+/* Writes key's count (below 2^127); 1 past the memory limit or out of memory. */
+int xcc_zshare_put(zshare *s, word h, const word *key, xcc_count count);
+/* Asks for the place of hash h in the memo to be fetched into the cache. */
+void xcc_zshare_prefetch(const zshare *s, word h);
+size_t xcc_zshare_bytes(const zshare *s);
+size_t xcc_zshare_entries(zshare *s);
+
+/*
+ * Option j (0 .. n-1) of a node's n, in the order of worker w of k:
+ * worker 0 takes DLX2's order, the odd ones the reverse, and the others
+ * start at a different place, so that the walks go apart and each finds
+ * the subproblems the others finished.
+ */
+static inline int xcc_zdd_order(int w, int k, int j, int n)
+{
+    int half = (k + 1) / 2, i = (int)(((long long)(w / 2) * n / half + j) % n);
+    return w & 1 ? n - 1 - i : i;
+}
+
+/*
+ * The counting walk of DLX2's tree (zdd/dlx2.c) for the threads: its
+ * tables, made once and shared, or NULL when it does not take p (*K -1)
+ * or memory is short (*K 0); else *K is the words of its keys.
+ */
+typedef struct xcc_zdd_counting xcc_zdd_counting;
+xcc_zdd_counting *xcc_zdd_counting_new(const xcc_problem *p, int *K);
+void xcc_zdd_counting_free(xcc_zdd_counting *c);
+/* The levels of a walk (xcc_zdd_init's levels). */
+size_t xcc_zdd_counting_levels(const xcc_zdd_counting *c);
+/* One walk of the whole tree with z (whose share and order are set): its count; XCC_NO_MEMORY. */
+xcc_status xcc_zdd_counting_walk(const xcc_zdd_counting *c, zwalk *z, xcc_count *total);
 
 #endif
