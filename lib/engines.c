@@ -51,7 +51,8 @@ const xcc_engine_row xcc_engine_rows[] = {
      "subproblem solved once, as Knuth's DLX6 does: exact\n"
      "counts past 2^64 with -c,\n"
      "DLX2's solutions in DLX2's order with m<n> (no mems);\n"
-     "the engine of --zdd and --sample",
+     "the engine of --zdd and --sample; -c on DLX2's tree\n"
+     "takes -j (its threads count, with one memo)",
      {&xcc_zdd_threads, &xcc_zdd_engine}, 1e300, xcc_zdd_pays, {&xcc_mcc_zdd_engine}},
     {"cells",
      "Knuth's SSXCC: its tree, mems and report, by dancing\n"

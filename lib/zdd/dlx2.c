@@ -607,9 +607,10 @@ const char *xcc_zdd_refuses(const xcc_problem *p, const xcc_settings *st)
 {
     const xcc_dlx2 *k = xcc_knobs(st);
     if (st->threads > 1 || st->shards > 1)
-        return "the ZDD engine {(engine zdd, samples) walks in one thread: threads and shard"
-               "|(--zdd, --sample, --engine=zdd) walks in one thread: -j and --shard}"
-               " do not go with it";
+        return "the ZDD engine {(engine zdd, samples) walks in one thread (on DLX2's tree a count"
+               " may take threads): threads and shard"
+               "|(--zdd, --sample, --engine=zdd) walks in one thread (on DLX2's tree, -c may take"
+               " -j): -j and --shard} do not go with it";
     if (st->randomize)
         return "the ZDD engine does not {randomize (samples take seed)|do s<n> (--sample takes --seed)}";
     if (st->max_solutions != XCC_UNLIMITED || st->max_mems != XCC_UNLIMITED

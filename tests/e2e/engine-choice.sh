@@ -42,7 +42,7 @@ picked "a sudoku of 30 clues (the kernel)" fast "$("$DLX2" -c --engine=dlx "$TMP
 cp "$REF/instances/random-medium-104.dlx" "$TMP/in.dlx"
 picked "random-medium-104 (colors)" fast 5229218
 cp "$REF/instances/pentomino-4x15.dlx" "$TMP/in.dlx"
-picked "pentomino-4x15 with -j 2 (the zdd engine, which has no threads, walks in one)" zdd 1472 -j 2
+picked "pentomino-4x15 with -j 2 (the zdd engine's threads)" zdd 1472 -j 2
 [ $cases -ge 13 ] && t_ok "$cases cases checked (at least 13)" || t_fail "only $cases cases checked"
 
 # A zdd engine picked by -c that passes the memory limit gives way to

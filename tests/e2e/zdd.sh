@@ -80,7 +80,7 @@ t_eq "--zdd-count of the empty family" 0 "$("$DLX2" --zdd-count "$TMP/none.zdd")
 # ---- impossible combinations: exit 2 ----
 Q=$REF/instances/queens-8.dlx
 help="Try 'dlx2 --help' for more information."
-t_run "--zdd with -j" 2 "dlx2: the ZDD engine (--zdd, --sample, --engine=zdd) walks in one thread: -j and --shard do not go with it
+t_run "--zdd with -j" 2 "dlx2: the ZDD engine (--zdd, --sample, --engine=zdd) walks in one thread (on DLX2's tree, -c may take -j): -j and --shard do not go with it
 $help" "$DLX2" --zdd -j2 "$Q"
 # (--zdd with one of DLX6's arguments plays DLX6, #31: tests/e2e/knuth-dlx6.sh)
 t_run "--zdd with m1 plays DLX6: its report" 0 "$(cat "$ROOT/data/reference-family/dlx6/expected/queens-8.stderr")" \

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "bits/memo.h"
+#include "zdd/zdd.h"
 #include "tree/walk.h"
 #include "tree/dlx2.h"
 #include "engine.h"
@@ -216,6 +217,85 @@ START_TEST(num_memo_words_two_threads)
 }
 END_TEST
 
+/*
+ * The zdd engine's shared memo (zdd/share.c): two threads write 200,000
+ * keys each, half of them the same keys, while they read the other's;
+ * every key then reads back its count (the first written), through the
+ * tables' doublings and the chunks' new rooms.
+ */
+#define SHARE_KEYS 200000
+typedef struct share_racer {
+    zshare *s;
+    int me, fails, seen;
+} share_racer;
+
+static void share_key(int i, word *key)
+{
+    key[0] = (word)i * 0x9e3779b97f4a7c15ULL, key[1] = (word)i;
+}
+
+static void *share_writer(void *arg)
+{
+    share_racer *r = arg;
+    for (int k = 0; k < SHARE_KEYS; k++) {
+        /* keys 0 .. 99,999 by both; then each its own 100,000 */
+        int i = k < SHARE_KEYS / 2 ? k : SHARE_KEYS / 2 + r->me * SHARE_KEYS + k;
+        word key[2];
+        share_key(i, key);
+        r->fails += xcc_zshare_put(r->s, key_hash(key, 2), key, (xcc_count)i * 3 + 1);
+        xcc_count c;
+        share_key(i ^ 1, key);
+        if (xcc_zshare_get(r->s, key_hash(key, 2), key, &c)) {
+            r->seen++;
+            r->fails += c != (xcc_count)(i ^ 1) * 3 + 1;
+        }
+    }
+    return NULL;
+}
+
+START_TEST(zdd_share_two_threads)
+{
+    zshare *s = xcc_zshare_new(2, 0);
+    ck_assert_ptr_nonnull(s);
+    share_racer r[2] = {{s, 0, 0, 0}, {s, 1, 0, 0}};
+    pthread_t th;
+    ck_assert_int_eq(pthread_create(&th, NULL, share_writer, &r[1]), 0);
+    share_writer(&r[0]);
+    pthread_join(th, NULL);
+    ck_assert_int_eq(r[0].fails + r[1].fails, 0);
+    ck_assert_int_gt(r[0].seen + r[1].seen, 0);
+    ck_assert_uint_eq(xcc_zshare_entries(s), 3 * SHARE_KEYS / 2); /* the shared keys once */
+    int checked = 0;
+    for (int me = 0; me < 2; me++)
+        for (int k = 0; k < SHARE_KEYS; k++) {
+            int i = k < SHARE_KEYS / 2 ? k : SHARE_KEYS / 2 + me * SHARE_KEYS + k;
+            word key[2];
+            xcc_count c = 0;
+            share_key(i, key);
+            ck_assert(xcc_zshare_get(s, key_hash(key, 2), key, &c));
+            ck_assert(c == (xcc_count)i * 3 + 1);
+            checked++;
+        }
+    ck_assert_int_eq(checked, 2 * SHARE_KEYS);
+    word key[2];
+    xcc_count c;
+    share_key(-1, key);
+    ck_assert(!xcc_zshare_get(s, key_hash(key, 2), key, &c));
+    xcc_zshare_free(s);
+    /* a limit: the write that would pass it fails */
+    s = xcc_zshare_new(2, 1 << 20);
+    ck_assert_ptr_nonnull(s);
+    int i = 0, failed = 0;
+    for (; i < SHARE_KEYS && !failed; i++) {
+        share_key(i, key);
+        failed = xcc_zshare_put(s, key_hash(key, 2), key, 1);
+    }
+    ck_assert(failed);
+    ck_assert_uint_le(xcc_zshare_bytes(s), 1 << 20);
+    xcc_zshare_free(s);
+}
+END_TEST
+
 /* ---- counters past 2^64, fed from below ------------------------------- */
 
 /* The figures of a walk by walk of pairs(n) that goes on from start (each figure). */
@@ -395,6 +475,7 @@ void add_num_tests(Suite *s)
     tcase_add_test(nu, num_counts_cross_2_127);
     tcase_add_test(nu, num_memo_words_escape);
     tcase_add_test(nu, num_memo_words_two_threads);
+    tcase_add_test(nu, zdd_share_two_threads);
     suite_add_tcase(s, nu);
     TCase *wi = tcase_create("figures past 2^64");
     tcase_set_timeout(wi, 60);

@@ -802,6 +802,12 @@ START_TEST(twin_stands_aside)
     ck_assert_str_eq(row->name, "fast");
     ck_assert_ptr_eq(xcc_engine_choose(&p, &st, 0, &row, &why), &xcc_twin_engine);
     ck_assert_str_eq(row->name, "dlx");
+    /* the zdd engine: a count in threads (parallel/zdd.c), a listing in one */
+    st.engine = "zdd";
+    ck_assert_ptr_eq(xcc_engine_choose(&p, &st, 1, &row, &why), &xcc_zdd_engine);
+    st.threads = 2;
+    ck_assert_ptr_eq(xcc_engine_choose(&p, &st, 1, &row, &why), &xcc_zdd_threads);
+    ck_assert_ptr_null(xcc_engine_choose(&p, &st, 0, &row, &why));
     xcc_release(&p);
 }
 END_TEST
