@@ -340,13 +340,9 @@ static xcc_status fast_threads_solve(xcc_problem *p, const xcc_settings *st, con
 
 static const char *fast_threads_refuses(const xcc_problem *p, const xcc_settings *st)
 {
-    xcc_settings one = *st;
-    one.threads = 1;
-    const char *no = xcc_fast_engine.refuses(p, &one);
+    const char *no = xcc_threads_over(&xcc_fast_engine, "one thread: the fast engine itself", p, st);
     if (no)
         return no;
-    if (st->threads <= 1)
-        return "one thread: the fast engine itself";
     if (st->max_solutions != XCC_UNLIMITED)
         return "{the fast engine's threads count all the solutions: no max-solutions;"
                " engine dlx stops at a count|--engine=fast does not do t<n> with -j;"

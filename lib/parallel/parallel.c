@@ -1017,6 +1017,17 @@ const char *xcc_threads_refuse_common(const xcc_settings *st, int shard_traces)
     return NULL;
 }
 
+const char *xcc_threads_over(const xcc_engine *one, const char *self, const xcc_problem *p,
+                             const xcc_settings *st)
+{
+    xcc_settings o = *st;
+    o.threads = 1;
+    const char *no = one->refuses(p, &o);
+    if (no)
+        return no;
+    return st->threads <= 1 ? self : NULL;
+}
+
 const char *xcc_threads_refuses(const xcc_problem *p, const xcc_settings *st)
 {
     const xcc_dlx2 *k = xcc_knobs(st);

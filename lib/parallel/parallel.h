@@ -7,6 +7,7 @@
 #define XCC_PARALLEL_H
 
 #include "tree/walk.h"
+#include "engine.h"
 
 /*
  * One kind of tree (DLX2's, DLX3's) as the parallel driver walks it: by
@@ -41,6 +42,14 @@ xcc_status xcc_threads_solve(xcc_problem *p, const xcc_settings *st, const xcc_s
 
 /* Why the driver cannot run st (one thread and the whole tree, S<file>, ...), or NULL. */
 const char *xcc_threads_refuses(const xcc_problem *p, const xcc_settings *st);
+
+/*
+ * The refusal of an engine of threads over the one-thread engine one:
+ * what one refuses of st in one thread, then self (say, "one thread:
+ * the fast engine itself") when st asks for one thread; NULL otherwise.
+ */
+const char *xcc_threads_over(const xcc_engine *one, const char *self, const xcc_problem *p,
+                             const xcc_settings *st);
 
 /*
  * What no driver of threads or shards takes (one thread and the whole

@@ -24,6 +24,7 @@
  * The first thread, this one, reports progress and polls the sink as the
  * one-thread walk does; the others hand nothing to the sink.
  */
+#include "parallel/parallel.h"
 #include "engine.h"
 #include "zdd/zdd.h"
 #include "knobs.h"
@@ -139,13 +140,9 @@ static xcc_status zdd_threads_solve(xcc_problem *p, const xcc_settings *st, cons
 
 static const char *zdd_threads_refuses(const xcc_problem *p, const xcc_settings *st)
 {
-    xcc_settings one = *st;
-    one.threads = 1;
-    const char *no = xcc_zdd_engine.refuses(p, &one);
+    const char *no = xcc_threads_over(&xcc_zdd_engine, "one thread: the zdd engine itself", p, st);
     if (no)
         return no;
-    if (st->threads <= 1)
-        return "one thread: the zdd engine itself";
     if (st->shards > 1)
         return xcc_zdd_engine.refuses(p, st);
     if (xcc_knobs(st)->samples)
