@@ -46,12 +46,15 @@ void xcc_area_free(xcc_area *a)
     a->map = NULL;
 }
 
-size_t xcc_area_most(void)
+size_t xcc_area_most(int tables)
 {
     size_t most = XCC_AREA_MOST;
     struct rlimit r;
-    if (!getrlimit(RLIMIT_AS, &r) && r.rlim_cur != RLIM_INFINITY && r.rlim_cur / 4 < most)
-        most = (size_t)(r.rlim_cur / 4);
+    if (tables < 1)
+        tables = 1;
+    if (!getrlimit(RLIMIT_AS, &r) && r.rlim_cur != RLIM_INFINITY
+        && r.rlim_cur / 4 / (rlim_t)tables < most)
+        most = (size_t)(r.rlim_cur / 4 / (rlim_t)tables);
     return most;
 }
 

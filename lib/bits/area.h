@@ -59,7 +59,9 @@ void xcc_area_free(xcc_area *a);
 #define XCC_AREA_MOST (32u << 20)
 #define XCC_AREA_GIVE_UP 16
 
-size_t xcc_area_most(void);
+/* How large each of `tables` memos kept at once (the walks of -j) may grow:
+   the address-space limit's quarter is theirs together. */
+size_t xcc_area_most(int tables);
 
 /* What a memo of `entries` entries (of `entry` bytes each, at most
    `most` bytes in all) does next, given the nodes it missed and spared:

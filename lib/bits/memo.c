@@ -26,7 +26,7 @@ memo *xcc_memo_new(int K, int nfigs)
     m->K = K, m->nfigs = nfigs;
     m->stride = 1 + K + nfigs;
     size_t entry = (size_t)m->stride * sizeof(word);
-    m->most = xcc_area_most();
+    m->most = xcc_area_most(1);
     if (m->most < XCC_AREA_FIRST
         || xcc_area_reserve(&m->area, entries_within(m->most, m->stride) * entry)) {
         free(m);

@@ -41,152 +41,8 @@ static void memo_double(struct xcc_fast_data *d)
     d->memo_mask = 2 * half - 1;
 }
 
-/*
- * What the shared table does next (bits/area.h), from the whole run's
- * writes w and hits' spared nodes s, and from those since the last plan:
- * it grows too when the last stretch's hits spared as many nodes as it
- * wrote entries. The threads walk far apart in one table, each in a part
- * of it, so their hits come later than one walk's would, and the whole
- * run's figures lag: on sudoku-20-seed6 -j 2 they kept the table at 4 MB
- * where one thread's grew to 32 MB, and the threads walked 19.1 M nodes
- * against 14.8 M (bench/NOTES.md, "The fast engine's threads"). One
- * walk's table keeps the rule of the whole run: with the last stretch's
- * too, sudoku-20-seed3's grew from 4 to 16 MB for no gain in time.
- */
-static xcc_area_step team_step(xcc_fast_team *m, size_t entries, size_t entry, ullng w, ullng s)
-{
-    xcc_area_step step = xcc_area_plan(entries, entry, m->most, w, s);
-    if (step == XCC_AREA_KEEP && 2 * entries * entry <= m->most
-        && s - m->planned_spared >= w - m->planned_writes)
-        step = XCC_AREA_GROW;
-    m->planned_writes = w, m->planned_spared = s;
-    return step;
-}
-
-/* ---- the memo of threads (-c -j): one table, shared ------------------------ */
-
-/* How many entries a thread writes between two bookings. */
-#define TEAM_BOOK 256
-
-/*
- * Doubles the shared table: an entry of the lower half whose key's hash
- * has the new bit is copied to the upper half (an entry being written,
- * or changed while copied, stays where it is; one the other threads
- * write meanwhile with the old mask is stranded: no harm, a memo is only
- * a cache).
- */
-static void team_double(xcc_fast_team *m, size_t mask)
-{
-    size_t half = mask + 1, stride = (size_t)m->W + 2;
-    word copy[MEMO_WORDS + 2];
-    for (size_t i = 0; i < half; i++) {
-        word *e = m->area.base + i * stride;
-        word tag = __atomic_load_n(e, __ATOMIC_ACQUIRE);
-        if (!(tag & MEMO_NU) || (tag & MEMO_SEQ_ODD))
-            continue;
-        for (size_t k = 1; k < stride; k++)
-            copy[k] = __atomic_load_n(e + k, __ATOMIC_RELAXED);
-        __atomic_thread_fence(__ATOMIC_ACQUIRE);
-        if (__atomic_load_n(e, __ATOMIC_RELAXED) != tag
-            || !(xcc_fast_memo_hash(copy + 2, m->W, (int)(tag & MEMO_NU)) & half))
-            continue;
-        xcc_fast_memo_put(e + half * stride, tag, copy[1], copy + 2, m->W, 1);
-    }
-}
-
-/* Books d's writes and hits in the shared table, plans when it is time
-   (one thread at a time), and takes up the table's mask or its end. */
-static void team_book(struct xcc_fast_data *d)
-{
-    xcc_fast_team *m = d->team;
-    ullng w = __atomic_add_fetch(&m->writes, d->memo_writes - d->booked_writes, __ATOMIC_RELAXED);
-    ullng s = __atomic_add_fetch(&m->spared, d->memo_spared - d->booked_spared, __ATOMIC_RELAXED);
-    int busy = 0;
-    d->booked_writes = d->memo_writes, d->booked_spared = d->memo_spared;
-    d->memo_next_plan = d->memo_writes + TEAM_BOOK;
-    if (!__atomic_load_n(&m->off, __ATOMIC_RELAXED)
-        && w >= __atomic_load_n(&m->next_plan, __ATOMIC_RELAXED)
-        && __atomic_compare_exchange_n(&m->busy, &busy, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
-        size_t mask = __atomic_load_n(&m->mask, __ATOMIC_RELAXED);
-        size_t entry = ((size_t)m->W + 2) * sizeof(word);
-        switch (team_step(m, mask + 1, entry, w, s)) {
-        case XCC_AREA_OFF:
-            __atomic_store_n(&m->off, 1, __ATOMIC_RELAXED);
-            xcc_area_release(&m->area);
-            break;
-        case XCC_AREA_GROW:
-            team_double(m, mask);
-            mask = 2 * mask + 1;
-            __atomic_store_n(&m->mask, mask, __ATOMIC_RELAXED);
-            break;
-        case XCC_AREA_KEEP:
-            break;
-        }
-        __atomic_store_n(&m->next_plan, w + (mask + 1) / 2, __ATOMIC_RELAXED);
-        __atomic_store_n(&m->busy, 0, __ATOMIC_RELEASE);
-    }
-    if (__atomic_load_n(&m->off, __ATOMIC_RELAXED))
-        d->memo = NULL;
-    else
-        d->memo_mask = __atomic_load_n(&m->mask, __ATOMIC_RELAXED);
-}
-
-int xcc_fast_team_new(struct xcc_fast_data *d)
-{
-    d->memo_tried = 1; /* the walks of the threads make no memo of their own */
-    if (d->b.W > MEMO_WORDS || d->b.P >= 1 << NU_BITS)
-        return 1;
-    xcc_fast_team *m = calloc(1, sizeof *m);
-    size_t entry = ((size_t)d->b.W + 2) * sizeof(word), n = 1, most = xcc_area_most();
-    while (2 * n * entry <= most)
-        n *= 2;
-    if (!m || most < XCC_AREA_FIRST || xcc_area_reserve(&m->area, n * entry)) {
-        free(m);
-        return 1;
-    }
-    m->W = d->b.W, m->most = most;
-    for (n = 1; 2 * n * entry <= XCC_AREA_FIRST;)
-        n *= 2;
-    m->mask = n - 1;
-    m->next_plan = n / 2;
-    d->team = m, d->team_owner = 1;
-    xcc_fast_team_join(d, d);
-    return 0;
-}
-
-void xcc_fast_team_join(struct xcc_fast_data *d, const struct xcc_fast_data *owner)
-{
-    xcc_fast_team *m = owner->team;
-    d->memo_tried = 1;
-    d->team = m;
-    d->booked_writes = d->memo_writes, d->booked_spared = d->memo_spared;
-    d->memo_next_plan = d->memo_writes + TEAM_BOOK;
-    if (!m)
-        return;
-    d->memo = __atomic_load_n(&m->off, __ATOMIC_RELAXED) ? NULL : m->area.base;
-    d->memo_mask = __atomic_load_n(&m->mask, __ATOMIC_RELAXED);
-    d->memo_most = m->most;
-    d->wides = &m->wides;
-}
-
-void xcc_fast_team_free(struct xcc_fast_data *d)
-{
-    if (d->team && d->team_owner) {
-        xcc_area_free(&d->team->area);
-        xcc_wides_free(&d->team->wides);
-        free(d->team);
-    }
-    d->team = NULL, d->memo = NULL, d->wides = &d->own_wides;
-}
-
-/* ---- the lone walk's memo ------------------------------------------------------ */
-
 void xcc_fast_memo_plan(struct xcc_fast_data *d)
 {
-    if (d->team) {
-        team_book(d);
-        return;
-    }
     size_t entries = d->memo_mask + 1, entry = ((size_t)d->b.W + 2) * sizeof(word);
     switch (xcc_area_plan(entries, entry, d->memo_most, d->memo_writes, d->memo_spared)) {
     case XCC_AREA_OFF:
@@ -274,7 +130,8 @@ void xcc_fast_start_memo(struct xcc_fast_data *d)
 {
     if (d->memo_tried || d->b.W > MEMO_WORDS || d->b.P >= 1 << NU_BITS)
         return;
-    size_t entry = ((size_t)d->b.W + 2) * sizeof(word), n = 1, most = xcc_area_most();
+    size_t entry = ((size_t)d->b.W + 2) * sizeof(word), n = 1;
+    size_t most = xcc_area_most(d->memo_shares);
     while (2 * n * entry <= most)
         n *= 2;
     if (most < XCC_AREA_FIRST || xcc_area_reserve(&d->memo_area, n * entry))

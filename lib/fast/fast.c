@@ -145,7 +145,6 @@ static void free_data(struct xcc_fast_data *d)
         xcc_bits_free(&d->b);
     free(d->frames);
     xcc_area_free(&d->memo_area);
-    xcc_fast_team_free(d);
     xcc_wides_free(&d->own_wides);
     for (int i = 0; i < d->states_cap; i++)
         free(d->states[i].live), free(d->states[i].cnt);
@@ -441,7 +440,7 @@ static size_t bytes_used(const fast *f)
     for (int k = 0; k < d->states_cap; k++)
         if (d->states[k].live)
             b += state_bytes(d);
-    if (d->memo && (!d->team || d->team_owner))
+    if (d->memo)
         b += (d->memo_mask + 1) * ((size_t)d->b.W + 2) * sizeof(word);
     return b;
 }
@@ -771,7 +770,7 @@ static xcc_status search(fast *f)
 
 static const xcc_sink no_sink; /* they only count */
 
-xcc_fast_walk *xcc_fast_walk_new(const xcc_problem *p, const xcc_fast_walk *from,
+xcc_fast_walk *xcc_fast_walk_new(const xcc_problem *p, const xcc_fast_walk *from, int walks,
                                  atomic_int *interrupt)
 {
     fast *f = malloc(sizeof *f);
@@ -782,7 +781,6 @@ xcc_fast_walk *xcc_fast_walk_new(const xcc_problem *p, const xcc_fast_walk *from
             free(f);
             return NULL;
         }
-        xcc_fast_team_new(f->d); /* none: the walks count without a memo */
     } else {
         memset(f, 0, sizeof *f);
         f->p = p;
@@ -795,13 +793,13 @@ xcc_fast_walk *xcc_fast_walk_new(const xcc_problem *p, const xcc_fast_walk *from
         f->d = d;
         d->b = from->d->b, d->borrowed = 1;
         d->wides = &d->own_wides;
-        xcc_fast_team_join(d, from->d);
         if (reserve_state(d, 0)) {
             fast_free(f);
             free(f);
             return NULL;
         }
     }
+    f->d->memo_shares = walks;
     f->sink = &no_sink;
     f->interrupt = interrupt;
     f->split_depth = -1;
@@ -826,12 +824,14 @@ xcc_status xcc_fast_walk_top(xcc_fast_walk *f, int depth, xcc_fast_task_fn fn, v
 {
     struct xcc_fast_data *d = f->d;
     word *memo = d->memo;
+    int tried = d->memo_tried;
     f->count = 0, f->nodes = 0, f->updates = 0, f->maxl = 0, f->deepest = 0;
     f->status = XCC_OK;
     f->split_depth = depth, f->task = fn, f->task_ctx = ctx;
-    d->memo = NULL; /* a node above the split has not all its count here: not for the memo */
+    /* a node above the split has not all its count here: not for the memo */
+    d->memo = NULL, d->memo_tried = 1;
     xcc_status s = search(f);
-    d->memo = memo;
+    d->memo = memo, d->memo_tried = tried;
     f->split_depth = -1;
     f->deepest = f->maxl;
     return s;

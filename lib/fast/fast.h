@@ -34,21 +34,6 @@ typedef struct fast_state {
 
 typedef struct fast_frame fast_frame; /* a level's branch (fast/fast.c) */
 
-/*
- * The memo's table when the threads of -c -j share it (parallel/fast.c):
- * made once, grown and given up as the lone walk's, from what every
- * thread books (xcc_fast_memo_plan, fast/count.c).
- */
-typedef struct xcc_fast_team {
-    xcc_area area;
-    size_t mask, most;          /* mask read and written atomically */
-    ullng writes, spared, next_plan; /* booked by the threads, atomically */
-    ullng planned_writes, planned_spared; /* writes and spared at the last plan (busy) */
-    int busy, off;              /* a thread plans; given up */
-    int W;
-    xcc_wides wides;            /* the counts past 63 bits, for all threads */
-} xcc_fast_team;
-
 struct xcc_fast_data {
     xcc_bits b;          /* the tables (bits/bits.h) */
     int borrowed;        /* b is another walk's (-j): not freed with this one */
@@ -62,14 +47,9 @@ struct xcc_fast_data {
     size_t memo_mask, memo_most;
     ullng memo_writes, memo_spared, memo_next_plan;
     int memo_tried;
+    int memo_shares;     /* -j N: N walks keep a table each, in 1/N of the room */
     xcc_wides own_wides; /* the counts that do not fit in 63 bits (base/num.h) */
-    xcc_wides *wides;    /* own_wides, or the team's */
-    /* with -j: the shared table (memo and memo_mask are then this walk's
-       view of it, refreshed when it books), what was booked, and whether
-       this walk made it */
-    xcc_fast_team *team;
-    ullng booked_writes, booked_spared;
-    int team_owner;
+    xcc_wides *wides;    /* own_wides */
 };
 
 /* The last levels are counted from the bit sets when nu * (hi - lo) is at most this. */
@@ -78,16 +58,12 @@ struct xcc_fast_data {
  * The table grows and is given up as xcc_area_plan says, from the nodes
  * its hits spared. An entry is a tag word, the count, then the W words
  * of L. The tag holds nu (nu < 2^16: the memo is for problems of fewer
- * items), a sequence number and the nodes walked below the entry (at
- * most 2^32 - 1): the sequence is odd while a thread writes the entry,
- * and a reader trusts what it copied only if the tag was even and the
- * same before and after (as bits/memo.h's entries). Without threads
- * the sequence stays even and the tag is written last all the same.
+ * items; 0: an empty entry) and the nodes walked below the entry (at
+ * most 2^32 - 1). A table is one walk's: with threads each walk keeps
+ * its own (parallel/fast.c says why).
  */
 #define NU_BITS 16
 #define MEMO_NU ((word)(1u << NU_BITS) - 1)
-#define MEMO_SEQ_ODD ((word)1 << NU_BITS)
-#define MEMO_SEQ ((word)0xffff << NU_BITS)
 #define MEMO_NODES_SHIFT 32
 
 /* The hash of a key (the W words of L) and nu. */
@@ -115,46 +91,26 @@ static inline word *xcc_fast_memo_slot(struct xcc_fast_data *d, const word *live
 static inline int xcc_fast_memo_get(struct xcc_fast_data *d, const word *slot, int nu,
                                     const word *key, int W, xcc_u128 *count)
 {
-    word tag = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
-    if ((tag & (MEMO_NU | MEMO_SEQ_ODD)) != (word)nu)
+    word tag = slot[0];
+    if ((tag & MEMO_NU) != (word)nu)
         return 0;
     for (int w = 0; w < W; w++)
-        if (__atomic_load_n(slot + 2 + w, __ATOMIC_RELAXED) != key[w])
+        if (slot[2 + w] != key[w])
             return 0;
-    word c = __atomic_load_n(slot + 1, __ATOMIC_RELAXED);
-    __atomic_thread_fence(__ATOMIC_ACQUIRE);
-    if (__atomic_load_n(slot, __ATOMIC_RELAXED) != tag)
-        return 0; /* written meanwhile */
     d->memo_spared += tag >> MEMO_NODES_SHIFT;
-    *count = xcc_wides_get(d->wides, c);
+    *count = xcc_wides_get(d->wides, slot[1]);
     return 1;
 }
 
-/*
- * Writes an entry of tag tag (nu and nodes; its sequence is made here),
- * count word c and key at slot; with threads (team), only if no other
- * thread is writing it, which it claims first. 0 if not written.
- */
-static inline int xcc_fast_memo_put(word *slot, word tag, word c, const word *key, int W, int team)
+/* Writes an entry of tag tag (nu and nodes), count word c and key at slot. */
+static inline void xcc_fast_memo_put(word *slot, word tag, word c, const word *key, int W)
 {
-    word old = __atomic_load_n(slot, __ATOMIC_RELAXED);
-    if (team) {
-        if ((old & MEMO_SEQ_ODD)
-            || !__atomic_compare_exchange_n(slot, &old, old + MEMO_SEQ_ODD, 0, __ATOMIC_RELAXED,
-                                            __ATOMIC_RELAXED))
-            return 0;
-        __atomic_thread_fence(__ATOMIC_RELEASE);
-    }
-    __atomic_store_n(slot + 1, c, __ATOMIC_RELAXED);
-    for (int w = 0; w < W; w++)
-        __atomic_store_n(slot + 2 + w, key[w], __ATOMIC_RELAXED);
-    word seq = ((old & MEMO_SEQ) + 2 * MEMO_SEQ_ODD) & MEMO_SEQ;
-    __atomic_store_n(slot, (tag & ~MEMO_SEQ) | seq, __ATOMIC_RELEASE);
-    return 1;
+    slot[0] = tag, slot[1] = c;
+    memcpy(slot + 2, key, (size_t)W * sizeof(word));
 }
 
 /* Grows, keeps or gives up the table (xcc_area_plan), when writes say it is
-   time; with threads, books this walk's writes and hits first. */
+   time. */
 void xcc_fast_memo_plan(struct xcc_fast_data *d);
 
 /* Stores the count under key at slot, unless the memo was given up since. */
@@ -166,8 +122,7 @@ static inline void xcc_fast_memo_store(struct xcc_fast_data *d, word *slot, int 
         return;
     if (nodes >> (64 - MEMO_NODES_SHIFT))
         nodes = ~0ULL >> MEMO_NODES_SHIFT;
-    xcc_fast_memo_put(slot, (word)nu | (word)nodes << MEMO_NODES_SHIFT, c, key, d->b.W,
-                      d->team != NULL);
+    xcc_fast_memo_put(slot, (word)nu | (word)nodes << MEMO_NODES_SHIFT, c, key, d->b.W);
     if (++d->memo_writes >= d->memo_next_plan)
         xcc_fast_memo_plan(d);
 }
@@ -213,26 +168,22 @@ int xcc_fast_kernel_count(struct xcc_fast_data *d, const fast_state *from,
                           atomic_int *interrupt, const xcc_fast_report *report,
                           xcc_fast_kernel_figs *fig);
 
-/* Makes the shared table for d's threads (d->team, owned by d), when the
-   problem is small enough and the room is there; 0, or 1 if there is none. */
-int xcc_fast_team_new(struct xcc_fast_data *d);
-/* Makes d use the table of owner (another walk of the same problem). */
-void xcc_fast_team_join(struct xcc_fast_data *d, const struct xcc_fast_data *owner);
-void xcc_fast_team_free(struct xcc_fast_data *d);
-
 /* ---- counting with threads (parallel/fast.c, -c -j N) ---------------------
 
    A walk of the fast engine's counting search that counts the subtrees
    below paths from the root (options chosen one after another, as the
    search chose them: tasks), and walks the top of the tree above them.
-   The walks of one count share the tables and the memo of the first. */
+   The walks of one count share the tables of the first; each keeps a
+   memo of its own. */
 typedef struct fast xcc_fast_walk;
 /* Where the top's walk hands the paths to the nodes of depth: nonzero, no memory. */
 typedef int (*xcc_fast_task_fn)(void *ctx, const int *path, int len);
 
-/* A walk of p (from: NULL, it makes the tables and the shared memo; else it
-   uses from's); NULL out of memory. interrupt, if not NULL, is polled once a node. */
-xcc_fast_walk *xcc_fast_walk_new(const xcc_problem *p, const xcc_fast_walk *from,
+/* A walk of p (from: NULL, it makes the tables; else it uses from's), one
+   of walks, which each make a memo table of their own in 1/walks of the
+   room a lone walk's may take, once the top is walked; NULL out of memory.
+   interrupt, if not NULL, is polled once a node. */
+xcc_fast_walk *xcc_fast_walk_new(const xcc_problem *p, const xcc_fast_walk *from, int walks,
                                  atomic_int *interrupt);
 void xcc_fast_walk_free(xcc_fast_walk *f);
 
@@ -243,7 +194,7 @@ xcc_status xcc_fast_walk_top(xcc_fast_walk *f, int depth, xcc_fast_task_fn fn, v
 /* Counts below path[0 .. len-1], a path the top handed out; adds to f's figures. */
 xcc_status xcc_fast_walk_task(xcc_fast_walk *f, const int *path, int len);
 
-/* f's figures so far (bytes: its states, the tables and the memo if it owns them). */
+/* f's figures so far (bytes: its states, its memo, and the tables if it owns them). */
 void xcc_fast_walk_figs(const xcc_fast_walk *f, xcc_fast_kernel_figs *fig);
 
 /* The number of primary items (the deepest a path can be). */

@@ -11,20 +11,24 @@
  * least tasks_per_worker tasks per thread (64), found by trial walks of
  * the top, which cost little. Then the threads take the tasks as they
  * become free, those of even number from the front of the list and the
- * others from the back (as parallel.c does, for the same reason: two
- * threads walking neighbours at once both walk what neither has finished
- * for the memo), and each counts below a task's node from the state its
+ * others from the back (as parallel.c does: each thread then walks a run
+ * of neighbours, which meet the same states), and each counts below a task's node from the state its
  * options make (xcc_fast_walk_task: the counting kernels of
  * fast/kernel.c where they take the problem, else the engine's own walk).
  *
- * The walks share the tables, which nobody writes, and one memo of
- * counts (fast/count.c), so a state one thread finished is not walked
- * again by another; its entries are written and read without locks, as
- * the twin's memo is (fast/fast.h says how). The count is the sum of the
- * top's and the tasks', each exact (128 bits; a sum that reaches 2^127
- * stops as XCC_STOP_WIDE, and the zdd engine counts again, as for one
- * thread). Nodes and updates are the sum of what was walked, which the
- * memo's hits make depend on the threads' timing: only the count is the
+ * The walks share the tables, which nobody writes; each keeps a memo of
+ * counts of its own (fast/count.c), in its share of the room one walk's
+ * may take. A memo they all wrote was tried first: a thread then read,
+ * at every node, lines of the table the other had just written, which
+ * pass from one core's cache to the other's, and on sudoku-20-seed3 two
+ * threads spent 1.1 to 1.4 times the CPU of one, for no fewer nodes
+ * (bench/NOTES.md, "The fast engine's memo in threads"). A thread
+ * takes neighbouring tasks, which meet the same states, so its own memo
+ * finds most of what it would have found in one shared. The count is
+ * the sum of the top's and the tasks', each exact (128 bits; a sum that
+ * reaches 2^127 stops as XCC_STOP_WIDE, and the zdd engine counts again,
+ * as for one thread). Nodes and updates are the sum of what was walked,
+ * which depends on which thread took which task: only the count is the
  * same on every run.
  *
  * The engine only counts: it is not chosen for a listing (engines.c),
@@ -306,7 +310,7 @@ static xcc_status fast_threads_solve(xcc_problem *p, const xcc_settings *st, con
     atomic_int *flag = tm.checkpointing ? &tm.quit : st->interrupt;
     xcc_status s = XCC_OK;
     pthread_mutex_init(&tm.lock, NULL);
-    if (!m || !(m[0].walk = xcc_fast_walk_new(p, NULL, flag))) {
+    if (!m || !(m[0].walk = xcc_fast_walk_new(p, NULL, n, flag))) {
         free(m);
         pthread_mutex_destroy(&tm.lock);
         return xcc_diag_set(d, XCC_NO_MEMORY, "out of memory building the tables of the fast"
@@ -318,7 +322,7 @@ static xcc_status fast_threads_solve(xcc_problem *p, const xcc_settings *st, con
     for (int i = 0; i < n; i++)
         m[i].tm = &tm, m[i].k = i;
     for (int i = 1; !s && i < n; i++)
-        if (!(m[i].walk = xcc_fast_walk_new(p, m[0].walk, flag)))
+        if (!(m[i].walk = xcc_fast_walk_new(p, m[0].walk, n, flag)))
             s = XCC_NO_MEMORY;
     if (!s && top.stop == XCC_COMPLETE)
         s = my_tasks(&tm);

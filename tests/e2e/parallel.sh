@@ -106,7 +106,7 @@ t_eq "knight-6x6 -j 2: DLX2's figures" \
     "$("$DLX2" -j 2 < "$ROOT/data/gen/knight-6x6.dlx" 2>&1 | tail -1)"
 
 # -c -j N where -c picks the fast engine: its threads (lib/parallel/fast.c)
-# count the tasks below the top of its tree and share one memo, so the
+# count the tasks below the top of its tree, each with a memo, so the
 # count is exactly that of -c, and of DLX2's tree (by dancing links on
 # the random problems; with the twin's memo on the families, where the
 # links take minutes); the JSON summary says the fast engine ran. Random problems with and without
@@ -155,6 +155,19 @@ fam "Langford pairs 12, --mirror" "$TMP/lm12.dlx"
 fam "sudoku, 24 clues" "$TMP/s24.dlx"
 fam "wordrect-5x5-sgb400" "$ROOT/data/gen/wordrect-5x5-sgb400.dlx"
 fam "knight-6x6 (the memo)" "$ROOT/data/gen/knight-6x6.dlx"
+# each thread keeps a memo of its own (fast/count.c): without one, a
+# thread walks the knight's covers as DLX2 does (425 M nodes); with one
+# each, two or three threads walk less than twice one thread's nodes.
+# Within --memory-limit 64M the memos share the room, and count the same.
+nodes_of() { sed -n 's/.* \([0-9][0-9]*\) nodes.*/\1/p' | tail -1; }
+one=$("$DLX2" -c v1 "$ROOT/data/gen/knight-6x6.dlx" 2>&1 > /dev/null | nodes_of)
+for j in 2 3; do
+    many=$("$DLX2" -c -j $j v1 "$ROOT/data/gen/knight-6x6.dlx" 2>&1 > /dev/null | nodes_of)
+    t_eq "knight-6x6: -c -j $j: a memo in each thread (nodes $many, one thread's $one)" \
+        yes "$([ -n "$one" ] && [ -n "$many" ] && [ "$many" -lt $((2 * one)) ] && echo yes)"
+done
+t_eq "knight-6x6: -c -j 2 --memory-limit 64M counts 106172416" "106172416" \
+    "$("$DLX2" -c -j 2 --memory-limit 64M "$ROOT/data/gen/knight-6x6.dlx" 2> /dev/null)"
 fam "zebra-16-clues (colors)" "$REF/instances/zebra-16-clues.dlx"
 fam "pentomino-3x20 (over 512 options: -c picks the zdd engine)" "$ROOT/data/gen/pentomino-3x20.dlx" zdd
 # the fast engine's threads past 512 options (its own walk, no kernel)
