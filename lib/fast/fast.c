@@ -145,7 +145,7 @@ static void free_data(struct xcc_fast_data *d)
         xcc_bits_free(&d->b);
     free(d->frames);
     xcc_area_free(&d->memo_area);
-    xcc_wides_free(&d->own_wides);
+    xcc_wides_free(&d->wides);
     for (int i = 0; i < d->states_cap; i++)
         free(d->states[i].live), free(d->states[i].cnt);
     free(d->states);
@@ -208,7 +208,6 @@ static int fast_init(fast *f, const xcc_problem *p, int knob)
     if (!d)
         return 3;
     f->d = d;
-    d->wides = &d->own_wides;
     f->split_depth = -1;
     if (xcc_bits_build(&d->b, p, whole_table(p, knob) ? BITS_WHOLE : BITS_FACTORED)
         || reserve_state(d, 0)) {
@@ -792,8 +791,7 @@ xcc_fast_walk *xcc_fast_walk_new(const xcc_problem *p, const xcc_fast_walk *from
         }
         f->d = d;
         d->b = from->d->b, d->borrowed = 1;
-        d->wides = &d->own_wides;
-        if (reserve_state(d, 0)) {
+            if (reserve_state(d, 0)) {
             fast_free(f);
             free(f);
             return NULL;

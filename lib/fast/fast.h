@@ -48,8 +48,7 @@ struct xcc_fast_data {
     ullng memo_writes, memo_spared, memo_next_plan;
     int memo_tried;
     int memo_shares;     /* -j N: N walks keep a table each, in 1/N of the room */
-    xcc_wides own_wides; /* the counts that do not fit in 63 bits (base/num.h) */
-    xcc_wides *wides;    /* own_wides */
+    xcc_wides wides;     /* the counts that do not fit in 63 bits (base/num.h) */
 };
 
 /* The last levels are counted from the bit sets when nu * (hi - lo) is at most this. */
@@ -98,7 +97,7 @@ static inline int xcc_fast_memo_get(struct xcc_fast_data *d, const word *slot, i
         if (slot[2 + w] != key[w])
             return 0;
     d->memo_spared += tag >> MEMO_NODES_SHIFT;
-    *count = xcc_wides_get(d->wides, slot[1]);
+    *count = xcc_wides_get(&d->wides, slot[1]);
     return 1;
 }
 
@@ -118,7 +117,7 @@ static inline void xcc_fast_memo_store(struct xcc_fast_data *d, word *slot, int 
                                        xcc_u128 count, ullng nodes, const word *key)
 {
     word c;
-    if (!d->memo || xcc_wides_put(d->wides, count, &c))
+    if (!d->memo || xcc_wides_put(&d->wides, count, &c))
         return;
     if (nodes >> (64 - MEMO_NODES_SHIFT))
         nodes = ~0ULL >> MEMO_NODES_SHIFT;
